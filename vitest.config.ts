@@ -1,0 +1,31 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages export their TypeScript sources under this condition, so
+// tests run without a build. Setting conditions replaces vite's defaults, so
+// the defaults are listed again.
+const conditions = ['predgate-source', 'module', 'node', 'development|production'];
+
+const adapterDirs = readdirSync('adapters', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(`adapters/${entry.name}/package.json`))
+  .map((entry) => `adapters/${entry.name}`);
+
+const packageDirs = ['core', ...adapterDirs, 'catalog', 'archive', 'server', 'test'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    // The JSON report is what CI counts tests from (.ci/summarize-tests.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-report.json' },
+    projects: packageDirs.map((dir) => ({
+      extends: true,
+      test: {
+        name: dir,
+        root: dir,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      },
+    })),
+  },
+});
