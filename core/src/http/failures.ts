@@ -1,0 +1,108 @@
+import { PredgateError } from '../errors.js';
+import type { ErrorCode } from '../errors.js';
+
+/** A venue answer outside 2xx, as the client saw it. Never holds the request's headers: they may carry credentials. */
+export interface VenueFailure {
+  venue: string;
+  method: string;
+  /** URL path without the query string. */
+  path: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON when the venue sent JSON, otherwise the raw text, or null when empty. */
+  body: unknown;
+}
+
+/** Generic reading of an HTTP status, for venues whose error bodies say nothing more precise. */
+export function mapVenueFailure(failure: VenueFailure): PredgateError {
+  const code = codeForStatus(failure.status);
+  const venueMessage = venueMessageOf(failure.body);
+  const detail: Record<string, unknown> = { status: failure.status, method: failure.method, path: failure.path };
+  if (venueMessage) detail.venueMessage = venueMessage;
+  if (code === 'RATE_LIMIT_EXCEEDED') {
+    const retryAfter = retryAfterSeconds(failure.headers['retry-after']);
+    if (retryAfter !== undefined) detail.retryAfter = retryAfter;
+  }
+  const message = venueMessage ? `${failure.venue}: ${venueMessage}` : `${failure.venue} answered HTTP ${failure.status}`;
+  return new PredgateError(code, message, { exchange: failure.venue, detail });
+}
+
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'AUTHENTICATION_ERROR';
+  if (status === 403) return 'PERMISSION_DENIED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMIT_EXCEEDED';
+  if (status >= 500) return 'EXCHANGE_NOT_AVAILABLE';
+  return 'BAD_REQUEST';
+}
+
+/** The human-readable message inside the usual error body shapes (`{error:{message}}`, `{error}`, `{message}`, text). */
+export function venueMessageOf(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim().slice(0, 500) || undefined;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const error = record.error;
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null) {
+    const nested = (error as Record<string, unknown>).message;
+    if (typeof nested === 'string') return nested;
+  }
+  for (const key of ['message', 'errorMsg', 'detail', 'msg']) {
+    if (typeof record[key] === 'string' && record[key]) return record[key];
+  }
+  return undefined;
+}
+
+/** Seconds to wait according to a Retry-After header (delta-seconds or an HTTP date). */
+export function retryAfterSeconds(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+const networkErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETDOWN',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+/**
+ * Maps a failure to reach the venue (refused, reset, timed out) to NETWORK_ERROR.
+ * Anything else is rethrown untouched: it is a bug or a test double's complaint,
+ * and hiding it behind a network error would only mislead.
+ */
+export function mapTransportError(error: unknown, venue: string): unknown {
+  const code = transportCode(error);
+  if (code === undefined || !networkErrorCodes.has(code)) return error;
+  const timedOut = code.includes('TIMEOUT') || code === 'ETIMEDOUT';
+  const message = timedOut ? `${venue} did not answer in time` : `Could not reach ${venue}`;
+  return new PredgateError('NETWORK_ERROR', message, { exchange: venue, detail: { cause: code }, cause: error });
+}
+
+function transportCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  // Connection errors arrive wrapped (undici SocketError, AggregateError from happy eyeballs).
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown[] };
+    if (typeof code === 'string' && networkErrorCodes.has(code)) return code;
+    current = cause ?? errors?.[0];
+  }
+  const top = (error as { code?: unknown } | null)?.code;
+  return typeof top === 'string' ? top : undefined;
+}

@@ -1,0 +1,250 @@
+import { TokenBucket } from 'limiter';
+import { Agent, interceptors, request as undiciRequest } from 'undici';
+import type { Dispatcher } from 'undici';
+import { PredgateError } from '../errors.js';
+import { silentLogger } from '../runtime.js';
+import type { Logger } from '../runtime.js';
+import { mapTransportError, mapVenueFailure } from './failures.js';
+import type { VenueFailure } from './failures.js';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number | boolean>;
+
+export interface RateLimitOptions {
+  /** Requests allowed per `intervalMs` on average. */
+  requests: number;
+  intervalMs: number;
+  /** Largest burst; defaults to `requests`. */
+  burst?: number;
+}
+
+export interface RetryOptions {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface TimeoutOptions {
+  connectMs: number;
+  /** Limit on waiting for the response headers, and separately for the body. */
+  requestMs: number;
+}
+
+export interface VenueHttpClientOptions {
+  /** Venue id, named in errors and logs. */
+  venue: string;
+  rateLimit?: RateLimitOptions;
+  retry?: Partial<RetryOptions>;
+  timeouts?: Partial<TimeoutOptions>;
+  /** Sent with every request (a browser-like User-Agent for venues behind Cloudflare, say). */
+  headers?: Record<string, string>;
+  /** The venue's own reading of an error answer; `undefined` falls back to the status mapping. */
+  mapError?: (failure: VenueFailure) => PredgateError | undefined;
+}
+
+export interface VenueRequest {
+  method?: HttpMethod;
+  url: string;
+  query?: Record<string, QueryValue>;
+  /** Serialised as JSON unless it is already a string (signed bodies must be sent byte for byte). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /**
+   * Whether a failed attempt may be repeated. Defaults to true for GET and HEAD only:
+   * a write (an order, a cancel) is never retried behind the caller's back.
+   */
+  idempotent?: boolean;
+}
+
+export interface VenueResponse<T> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: T;
+}
+
+export interface VenueHttpClient {
+  readonly venue: string;
+  /** Sends the request; resolves with a 2xx answer, rejects with a PredgateError otherwise. */
+  request<T = unknown>(request: VenueRequest): Promise<VenueResponse<T>>;
+  /** `request` that resolves with the parsed body only. */
+  json<T = unknown>(request: VenueRequest): Promise<T>;
+}
+
+export interface HttpClientFactory {
+  /** One client per venue id: later calls for the same venue share its connection pool and rate limit. */
+  (options: VenueHttpClientOptions): VenueHttpClient;
+  /** Closes every connection pool the factory opened. */
+  close(): Promise<void>;
+}
+
+export interface HttpClientFactoryOptions {
+  /** Replaces the network, for tests (an undici MockAgent). */
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+}
+
+const defaultRetry: RetryOptions = { maxRetries: 2, minDelayMs: 250, maxDelayMs: 10_000 };
+const defaultTimeouts: TimeoutOptions = { connectMs: 5_000, requestMs: 15_000 };
+const retryableStatuses = [429, 500, 502, 503, 504];
+const retryableErrorCodes = [
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ENETDOWN',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+];
+
+export function createHttpClientFactory(options: HttpClientFactoryOptions = {}): HttpClientFactory {
+  const clients = new Map<string, VenueHttpClient>();
+  const ownedAgents: Agent[] = [];
+  const logger = options.logger ?? silentLogger;
+
+  const factory = (clientOptions: VenueHttpClientOptions): VenueHttpClient => {
+    const existing = clients.get(clientOptions.venue);
+    if (existing) return existing;
+    let base = options.dispatcher;
+    if (!base) {
+      const timeouts = { ...defaultTimeouts, ...clientOptions.timeouts };
+      const agent = new Agent({
+        connect: { timeout: timeouts.connectMs },
+        headersTimeout: timeouts.requestMs,
+        bodyTimeout: timeouts.requestMs,
+        keepAliveTimeout: 30_000,
+      });
+      ownedAgents.push(agent);
+      base = agent;
+    }
+    const client = createVenueHttpClient(base, clientOptions, logger.child({ venue: clientOptions.venue }));
+    clients.set(clientOptions.venue, client);
+    return client;
+  };
+
+  return Object.assign(factory, {
+    async close() {
+      clients.clear();
+      await Promise.all(ownedAgents.splice(0).map((agent) => agent.close()));
+    },
+  });
+}
+
+function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions, logger: Logger): VenueHttpClient {
+  const retry = { ...defaultRetry, ...options.retry };
+  // The retry interceptor hands back the last answer instead of throwing once
+  // attempts run out, so the venue's own error body still reaches the mapping.
+  const retrying = base.compose(
+    interceptors.retry({
+      maxRetries: retry.maxRetries,
+      minTimeout: retry.minDelayMs,
+      maxTimeout: retry.maxDelayMs,
+      timeoutFactor: 2,
+      retryAfter: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      statusCodes: retryableStatuses,
+      errorCodes: retryableErrorCodes,
+      throwOnError: false,
+    }),
+  );
+  const bucket = options.rateLimit ? createBucket(options.rateLimit) : undefined;
+
+  const client: VenueHttpClient = {
+    venue: options.venue,
+
+    async request<T>(req: VenueRequest): Promise<VenueResponse<T>> {
+      const method = req.method ?? 'GET';
+      const idempotent = req.idempotent ?? (method === 'GET' || method === 'HEAD');
+      const url = withQuery(req.url, req.query);
+      const body = req.body === undefined || typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+      const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
+      if (body !== undefined && !hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
+
+      if (bucket) await bucket.removeTokens(1);
+      const started = performance.now();
+      let answer: Dispatcher.ResponseData;
+      try {
+        answer = await undiciRequest(url, {
+          method,
+          headers,
+          body,
+          dispatcher: idempotent ? retrying : base,
+        });
+      } catch (error) {
+        throw mapTransportError(error, options.venue);
+      }
+      const text = await answer.body.text();
+      const elapsedMs = Math.round(performance.now() - started);
+      const path = new URL(url).pathname;
+      logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');
+
+      const data = parseBody(text, answer.headers['content-type']);
+      if (answer.statusCode >= 200 && answer.statusCode < 300) {
+        if (data === invalidJson) {
+          throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with malformed JSON`, {
+            exchange: options.venue,
+            detail: { status: answer.statusCode, path },
+          });
+        }
+        return { status: answer.statusCode, headers: answer.headers, data: data as T };
+      }
+      const failure: VenueFailure = {
+        venue: options.venue,
+        method,
+        path,
+        status: answer.statusCode,
+        headers: answer.headers,
+        body: data === invalidJson ? text : data,
+      };
+      throw options.mapError?.(failure) ?? mapVenueFailure(failure);
+    },
+
+    async json<T>(req: VenueRequest): Promise<T> {
+      return (await client.request<T>(req)).data;
+    },
+  };
+  return client;
+}
+
+function createBucket(limit: RateLimitOptions): TokenBucket {
+  const burst = limit.burst ?? limit.requests;
+  const bucket = new TokenBucket({ bucketSize: burst, tokensPerInterval: limit.requests, interval: limit.intervalMs });
+  // The library starts empty; a venue's budget is available at once.
+  bucket.content = burst;
+  return bucket;
+}
+
+function withQuery(url: string, query: VenueRequest['query']): string {
+  if (!query) return url;
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) target.searchParams.append(key, String(item));
+    } else {
+      target.searchParams.append(key, String(value));
+    }
+  }
+  return target.toString();
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+const invalidJson = Symbol('invalid JSON');
+
+function parseBody(text: string, contentType: string | string[] | undefined): unknown {
+  if (text === '') return null;
+  const type = String(contentType ?? '');
+  const looksJson = type.includes('json') || /^\s*[[{"]/.test(text);
+  if (!looksJson) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return invalidJson;
+  }
+}
