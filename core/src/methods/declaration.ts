@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import Joi from 'joi';
+
+/**
+ * The vocabulary of the core method list: how one method is declared. Each
+ * argument carries its TypeScript type as a phantom, so the adapter interface
+ * is derived from the same declaration that drives routing and validation.
+ */
+
+/**
+ * How an argument travels, which decides how a query string or a named
+ * argument object is turned into it:
+ * - `id`: a venue identifier; always a string, a JSON number is accepted only while exact.
+ * - `ids`: a list of identifiers; a repeated query key.
+ * - `string`, `integer`, `number`, `boolean`: a scalar under its own query key.
+ * - `params`: an object of named arguments; takes every query key no other argument claims.
+ * - `object`: one structured value; JSON text under its own query key.
+ * - `list`: an array of structured values; only in a POST body.
+ */
+export type ArgumentKind = 'id' | 'ids' | 'string' | 'integer' | 'number' | 'boolean' | 'params' | 'object' | 'list';
+
+export interface Argument<T = unknown, Optional extends boolean = boolean> {
+  readonly name: string;
+  readonly kind: ArgumentKind;
+  readonly optional: Optional;
+  readonly schema: Joi.Schema;
+  /** Other names clients use for it (pmxt clients send `id` for an outcome id). */
+  readonly aliases: readonly string[];
+  /** Type carrier for derived signatures; never set at run time. */
+  readonly type?: T;
+}
+
+interface ArgumentOptions {
+  aliases?: readonly string[];
+}
+
+function argument<T>(kind: ArgumentKind, name: string, schema: Joi.Schema, options: ArgumentOptions = {}): Argument<T, false> {
+  return { name, kind, optional: false, schema, aliases: options.aliases ?? [] };
+}
+
+const exactIdNumber = Joi.number()
+  .integer()
+  .custom((value: number) => String(value))
+  .messages({ 'number.unsafe': '{{#label}} is too large to be exact as a number: send ids as strings' });
+
+/** Builders for each argument kind. */
+export const arg = {
+  id: (name: string, options?: ArgumentOptions) =>
+    argument<string>(
+      'id',
+      name,
+      Joi.alternatives(Joi.string().min(1), exactIdNumber)
+        .messages({ 'alternatives.types': '{{#label}} must be an id (a string)' })
+        .label(name),
+      options,
+    ),
+  ids: (name: string) => argument<string[]>('ids', name, Joi.array().items(Joi.string().min(1)).single().min(1).label(name)),
+  string: <T extends string = string>(name: string, schema: Joi.StringSchema = Joi.string()) =>
+    argument<T>('string', name, schema.label(name)),
+  integer: (name: string, schema: Joi.NumberSchema = Joi.number().integer()) => argument<number>('integer', name, schema.label(name)),
+  number: (name: string, schema: Joi.NumberSchema = Joi.number()) => argument<number>('number', name, schema.label(name)),
+  boolean: (name: string) => argument<boolean>('boolean', name, Joi.boolean().truthy('1', 'yes').falsy('0', 'no').label(name)),
+  params: <T>(name: string, schema: Joi.ObjectSchema<T>) => argument<T>('params', name, schema.label(name)),
+  object: <T>(name: string, schema: Joi.Schema<T>) => argument<T>('object', name, schema.label(name)),
+  list: <T>(name: string, schema: Joi.ArraySchema) => argument<T[]>('list', name, schema.label(name)),
+};
+
+export function optional<T>(declared: Argument<T, false>): Argument<T, true> {
+  return { ...declared, optional: true };
+}
+
+/** A result schema with the TypeScript type it stands for. */
+export interface Result<R> {
+  readonly schema: Joi.Schema;
+  readonly type?: R;
+}
+
+export function returns<R>(schema: Joi.Schema): Result<R> {
+  return { schema };
+}
+
+export type Verb = 'GET' | 'POST';
+
+export type Answerer = 'adapter' | 'gateway';
+
+export interface MethodOptions<A extends readonly Argument[], R, G extends Answerer = 'adapter'> {
+  /** One line for the docs, the OpenAPI document and `describe`. */
+  doc: string;
+  args: A;
+  result: Result<R>;
+  /** POST always works; GET only where every argument fits a query string. */
+  verbs: readonly Verb[];
+  /** The catalog may answer it instead of the venue. */
+  catalog?: boolean;
+  /** It acts on a venue account, so it needs the caller's venue credentials. */
+  credentials?: boolean;
+  /** Who answers: the venue's adapter (default), or the gateway from what it knows of the adapter. */
+  answeredBy?: G;
+  /**
+   * Rewrites argument lists that older clients still send into the declared
+   * form, before validation. Kept next to the method it concerns.
+   */
+  legacyArgs?: (args: unknown[]) => unknown[];
+}
+
+export interface MethodDeclaration<A extends readonly Argument[] = readonly Argument[], R = unknown, G extends Answerer = Answerer>
+  extends Required<Omit<MethodOptions<A, R, G>, 'legacyArgs'>> {
+  readonly legacyArgs?: (args: unknown[]) => unknown[];
+}
+
+const queryKinds = new Set<ArgumentKind>(['id', 'ids', 'string', 'integer', 'number', 'boolean', 'params', 'object']);
+
+/** Declares one method; checks, at load time, that the declaration is coherent. */
+export function method<const A extends readonly Argument[], R, G extends Answerer = 'adapter'>(
+  options: MethodOptions<A, R, G>,
+): MethodDeclaration<A, R, G> {
+  const names = options.args.flatMap((declared) => [declared.name, ...declared.aliases]);
+  assert.equal(new Set(names).size, names.length, `argument names repeat in ${names.join(', ')}`);
+  assert.ok(options.args.filter((declared) => declared.kind === 'params').length <= 1, 'at most one params argument');
+  const firstOptional = options.args.findIndex((declared) => declared.optional);
+  assert.ok(
+    firstOptional === -1 || options.args.slice(firstOptional).every((declared) => declared.optional),
+    'optional arguments come last',
+  );
+  if (options.verbs.includes('GET')) {
+    assert.ok(
+      options.args.every((declared) => queryKinds.has(declared.kind)),
+      'a method with list arguments cannot be called with GET',
+    );
+  }
+  assert.ok(options.verbs.includes('POST'), 'every method accepts POST');
+  return {
+    catalog: false,
+    credentials: false,
+    answeredBy: 'adapter' as G,
+    ...options,
+  };
+}
+
+/** Positional parameters of a declaration, optional ones optional. */
+export type ArgumentsOf<A extends readonly unknown[]> = A extends readonly [infer Head, ...infer Rest]
+  ? Head extends Argument<infer T, true>
+    ? [argument?: T, ...ArgumentsOf<Rest>]
+    : Head extends Argument<infer T, false>
+      ? [argument: T, ...ArgumentsOf<Rest>]
+      : never
+  : [];
+
+export type ResultOf<D> = D extends MethodDeclaration<readonly Argument[], infer R, Answerer> ? R : never;

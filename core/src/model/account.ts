@@ -1,0 +1,175 @@
+import Joi from 'joi';
+import { fraction, id } from './catalog.js';
+import { timestampMs, tradeKeys } from './market-data.js';
+import type { Trade } from './market-data.js';
+
+export const orderSides = ['buy', 'sell'] as const;
+export const orderTypes = ['market', 'limit'] as const;
+export const orderStatuses = ['pending', 'open', 'filled', 'cancelled', 'rejected'] as const;
+export type OrderSide = (typeof orderSides)[number];
+export type OrderType = (typeof orderTypes)[number];
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface Order {
+  id: string;
+  marketId: string;
+  outcomeId: string;
+  side: OrderSide;
+  type: OrderType;
+  /** Limit price, or the average fill price of a market order. */
+  price?: number;
+  /** Shares or contracts. */
+  amount: number;
+  status: OrderStatus;
+  filled: number;
+  remaining: number;
+  /** Unix milliseconds of creation. */
+  timestamp: number;
+  fee?: number;
+}
+
+/** One of the caller's own fills. */
+export interface UserTrade extends Trade {
+  orderId?: string;
+  marketId?: string;
+  fee?: number;
+}
+
+export interface Position {
+  marketId: string;
+  outcomeId: string;
+  outcomeLabel: string;
+  /** Shares held; negative for a short where the venue allows one. */
+  size: number;
+  entryPrice: number;
+  currentPrice: number;
+  unrealizedPnL: number;
+  realizedPnL?: number;
+}
+
+export interface Balance {
+  currency: string;
+  total: number;
+  available: number;
+  locked: number;
+}
+
+/**
+ * Venue credentials, sent per call in the POST body. Members a venue does not
+ * use are ignored by it; venues may read extra string members (`walletAddress`).
+ */
+export interface Credentials {
+  apiKey?: string;
+  apiSecret?: string;
+  passphrase?: string;
+  apiToken?: string;
+  privateKey?: string;
+  /** A number; pmxt clients also send names such as `gnosis-safe`. */
+  signatureType?: number | string;
+  funderAddress?: string;
+  walletAddress?: string;
+  [extra: string]: string | number | undefined;
+}
+
+export interface CreateOrderParams {
+  marketId: string;
+  outcomeId: string;
+  side: OrderSide;
+  type: OrderType;
+  /** Shares or contracts. */
+  amount: number;
+  /** Required for limit orders; the worst acceptable price for market orders. */
+  price?: number;
+  fee?: number;
+  tickSize?: number;
+  negRisk?: boolean;
+  /** Limitless profile id of the account traded for. */
+  onBehalfOf?: number;
+}
+
+/** An order prepared and signed but not yet sent, so a client can inspect it before `submitOrder`. */
+export interface BuiltOrder {
+  exchange: string;
+  params: CreateOrderParams;
+  signedOrder?: Record<string, unknown>;
+  tx?: { to: string; data: string; value: string; chainId: number };
+  /** The venue's own form of the order. */
+  raw: Record<string, unknown>;
+}
+
+export const orderSchema = Joi.object<Order, true>({
+  id: id.required(),
+  marketId: id.required(),
+  outcomeId: id.required(),
+  side: Joi.string().valid(...orderSides).required(),
+  type: Joi.string().valid(...orderTypes).required(),
+  price: fraction,
+  amount: Joi.number().greater(0).required(),
+  status: Joi.string().valid(...orderStatuses).required(),
+  filled: Joi.number().min(0).required(),
+  remaining: Joi.number().min(0).required(),
+  timestamp: timestampMs.required(),
+  fee: Joi.number().min(0),
+});
+
+export const userTradeSchema = Joi.object<UserTrade, true>({
+  ...tradeKeys,
+  orderId: id,
+  marketId: id,
+  fee: Joi.number().min(0),
+});
+
+export const positionSchema = Joi.object<Position, true>({
+  marketId: id.required(),
+  outcomeId: id.required(),
+  outcomeLabel: Joi.string().allow('').required(),
+  size: Joi.number().required(),
+  entryPrice: fraction.required(),
+  currentPrice: fraction.required(),
+  unrealizedPnL: Joi.number().required(),
+  realizedPnL: Joi.number(),
+});
+
+export const balanceSchema = Joi.object<Balance, true>({
+  currency: Joi.string().required(),
+  total: Joi.number().required(),
+  available: Joi.number().required(),
+  locked: Joi.number().min(0).required(),
+});
+
+export const credentialsSchema = Joi.object({
+  apiKey: Joi.string(),
+  apiSecret: Joi.string(),
+  passphrase: Joi.string(),
+  apiToken: Joi.string(),
+  privateKey: Joi.string(),
+  signatureType: Joi.alternatives(Joi.number().integer().min(0), Joi.string()),
+  funderAddress: Joi.string(),
+  walletAddress: Joi.string(),
+}).pattern(Joi.string(), Joi.alternatives(Joi.string(), Joi.number()));
+
+export const createOrderParamsSchema = Joi.object<CreateOrderParams, true>({
+  marketId: id.required(),
+  outcomeId: id.required(),
+  side: Joi.string().valid(...orderSides).required(),
+  type: Joi.string().valid(...orderTypes).required(),
+  amount: Joi.number().greater(0).required(),
+  price: fraction.when('type', { is: 'limit', then: Joi.required() }),
+  fee: Joi.number().min(0),
+  tickSize: Joi.number().greater(0).max(1),
+  negRisk: Joi.boolean(),
+  onBehalfOf: Joi.number().integer(),
+});
+
+export const builtOrderSchema = Joi.object<BuiltOrder, true>({
+  exchange: Joi.string().required(),
+  params: createOrderParamsSchema.required(),
+  signedOrder: Joi.object().unknown(true),
+  tx: Joi.object({
+    to: Joi.string().required(),
+    data: Joi.string().required(),
+    value: Joi.string().required(),
+    chainId: Joi.number().integer().required(),
+  }),
+  raw: Joi.object().unknown(true).required(),
+});

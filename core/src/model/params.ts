@@ -1,0 +1,284 @@
+import Joi from 'joi';
+import { id } from './catalog.js';
+
+/**
+ * Parameter objects of the core methods. Unknown members are rejected with
+ * their name, so a misspelt filter fails loudly instead of being ignored.
+ */
+
+export const sortOrders = ['volume', 'liquidity', 'newest'] as const;
+export const searchScopes = ['title', 'description', 'both'] as const;
+export const statusFilters = ['active', 'inactive', 'closed', 'all'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+export type SearchScope = (typeof searchScopes)[number];
+/** `inactive` and `closed` mean the same; `active` is the default. */
+export type StatusFilter = (typeof statusFilters)[number];
+
+export interface Range {
+  min?: number;
+  max?: number;
+}
+
+export interface EventFilterCriteria {
+  text?: string;
+  /** Where `text` is looked for; default title. */
+  searchIn?: Array<'title' | 'description' | 'category' | 'tags'>;
+  category?: string;
+  /** Any of these. */
+  tags?: string[];
+  marketCount?: Range;
+  /** Sum of the markets' `volume24h`. */
+  totalVolume?: Range;
+  volume24h?: Range;
+  volume?: Range;
+}
+
+export type BinaryOutcomeName = 'yes' | 'no' | 'up' | 'down';
+
+export interface OutcomeRange extends Range {
+  outcome: BinaryOutcomeName;
+}
+
+export interface MarketFilterCriteria {
+  text?: string;
+  searchIn?: Array<'title' | 'description' | 'category' | 'tags' | 'outcomes'>;
+  category?: string;
+  tags?: string[];
+  volume24h?: Range;
+  volume?: Range;
+  liquidity?: Range;
+  openInterest?: Range;
+  resolutionDate?: { before?: Date; after?: Date };
+  price?: OutcomeRange;
+  priceChange24h?: OutcomeRange;
+}
+
+interface ListParams {
+  /** Keyword search. */
+  query?: string;
+  limit?: number;
+  offset?: number;
+  /** Opaque pagination cursor from an earlier page. */
+  cursor?: string;
+  sort?: SortOrder;
+  searchIn?: SearchScope;
+  status?: StatusFilter;
+  eventId?: string;
+  slug?: string;
+  /** Parent series: venue-native id, ticker or slug. */
+  series?: string;
+  category?: string;
+  tags?: string[];
+  sourceExchange?: string;
+}
+
+export interface EventFetchParams extends ListParams {
+  filter?: EventFilterCriteria;
+}
+
+export interface MarketFetchParams extends ListParams {
+  marketId?: string;
+  /** Finds the market holding this outcome. */
+  outcomeId?: string;
+  filter?: MarketFilterCriteria;
+  /** Venue paging extras pmxt clients may send (Limitless). */
+  page?: number;
+  similarityThreshold?: number;
+}
+
+export interface SeriesFetchParams {
+  id?: string;
+  slug?: string;
+  query?: string;
+  recurrence?: string;
+  category?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface OrderBookParams {
+  /** `yes`, `no` or an outcome id: the first argument is then a market id. */
+  outcome?: string;
+  /** Book side on venues with one book per market. */
+  side?: 'yes' | 'no';
+  /** Unix ms: archived book at or before this time (with `until`: start of a range). */
+  since?: number;
+  /** Unix ms: end of a range of archived books. */
+  until?: number;
+  /** Books in a range (default 100, at most 1000), or levels per side of a live book. */
+  limit?: number;
+}
+
+export interface TradesParams {
+  start?: Date;
+  end?: Date;
+  limit?: number;
+  /** Accepted from older pmxt clients and ignored. */
+  resolution?: string;
+}
+
+export interface OHLCVParams {
+  /** `1m`, `5m`, `15m`, `1h`, `6h`, `1d`, or any `<n><s|m|h|d>` a venue supports. */
+  resolution: string;
+  start?: Date;
+  end?: Date;
+  limit?: number;
+}
+
+export interface OrderHistoryParams {
+  marketId?: string;
+  since?: Date;
+  until?: Date;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface MyTradesParams extends OrderHistoryParams {
+  outcomeId?: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  total?: number;
+  /** Absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface PageParams<Criteria> {
+  limit?: number;
+  cursor?: string;
+  filter?: Criteria;
+}
+
+const range = Joi.object<Range, true>({ min: Joi.number(), max: Joi.number() });
+const outcomeRange = Joi.object<OutcomeRange, true>({
+  outcome: Joi.string().valid('yes', 'no', 'up', 'down').required(),
+  min: Joi.number(),
+  max: Joi.number(),
+});
+const tagList = Joi.array().items(Joi.string()).single();
+const limit = Joi.number().integer().min(1);
+const offset = Joi.number().integer().min(0);
+
+export const eventFilterCriteriaSchema = Joi.object<EventFilterCriteria, true>({
+  text: Joi.string().allow(''),
+  searchIn: Joi.array().items(Joi.string().valid('title', 'description', 'category', 'tags')).single(),
+  category: Joi.string(),
+  tags: tagList,
+  marketCount: range,
+  totalVolume: range,
+  volume24h: range,
+  volume: range,
+});
+
+export const marketFilterCriteriaSchema = Joi.object<MarketFilterCriteria, true>({
+  text: Joi.string().allow(''),
+  searchIn: Joi.array()
+    .items(Joi.string().valid('title', 'description', 'category', 'tags', 'outcomes'))
+    .single(),
+  category: Joi.string(),
+  tags: tagList,
+  volume24h: range,
+  volume: range,
+  liquidity: range,
+  openInterest: range,
+  resolutionDate: Joi.object({ before: Joi.date(), after: Joi.date() }),
+  price: outcomeRange,
+  priceChange24h: outcomeRange,
+});
+
+const listParamKeys = {
+  query: Joi.string().allow(''),
+  limit,
+  offset,
+  cursor: Joi.string(),
+  sort: Joi.string().valid(...sortOrders),
+  searchIn: Joi.string().valid(...searchScopes),
+  status: Joi.string().valid(...statusFilters),
+  eventId: id,
+  slug: Joi.string(),
+  series: Joi.string(),
+  category: Joi.string(),
+  tags: tagList,
+  sourceExchange: Joi.string(),
+};
+
+export const eventFetchParamsSchema = Joi.object<EventFetchParams, true>({
+  ...listParamKeys,
+  filter: eventFilterCriteriaSchema,
+}).rename('exchange', 'sourceExchange');
+
+export const marketFetchParamsSchema = Joi.object<MarketFetchParams, true>({
+  ...listParamKeys,
+  marketId: id,
+  outcomeId: id,
+  filter: marketFilterCriteriaSchema,
+  page: Joi.number().integer().min(1),
+  similarityThreshold: Joi.number(),
+}).rename('exchange', 'sourceExchange');
+
+export const seriesFetchParamsSchema = Joi.object<SeriesFetchParams, true>({
+  id,
+  slug: Joi.string(),
+  query: Joi.string().allow(''),
+  recurrence: Joi.string(),
+  category: Joi.string(),
+  limit,
+  offset,
+});
+
+export const orderBookParamsSchema = Joi.object<OrderBookParams, true>({
+  outcome: id,
+  side: Joi.string().valid('yes', 'no'),
+  since: Joi.number().integer().min(0),
+  until: Joi.number().integer().min(Joi.ref('since')),
+  limit: Joi.number().integer().min(1).max(1000),
+}).with('until', 'since');
+
+export const tradesParamsSchema = Joi.object<TradesParams, true>({
+  start: Joi.date(),
+  end: Joi.date(),
+  limit,
+  resolution: Joi.string(),
+});
+
+export const ohlcvParamsSchema = Joi.object<OHLCVParams, true>({
+  resolution: Joi.string()
+    .pattern(/^\d+[smhd]$/, 'duration such as 1m, 1h or 1d')
+    .required(),
+  start: Joi.date(),
+  end: Joi.date(),
+  limit,
+});
+
+const orderHistoryKeys = {
+  marketId: id,
+  since: Joi.date(),
+  until: Joi.date(),
+  limit,
+  cursor: Joi.string(),
+};
+
+export const orderHistoryParamsSchema = Joi.object<OrderHistoryParams, true>(orderHistoryKeys);
+
+export const myTradesParamsSchema = Joi.object<MyTradesParams, true>({ ...orderHistoryKeys, outcomeId: id });
+
+export const eventPageParamsSchema = Joi.object<PageParams<EventFilterCriteria>, true>({
+  limit,
+  cursor: Joi.string(),
+  filter: eventFilterCriteriaSchema,
+});
+
+export const marketPageParamsSchema = Joi.object<PageParams<MarketFilterCriteria>, true>({
+  limit,
+  cursor: Joi.string(),
+  filter: marketFilterCriteriaSchema,
+});
+
+export function pageSchema(item: Joi.Schema): Joi.ObjectSchema {
+  return Joi.object({
+    data: Joi.array().items(item).required(),
+    total: Joi.number().integer().min(0),
+    nextCursor: Joi.string(),
+  });
+}

@@ -1,0 +1,48 @@
+import Joi from 'joi';
+
+/** What an adapter says of its venue; the gateway adds the rest of `describe`. */
+export interface VenueProfile {
+  displayName: string;
+  /** Named base URLs (`gamma`, `clob`, `rest`, ...). */
+  hosts: Record<string, string>;
+  /** The budget the adapter keeps to, per venue; null when the venue sets none. */
+  rateLimit: { requests: number; intervalMs: number } | null;
+  /** Credential members authenticated methods need, and those they may use. */
+  credentials: { required: string[]; optional: string[] };
+}
+
+/** `true`: implemented; `'emulated'`: built from other calls; `false`: not available. */
+export type Capability = boolean | 'emulated';
+
+export interface VenueDescription extends VenueProfile {
+  id: string;
+  /** npm package of the adapter and its version. */
+  package: string;
+  version: string;
+  has: Record<string, Capability>;
+}
+
+const profileKeys = {
+  displayName: Joi.string().required(),
+  hosts: Joi.object().pattern(Joi.string(), Joi.string().uri()).required(),
+  rateLimit: Joi.object({
+    requests: Joi.number().integer().min(1).required(),
+    intervalMs: Joi.number().integer().min(1).required(),
+  })
+    .allow(null)
+    .required(),
+  credentials: Joi.object({
+    required: Joi.array().items(Joi.string()).required(),
+    optional: Joi.array().items(Joi.string()).required(),
+  }).required(),
+};
+
+export const venueProfileSchema = Joi.object<VenueProfile, true>(profileKeys);
+
+export const venueDescriptionSchema = Joi.object<VenueDescription, true>({
+  ...profileKeys,
+  id: Joi.string().required(),
+  package: Joi.string().required(),
+  version: Joi.string().required(),
+  has: Joi.object().pattern(Joi.string(), Joi.alternatives(Joi.boolean(), Joi.string().valid('emulated'))).required(),
+});
