@@ -1,0 +1,116 @@
+import type {
+  Event,
+  EventFilterCriteria,
+  Market,
+  MarketFilterCriteria,
+  OutcomeRange,
+  Range,
+} from '../model/index.js';
+
+export type Criteria<T, C> = string | C | ((item: T) => boolean);
+
+/**
+ * Events that match a criteria object (every member given must match), a
+ * text query (case-insensitive, in the title) or a predicate.
+ */
+export function filterEvents(events: readonly Event[], criteria: Criteria<Event, EventFilterCriteria>): Event[] {
+  return events.filter(toPredicate(criteria, eventMatches));
+}
+
+/** Markets that match a criteria object, a text query or a predicate, as filterEvents. */
+export function filterMarkets(markets: readonly Market[], criteria: Criteria<Market, MarketFilterCriteria>): Market[] {
+  return markets.filter(toPredicate(criteria, marketMatches));
+}
+
+function toPredicate<T, C>(criteria: Criteria<T, C>, matches: (item: T, criteria: C) => boolean): (item: T) => boolean {
+  if (typeof criteria === 'function') return criteria as (item: T) => boolean;
+  if (typeof criteria === 'string') {
+    return (item) => matches(item, { text: criteria } as C);
+  }
+  return (item) => matches(item, criteria);
+}
+
+export function eventMatches(event: Event, criteria: EventFilterCriteria): boolean {
+  return (
+    textMatches(criteria.text, criteria.searchIn ?? ['title'], {
+      title: [event.title],
+      description: [event.description],
+      category: [event.category],
+      tags: event.tags,
+    }) &&
+    categoryMatches(event.category, criteria.category) &&
+    tagsMatch(event.tags, criteria.tags) &&
+    inRange(event.markets.length, criteria.marketCount) &&
+    inRange(
+      event.markets.reduce((sum, market) => sum + market.volume24h, 0),
+      criteria.totalVolume,
+    ) &&
+    inRange(event.volume24h, criteria.volume24h) &&
+    inRange(event.volume ?? 0, criteria.volume)
+  );
+}
+
+export function marketMatches(market: Market, criteria: MarketFilterCriteria): boolean {
+  return (
+    textMatches(criteria.text, criteria.searchIn ?? ['title'], {
+      title: [market.title],
+      description: [market.description],
+      category: [market.category],
+      tags: market.tags,
+      outcomes: market.outcomes.map((outcome) => outcome.label),
+    }) &&
+    categoryMatches(market.category, criteria.category) &&
+    tagsMatch(market.tags, criteria.tags) &&
+    inRange(market.volume24h, criteria.volume24h) &&
+    inRange(market.volume ?? 0, criteria.volume) &&
+    inRange(market.liquidity, criteria.liquidity) &&
+    inRange(market.openInterest ?? 0, criteria.openInterest) &&
+    resolutionMatches(market.resolutionDate, criteria.resolutionDate) &&
+    outcomeInRange(market, criteria.price, 'price') &&
+    outcomeInRange(market, criteria.priceChange24h, 'priceChange24h')
+  );
+}
+
+function textMatches(
+  text: string | undefined,
+  scopes: readonly string[],
+  fields: Record<string, ReadonlyArray<string | undefined> | undefined>,
+): boolean {
+  if (!text) return true;
+  const needle = text.toLowerCase();
+  return scopes.some((scope) => (fields[scope] ?? []).some((value) => value?.toLowerCase().includes(needle)));
+}
+
+/** Categories compare without regard to case: `politics` finds `Politics`. */
+function categoryMatches(category: string | undefined, wanted: string | undefined): boolean {
+  return wanted === undefined || category?.toLowerCase() === wanted.toLowerCase();
+}
+
+/** Any of the wanted tags, without regard to case. */
+export function tagsMatch(tags: readonly string[] | undefined, wanted: readonly string[] | undefined): boolean {
+  if (!wanted || wanted.length === 0) return true;
+  const have = new Set((tags ?? []).map((tag) => tag.toLowerCase()));
+  return wanted.some((tag) => have.has(tag.toLowerCase()));
+}
+
+function inRange(value: number, range: Range | undefined): boolean {
+  if (!range) return true;
+  return (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
+}
+
+/** Strict bounds; a market without a resolution date is not excluded by them. */
+function resolutionMatches(date: string | undefined, bounds: MarketFilterCriteria['resolutionDate']): boolean {
+  if (!bounds || !date) return true;
+  const time = Date.parse(date);
+  return (
+    (bounds.before === undefined || time < new Date(bounds.before).getTime()) &&
+    (bounds.after === undefined || time > new Date(bounds.after).getTime())
+  );
+}
+
+/** A bound on a convenience outcome excludes markets that lack that outcome or the value. */
+function outcomeInRange(market: Market, range: OutcomeRange | undefined, field: 'price' | 'priceChange24h'): boolean {
+  if (!range) return true;
+  const value = market[range.outcome]?.[field];
+  return value !== undefined && inRange(value, range);
+}
