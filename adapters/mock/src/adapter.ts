@@ -1,0 +1,409 @@
+import {
+  PredgateError,
+  filterEvents,
+  filterMarkets,
+  findEvent,
+  findMarket,
+  getExecutionPrice,
+  getExecutionPriceDetailed,
+  offsetWindow,
+  tagsMatch,
+} from '@predgate/core';
+import type {
+  AdapterContext,
+  Balance,
+  BuiltOrder,
+  Clock,
+  CreateOrderParams,
+  Event,
+  EventFetchParams,
+  EventFilterCriteria,
+  Market,
+  MarketFetchParams,
+  MarketFilterCriteria,
+  MyTradesParams,
+  OHLCVParams,
+  Order,
+  OrderBook,
+  OrderBookParams,
+  OrderHistoryParams,
+  Page,
+  PageParams,
+  Position,
+  PriceCandle,
+  Series,
+  SeriesFetchParams,
+  StatusFilter,
+  Trade,
+  TradesParams,
+  UserTrade,
+  VenueAdapter,
+  VenueProfile,
+} from '@predgate/core';
+import { SimulatedAccount } from './simulation/account.js';
+import { generateCatalog, venueId } from './simulation/catalog.js';
+import type { SimulatedCatalog } from './simulation/catalog.js';
+import { simulateBook, simulateCandles, simulateTrades } from './simulation/market-data.js';
+
+export interface MockConfig {
+  /** Same seed, same venue. */
+  seed: string;
+  events: number;
+  startingCash: number;
+}
+
+export const defaultMockConfig: MockConfig = { seed: 'predgate', events: 2_000, startingCash: 10_000 };
+
+/** Page size when a list call gives no `limit`: a whole 2,000-event venue is megabytes of JSON. */
+const defaultPageSize = 100;
+const tradesKept = 200;
+
+const profile: VenueProfile = {
+  displayName: 'Mock (simulated venue)',
+  hosts: { web: 'https://mock.predgate.dev' },
+  rateLimit: null,
+  // No credentials are needed: each distinct credentials object simply gets its own simulated account.
+  credentials: { required: [], optional: ['apiKey'] },
+};
+
+/**
+ * The simulated venue. A real adapter has the same shape: read methods that
+ * call the venue and normalise its answers, account methods that sign their
+ * calls with `context.credentials`, and the shared behaviour of
+ * `@predgate/core` (lookups, filters, execution price) wherever the venue has
+ * nothing better. Here the "venue" is the simulation in `./simulation`.
+ */
+export class MockAdapter implements VenueAdapter {
+  readonly id = venueId;
+  readonly profile = profile;
+  readonly emulated = ['fetchEvent', 'fetchMarket', 'fetchEventsPaginated', 'fetchMarketsPaginated', 'fetchOrderBooks'];
+
+  private readonly catalog: SimulatedCatalog;
+  private readonly account: SimulatedAccount;
+  private readonly clock: Clock;
+
+  constructor(context: AdapterContext, config: MockConfig) {
+    this.clock = context.clock;
+    this.catalog = sharedCatalog(config, context.clock.now());
+    this.account = new SimulatedAccount(this.catalog, (outcomeId) => this.bookOf(outcomeId), this.clock, config.startingCash);
+  }
+
+  // Catalog reads
+
+  async fetchEvents(params: EventFetchParams = {}): Promise<Event[]> {
+    const events = this.selectEvents(params);
+    const { start, end } = offsetWindow(events.length, params, defaultPageSize, venueId);
+    return events.slice(start, end);
+  }
+
+  async fetchEvent(params: EventFetchParams = {}): Promise<Event> {
+    return findEvent((query) => this.fetchEvents(query), params, venueId);
+  }
+
+  async fetchEventsPaginated(params: PageParams<EventFilterCriteria> = {}): Promise<Page<Event>> {
+    const events = this.selectEvents({ filter: params.filter });
+    const { start, end, nextCursor } = offsetWindow(events.length, params, defaultPageSize, venueId);
+    return { data: events.slice(start, end), total: events.length, ...(nextCursor ? { nextCursor } : {}) };
+  }
+
+  async fetchMarkets(params: MarketFetchParams = {}): Promise<Market[]> {
+    const markets = this.selectMarkets(params);
+    const { start, end } = offsetWindow(markets.length, params, defaultPageSize, venueId);
+    return markets.slice(start, end);
+  }
+
+  async fetchMarket(params: MarketFetchParams = {}): Promise<Market> {
+    return findMarket((query) => this.fetchMarkets(query), params, venueId);
+  }
+
+  async fetchMarketsPaginated(params: PageParams<MarketFilterCriteria> = {}): Promise<Page<Market>> {
+    const markets = this.selectMarkets({ filter: params.filter });
+    const { start, end, nextCursor } = offsetWindow(markets.length, params, defaultPageSize, venueId);
+    return { data: markets.slice(start, end), total: markets.length, ...(nextCursor ? { nextCursor } : {}) };
+  }
+
+  async fetchEventMetadata(eventTicker: string): Promise<Record<string, unknown>> {
+    const event = this.catalog.event(eventTicker);
+    if (!event) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${eventTicker}`, { exchange: venueId });
+    return {
+      eventId: event.id,
+      slug: event.slug,
+      ...event.sourceMetadata,
+      marketCount: event.markets.length,
+      rules: event.description,
+      settlementSources: [{ name: 'Predgate simulation', url: event.url }],
+    };
+  }
+
+  async fetchSeries(params: SeriesFetchParams = {}): Promise<Series[]> {
+    const query = params.query?.toLowerCase();
+    const series = this.catalog.series.filter(
+      (item) =>
+        (params.id === undefined || item.id === params.id) &&
+        (params.slug === undefined || item.slug === params.slug) &&
+        (params.recurrence === undefined || item.recurrence === params.recurrence) &&
+        (params.category === undefined || item.category?.toLowerCase() === params.category.toLowerCase()) &&
+        (query === undefined || item.title.toLowerCase().includes(query)),
+    );
+    const { start, end } = offsetWindow(series.length, params, defaultPageSize, venueId);
+    return series.slice(start, end);
+  }
+
+  // Market data
+
+  async fetchOrderBook(id: string, limit?: number, params: OrderBookParams = {}): Promise<OrderBook> {
+    if (params.since !== undefined) {
+      throw new PredgateError('NOT_SUPPORTED', 'The mock venue keeps no order-book history: omit since/until', {
+        exchange: venueId,
+      });
+    }
+    const book = this.bookOf(this.resolveOutcome(id, params));
+    const depth = limit ?? params.limit;
+    return depth === undefined ? book : { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth) };
+  }
+
+  async fetchOrderBooks(outcomeIds: string[]): Promise<Record<string, OrderBook>> {
+    return Object.fromEntries(outcomeIds.map((outcomeId) => [outcomeId, this.bookOf(outcomeId)]));
+  }
+
+  async fetchTrades(outcomeId: string, params: TradesParams = {}): Promise<Trade[]> {
+    const { outcome } = this.outcomeOf(outcomeId);
+    const start = params.start?.getTime() ?? -Infinity;
+    const end = params.end?.getTime() ?? Infinity;
+    return simulateTrades(outcome, this.clock.now(), tradesKept)
+      .filter((trade) => trade.timestamp >= start && trade.timestamp <= end)
+      .slice(0, params.limit ?? defaultPageSize);
+  }
+
+  async fetchOHLCV(outcomeId: string, params: OHLCVParams): Promise<PriceCandle[]> {
+    const { outcome } = this.outcomeOf(outcomeId);
+    const step = durationMs(params.resolution);
+    const limit = params.limit ?? defaultPageSize;
+    const end = params.end?.getTime() ?? this.clock.now();
+    const start = params.start?.getTime() ?? end - step * (limit - 1);
+    return simulateCandles(outcome, step, start, end, limit);
+  }
+
+  filterEvents(events: Event[], criteria: string | EventFilterCriteria): Event[] {
+    return filterEvents(events, criteria);
+  }
+
+  filterMarkets(markets: Market[], criteria: string | MarketFilterCriteria): Market[] {
+    return filterMarkets(markets, criteria);
+  }
+
+  getExecutionPrice(book: Pick<OrderBook, 'bids' | 'asks'>, side: 'buy' | 'sell', amount: number): number {
+    return getExecutionPrice(book, side, amount);
+  }
+
+  getExecutionPriceDetailed(book: Pick<OrderBook, 'bids' | 'asks'>, side: 'buy' | 'sell', amount: number) {
+    return getExecutionPriceDetailed(book, side, amount);
+  }
+
+  // Account
+
+  async createOrder(params: CreateOrderParams): Promise<Order> {
+    return this.account.place(params);
+  }
+
+  async buildOrder(params: CreateOrderParams): Promise<BuiltOrder> {
+    this.outcomeOf(params.outcomeId);
+    const expiresAt = this.clock.now() + 60_000;
+    return { exchange: venueId, params, signedOrder: { ...params, expiresAt }, raw: { params, expiresAt } };
+  }
+
+  async submitOrder(built: BuiltOrder): Promise<Order> {
+    const expiresAt = Number(built.raw.expiresAt);
+    if (built.exchange !== venueId || !Number.isFinite(expiresAt)) {
+      throw new PredgateError('INVALID_ORDER', 'Not an order built by the mock venue', { exchange: venueId });
+    }
+    if (expiresAt < this.clock.now()) {
+      throw new PredgateError('BUILT_ORDER_EXPIRED', 'The built order has expired: build it again', {
+        exchange: venueId,
+        detail: { expiry: new Date(expiresAt).toISOString() },
+      });
+    }
+    return this.account.place(built.params);
+  }
+
+  async cancelOrder(orderId: string): Promise<Order> {
+    return this.account.cancel(orderId);
+  }
+
+  async fetchOrder(orderId: string): Promise<Order> {
+    return this.account.order(orderId);
+  }
+
+  async fetchOpenOrders(marketId?: string): Promise<Order[]> {
+    return this.account.allOrders().filter((order) => order.status === 'open' && (marketId === undefined || order.marketId === marketId));
+  }
+
+  async fetchClosedOrders(params: OrderHistoryParams = {}): Promise<Order[]> {
+    return history(this.account.allOrders().filter((order) => order.status !== 'open' && order.status !== 'pending'), params);
+  }
+
+  async fetchAllOrders(params: OrderHistoryParams = {}): Promise<Order[]> {
+    return history(this.account.allOrders(), params);
+  }
+
+  async fetchMyTrades(params: MyTradesParams = {}): Promise<UserTrade[]> {
+    return history(
+      this.account.fills().filter((trade) => params.outcomeId === undefined || trade.outcomeId === params.outcomeId),
+      params,
+    );
+  }
+
+  async fetchPositions(): Promise<Position[]> {
+    return this.account.positions();
+  }
+
+  async fetchBalance(): Promise<Balance[]> {
+    return [this.account.balance()];
+  }
+
+  // Helpers
+
+  private selectEvents(params: EventFetchParams): Event[] {
+    if (params.sourceExchange !== undefined && params.sourceExchange !== venueId) return [];
+    const query = params.query?.toLowerCase();
+    const scope = params.searchIn ?? 'title';
+    const events = this.catalog.events.filter(
+      (event) =>
+        statusMatches(event.markets, params.status) &&
+        (params.eventId === undefined || event.id === params.eventId) &&
+        (params.slug === undefined || event.slug === params.slug) &&
+        (params.series === undefined || event.sourceMetadata?.series === params.series) &&
+        (params.category === undefined || event.category?.toLowerCase() === params.category.toLowerCase()) &&
+        tagsMatch(event.tags, params.tags) &&
+        (query === undefined ||
+          ((scope !== 'description' && event.title.toLowerCase().includes(query)) ||
+            (scope !== 'title' && event.description.toLowerCase().includes(query)))),
+    );
+    return sortBy(params.filter ? filterEvents(events, params.filter) : events, params.sort, (event) => ({
+      liquidity: event.markets.reduce((sum, market) => sum + market.liquidity, 0),
+      createdAt: String(event.sourceMetadata?.createdAt ?? ''),
+    }));
+  }
+
+  private selectMarkets(params: MarketFetchParams): Market[] {
+    if (params.sourceExchange !== undefined && params.sourceExchange !== venueId) return [];
+    const query = params.query?.toLowerCase();
+    const scope = params.searchIn ?? 'title';
+    const holder = params.outcomeId === undefined ? undefined : this.catalog.outcome(params.outcomeId)?.market.marketId;
+    if (params.outcomeId !== undefined && holder === undefined) return [];
+    const markets = this.catalog.markets.filter(
+      (market) =>
+        statusMatches([market], params.status) &&
+        (params.marketId === undefined || market.marketId === params.marketId) &&
+        (holder === undefined || market.marketId === holder) &&
+        (params.eventId === undefined || market.eventId === params.eventId) &&
+        (params.slug === undefined || market.slug === params.slug) &&
+        (params.series === undefined || this.catalog.event(market.eventId!)?.sourceMetadata?.series === params.series) &&
+        (params.category === undefined || market.category?.toLowerCase() === params.category.toLowerCase()) &&
+        tagsMatch(market.tags, params.tags) &&
+        (query === undefined ||
+          ((scope !== 'description' && market.title.toLowerCase().includes(query)) ||
+            (scope !== 'title' && market.description.toLowerCase().includes(query)))),
+    );
+    return sortBy(params.filter ? filterMarkets(markets, params.filter) : markets, params.sort, (market) => ({
+      liquidity: market.liquidity,
+      createdAt: String(this.catalog.event(market.eventId!)?.sourceMetadata?.createdAt ?? ''),
+    }));
+  }
+
+  /** The outcome a book request names: an outcome id, or a market id with `outcome` or `side`. */
+  private resolveOutcome(id: string, params: OrderBookParams): string {
+    const market = this.catalog.market(id);
+    if (!market) {
+      this.outcomeOf(id);
+      return id;
+    }
+    const wanted = params.outcome ?? params.side;
+    if (wanted === 'yes' || wanted === 'no') {
+      const outcome = market[wanted];
+      if (!outcome) {
+        throw new PredgateError('VALIDATION_ERROR', `Market ${id} has ${market.outcomes.length} outcomes: name one by id, not "${wanted}"`, {
+          exchange: venueId,
+          detail: { argument: 'params', path: 'params.outcome' },
+        });
+      }
+      return outcome.outcomeId;
+    }
+    if (wanted !== undefined && market.outcomes.some((outcome) => outcome.outcomeId === wanted)) return wanted;
+    throw new PredgateError('VALIDATION_ERROR', `${id} is a market id: choose its book with params.outcome (yes, no or an outcome id)`, {
+      exchange: venueId,
+      detail: { argument: 'params', path: 'params.outcome' },
+    });
+  }
+
+  private outcomeOf(outcomeId: string) {
+    const found = this.catalog.outcome(outcomeId);
+    if (!found) throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome not found: ${outcomeId}`, { exchange: venueId });
+    return found;
+  }
+
+  private bookOf(outcomeId: string): OrderBook {
+    const { outcome, market } = this.outcomeOf(outcomeId);
+    if (market.status !== 'active') {
+      throw new PredgateError('NOT_FOUND', `No orderbook exists for ${outcomeId}: the market is ${market.status}`, {
+        exchange: venueId,
+      });
+    }
+    return simulateBook(outcome, market, this.clock.now());
+  }
+}
+
+// Every adapter instance (one per set of credentials) reads the same simulated catalog.
+const catalogs = new Map<string, SimulatedCatalog>();
+
+function sharedCatalog(config: MockConfig, now: number): SimulatedCatalog {
+  const key = `${config.seed}:${config.events}:${Math.floor(now / 86_400_000)}`;
+  let catalog = catalogs.get(key);
+  if (!catalog) {
+    catalog = generateCatalog({ seed: config.seed, eventCount: config.events, now });
+    catalogs.set(key, catalog);
+  }
+  return catalog;
+}
+
+/** `active` (the default): some market still trades; `closed`/`inactive`: none does; `all`: no filter. */
+function statusMatches(markets: readonly Market[], status: StatusFilter = 'active'): boolean {
+  if (status === 'all') return true;
+  const trading = markets.some((market) => market.status === 'active');
+  return status === 'active' ? trading : !trading;
+}
+
+function sortBy<T extends { volume24h: number }>(
+  items: T[],
+  sort: EventFetchParams['sort'],
+  keys: (item: T) => { liquidity: number; createdAt: string },
+): T[] {
+  // The catalog is already in volume order.
+  if (sort === undefined || sort === 'volume') return items;
+  const keyed = items.map((item) => ({ item, ...keys(item) }));
+  keyed.sort(sort === 'liquidity' ? (a, b) => b.liquidity - a.liquidity : (a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return keyed.map(({ item }) => item);
+}
+
+function history<T extends { marketId?: string; timestamp: number }>(items: T[], params: OrderHistoryParams): T[] {
+  const since = params.since?.getTime() ?? -Infinity;
+  const until = params.until?.getTime() ?? Infinity;
+  const selected = items.filter(
+    (item) => (params.marketId === undefined || item.marketId === params.marketId) && item.timestamp >= since && item.timestamp <= until,
+  );
+  const { start, end } = offsetWindow(selected.length, params, defaultPageSize, venueId);
+  return selected.slice(start, end);
+}
+
+const units: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+function durationMs(resolution: string): number {
+  const match = /^(\d+)([smhd])$/.exec(resolution);
+  const ms = match ? Number(match[1]) * units[match[2]!]! : 0;
+  if (ms <= 0) {
+    throw new PredgateError('VALIDATION_ERROR', `Resolution "${resolution}" is not a duration such as 1m, 1h or 1d`, {
+      exchange: venueId,
+    });
+  }
+  return ms;
+}
