@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import { Command } from 'commander';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import type { ServerConfig } from './config.js';
+import { KeyStore } from './keys/key-store.js';
+
+const program = new Command('predgate').description('Predgate: one HTTP/JSON gateway over prediction-market venues');
+
+program
+  .command('serve')
+  .description('start the gateway')
+  .option('-c, --config <file>', 'JSON configuration file (environment variables win over it)')
+  .action(async (options: { config?: string }) => {
+    const config = loadConfig({ file: options.config });
+    const firstKey = ensureApiKey(config);
+    const app = await createApp({ config });
+    await app.server.start();
+    const lines = [
+      `Predgate listening on ${app.server.info.uri}`,
+      `Venues: ${app.venues.ids.join(', ') || 'none'}`,
+      firstKey
+        ? `API key (shown once; only its hash is kept, in ${firstKey.path}):\n  ${firstKey.key}`
+        : `API keys: ${app.keys.size} configured (manage them with "predgate keys")`,
+      `Try: curl -H "Authorization: Bearer <key>" '${app.server.info.uri}/api/${app.venues.ids[0] ?? 'mock'}/fetchEvents?limit=2'`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      app.server.logger.info({ signal }, 'finishing in-flight requests, then stopping');
+      app.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`predgate: shutdown failed: ${(error as Error).message}\n`);
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
+  });
+
+const keys = program.command('keys').description('manage the API keys file in the data directory');
+
+keys
+  .command('create')
+  .description('create a key and print it (once)')
+  .option('-l, --label <label>', 'what the key is for')
+  .action((options: { label?: string }) => {
+    const store = openKeys();
+    const { key, record } = store.create(options.label);
+    process.stdout.write(`${record.id}\n${key}\n(only its hash is kept, in ${store.path})\n`);
+  });
+
+keys
+  .command('list')
+  .description('list keys (ids, labels, creation dates; never the keys)')
+  .action(() => {
+    for (const key of openKeys().list()) {
+      process.stdout.write(`${key.id}\t${key.source}\t${key.createdAt}\t${key.hash.slice(0, 12)}…\t${key.label ?? ''}\n`);
+    }
+  });
+
+keys
+  .command('revoke')
+  .description('revoke a key by id')
+  .argument('<id>', 'key id, as listed')
+  .action((id: string) => {
+    if (!openKeys().revoke(id)) throw new Error(`no key with id ${id} in the keys file`);
+    process.stdout.write(`revoked ${id}\n`);
+  });
+
+function openKeys(): KeyStore {
+  return KeyStore.open(loadConfig().dataDir);
+}
+
+/** On a first start with no key anywhere, creates one so the gateway is never open. */
+function ensureApiKey(config: ServerConfig): { key: string; path: string } | undefined {
+  const store = KeyStore.open(config.dataDir, config.apiKeys);
+  if (store.size > 0) return undefined;
+  const { key } = store.create('generated on first start');
+  return { key, path: store.path };
+}
+
+program.parseAsync().catch((error: unknown) => {
+  process.stderr.write(`predgate: ${(error as Error).message}\n`);
+  process.exit(1);
+});

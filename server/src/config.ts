@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Joi from 'joi';
+
+/** Everything `predgate serve` is told, after defaults. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Keys file, generated key, embedded catalog and archive live here. */
+  dataDir: string;
+  /** Deployment manifest path; absent means every installed adapter. */
+  manifest?: string;
+  /** Plain API keys from the environment; hashed as soon as they are read. */
+  apiKeys: string[];
+  /** Catalog store; the embedded store when absent. */
+  catalogUrl?: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Requests per key per window; `requests: 0` turns the limit off. */
+  rateLimit: { requests: number; windowSeconds: number };
+  /** Authenticated adapter instances kept for reuse, one per set of credentials. */
+  credentialPool: { max: number; idleMinutes: number };
+}
+
+/** Environment variables operators and scripts rely on; keep the names stable. */
+export const environmentNames = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'PREDGATE_DATA_DIR',
+  manifest: 'PREDGATE_MANIFEST',
+  apiKeys: 'PREDGATE_API_KEYS',
+  catalogUrl: 'PREDGATE_CATALOG_URL',
+  logLevel: 'LOG_LEVEL',
+} as const;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const configSchema = Joi.object<ServerConfig, true>({
+  port: Joi.number().port().default(3847),
+  host: Joi.string().hostname().default('127.0.0.1'),
+  dataDir: Joi.string().default('.predgate'),
+  manifest: Joi.string(),
+  apiKeys: Joi.array().items(Joi.string().min(16).message('API keys must be at least 16 characters')).default([]),
+  catalogUrl: Joi.string().uri({ scheme: ['mongodb', 'mongodb+srv'] }),
+  logLevel: Joi.string()
+    .valid(...logLevels)
+    .default('info'),
+  rateLimit: Joi.object({
+    requests: Joi.number().integer().min(0).default(6_000),
+    windowSeconds: Joi.number().integer().min(1).default(60),
+  }).default(),
+  credentialPool: Joi.object({
+    max: Joi.number().integer().min(1).default(1_000),
+    idleMinutes: Joi.number().min(1).default(30),
+  }).default(),
+}).unknown(false);
+
+export interface ConfigSources {
+  env?: NodeJS.ProcessEnv;
+  /** JSON config file; its fields are those of ServerConfig. Environment variables win over it. */
+  file?: string;
+  /** Base for relative paths. */
+  cwd?: string;
+}
+
+/**
+ * Reads the configuration file and the environment, applies defaults and
+ * validates the result. Errors name the environment variable or the file
+ * field at fault.
+ */
+export function loadConfig(sources: ConfigSources = {}): ServerConfig {
+  const env = sources.env ?? process.env;
+  const cwd = sources.cwd ?? process.cwd();
+  const fromFile = sources.file ? readConfigFile(resolve(cwd, sources.file)) : {};
+  const fromEnv: Record<string, unknown> = {};
+  const origin: Record<string, string> = {};
+  for (const [field, name] of Object.entries(environmentNames)) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    fromEnv[field] = field === 'apiKeys' ? value.split(',').map((key) => key.trim()).filter(Boolean) : value;
+    origin[field] = name;
+  }
+  const { error, value } = configSchema.validate({ ...fromFile, ...fromEnv }, { abortEarly: true, errors: { label: false } });
+  if (error) {
+    const [detail] = error.details;
+    const field = String(detail?.path[0] ?? '');
+    const where = origin[field] ? `environment variable ${origin[field]}` : `${sources.file ?? 'configuration'} field "${detail?.path.join('.')}"`;
+    throw new ConfigError(`Invalid ${where}: ${detail?.message ?? error.message}`);
+  }
+  const config = value as ServerConfig;
+  return {
+    ...config,
+    dataDir: resolve(cwd, config.dataDir),
+    ...(config.manifest ? { manifest: resolve(cwd, config.manifest) } : {}),
+  };
+}
+
+function readConfigFile(path: string): Record<string, unknown> {
+  if (!existsSync(path)) throw new ConfigError(`Configuration file not found: ${path}`);
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
+    return parsed as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigError(`Configuration file ${path} is not valid: ${(error as Error).message}`);
+  }
+}

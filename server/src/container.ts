@@ -1,0 +1,36 @@
+// tsyringe needs the Reflect metadata API before it loads.
+import 'reflect-metadata';
+import { container as rootContainer } from 'tsyringe';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
+import type { Clock, HttpClientFactory, MethodRegistry } from '@predgate/core';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config.js';
+import type { KeyStore } from './keys/key-store.js';
+import type { Metrics } from './metrics.js';
+import type { Venue } from './venues/venue.js';
+import type { VenueDirectory } from './venues/directory.js';
+
+/**
+ * Explicit injection tokens: registrations never rely on emitted decorator
+ * metadata, which tsx and esbuild do not produce.
+ */
+export const tokens = {
+  config: Symbol('ServerConfig') as InjectionToken<ServerConfig>,
+  logger: Symbol('Logger') as InjectionToken<Logger>,
+  clock: Symbol('Clock') as InjectionToken<Clock>,
+  http: Symbol('HttpClientFactory') as InjectionToken<HttpClientFactory>,
+  methods: Symbol('MethodRegistry') as InjectionToken<MethodRegistry>,
+  keys: Symbol('KeyStore') as InjectionToken<KeyStore>,
+  metrics: Symbol('Metrics') as InjectionToken<Metrics>,
+  venues: Symbol('VenueDirectory') as InjectionToken<VenueDirectory>,
+};
+
+/** Each enabled venue is registered under its own id. */
+export function venueToken(id: string): InjectionToken<Venue> {
+  return `venue:${id}`;
+}
+
+/** A container per app, so tests (and several gateways in one process) stay apart. */
+export function createContainer(): DependencyContainer {
+  return rootContainer.createChildContainer();
+}

@@ -1,0 +1,106 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface StoredKey {
+  id: string;
+  /** SHA-256 of the key, hex. The key itself is never kept. */
+  hash: string;
+  label?: string;
+  createdAt: string;
+  /** `file` keys are managed with `predgate keys`; `env` keys come from PREDGATE_API_KEYS. */
+  source: 'file' | 'env';
+}
+
+interface KeysFile {
+  keys: Array<Omit<StoredKey, 'source'>>;
+}
+
+export const keysFileName = 'api-keys.json';
+
+/**
+ * API keys, kept as SHA-256 digests in memory and on disk. A presented key is
+ * hashed and compared with every stored digest in constant time, without
+ * stopping at the first match, so timing says nothing about which keys exist.
+ */
+export class KeyStore {
+  private keys: StoredKey[];
+
+  private constructor(
+    readonly path: string,
+    fileKeys: StoredKey[],
+    envKeys: StoredKey[],
+  ) {
+    this.keys = [...envKeys, ...fileKeys];
+  }
+
+  /** Opens the keys file in `dataDir` (absent is empty) and adds the environment's keys. */
+  static open(dataDir: string, environmentKeys: readonly string[] = []): KeyStore {
+    const path = join(dataDir, keysFileName);
+    const file: KeysFile = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as KeysFile) : { keys: [] };
+    const envKeys = environmentKeys.map((key, index) => ({
+      id: `env-${index + 1}`,
+      hash: digest(key),
+      createdAt: new Date(0).toISOString(),
+      source: 'env' as const,
+    }));
+    return new KeyStore(path, file.keys.map((key) => ({ ...key, source: 'file' as const })), envKeys);
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** The stored key matching the presented one, if any. */
+  verify(presented: string): StoredKey | undefined {
+    const candidate = Buffer.from(digest(presented), 'hex');
+    let found: StoredKey | undefined;
+    for (const key of this.keys) {
+      if (timingSafeEqual(candidate, Buffer.from(key.hash, 'hex')) && !found) found = key;
+    }
+    return found;
+  }
+
+  /** Creates a key, stores its digest, and returns the key: the only time it is ever seen. */
+  create(label?: string, now = new Date()): { key: string; record: StoredKey } {
+    const key = `pg_${randomBytes(24).toString('base64url')}`;
+    const record: StoredKey = {
+      id: `key_${randomBytes(4).toString('hex')}`,
+      hash: digest(key),
+      createdAt: now.toISOString(),
+      source: 'file',
+      ...(label ? { label } : {}),
+    };
+    this.keys.push(record);
+    this.save();
+    return { key, record };
+  }
+
+  list(): StoredKey[] {
+    return this.keys.map((key) => ({ ...key }));
+  }
+
+  /** Removes a file key; environment keys are revoked by changing the environment. */
+  revoke(id: string): boolean {
+    const before = this.keys.length;
+    this.keys = this.keys.filter((key) => key.source !== 'file' || key.id !== id);
+    if (this.keys.length === before) return false;
+    this.save();
+    return true;
+  }
+
+  private save(): void {
+    const file: KeysFile = {
+      keys: this.keys.filter((key) => key.source === 'file').map(({ source: _source, ...key }) => key),
+    };
+    mkdirSync(dirname(this.path), { recursive: true });
+    // Written beside and renamed over, so a crash never leaves a half-written file.
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+    renameSync(temporary, this.path);
+  }
+}
+
+function digest(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}

@@ -1,0 +1,47 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  /** Gateway requests by venue (`exchange`), method and HTTP status. */
+  requests: Counter<'exchange' | 'method' | 'status'>;
+  requestSeconds: Histogram<'exchange' | 'method' | 'status'>;
+  /** Calls into adapters, live venue calls included, by venue and method. */
+  adapterSeconds: Histogram<'venue' | 'method'>;
+  adapterErrors: Counter<'venue' | 'method' | 'code'>;
+}
+
+/** A registry per app, so tests and several gateways in one process do not share counters. */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const buckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+  return {
+    registry,
+    requests: new Counter({
+      name: 'predgate_http_requests_total',
+      help: 'Gateway requests by venue, method and status',
+      labelNames: ['exchange', 'method', 'status'],
+      registers: [registry],
+    }),
+    requestSeconds: new Histogram({
+      name: 'predgate_http_request_duration_seconds',
+      help: 'Gateway request latency by venue, method and status',
+      labelNames: ['exchange', 'method', 'status'],
+      buckets,
+      registers: [registry],
+    }),
+    adapterSeconds: new Histogram({
+      name: 'predgate_adapter_call_duration_seconds',
+      help: 'Adapter call latency by venue and method',
+      labelNames: ['venue', 'method'],
+      buckets,
+      registers: [registry],
+    }),
+    adapterErrors: new Counter({
+      name: 'predgate_adapter_errors_total',
+      help: 'Adapter call failures by venue, method and unified error code',
+      labelNames: ['venue', 'method', 'code'],
+      registers: [registry],
+    }),
+  };
+}

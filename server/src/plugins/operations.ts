@@ -1,0 +1,67 @@
+import type { Plugin, Request, ResponseObject } from '@hapi/hapi';
+import type { DependencyContainer } from 'tsyringe';
+import { tokens } from '../container.js';
+
+/** A dependency `/ready` waits for, such as the catalog's first load. */
+export interface ReadinessCheck {
+  name: string;
+  ready(): boolean;
+}
+
+/**
+ * `/health` (no key: load balancers call it), `/ready` (adapters loaded and
+ * every readiness check passing) and `/metrics` in Prometheus' text format.
+ * Request counts and latencies are recorded here for every route.
+ */
+export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?: ReadinessCheck[] }> = {
+  name: 'predgate-operations',
+  register(server, { container, checks = [] }) {
+    const metrics = container.resolve(tokens.metrics);
+    const venues = container.resolve(tokens.venues);
+    const methods = container.resolve(tokens.methods);
+    const clock = container.resolve(tokens.clock);
+
+    server.route({
+      method: 'GET',
+      path: '/health',
+      options: { auth: false },
+      handler: () => ({ status: 'ok', timestamp: clock.now() }),
+    });
+
+    server.route({
+      method: 'GET',
+      path: '/ready',
+      handler: (_request, h) => {
+        const pending = checks.filter((check) => !check.ready()).map((check) => check.name);
+        const body = { status: pending.length === 0 ? 'ready' : 'starting', venues: venues.ids, pending };
+        return h.response(body).code(pending.length === 0 ? 200 : 503);
+      },
+    });
+
+    server.route({
+      method: 'GET',
+      path: '/metrics',
+      handler: async (_request, h) => h.response(await metrics.registry.metrics()).type(metrics.registry.contentType),
+    });
+
+    // Labels come only from known venues and methods, so clients cannot grow the series without bound.
+    server.events.on('response', (request: Request) => {
+      const { exchange, method } = labelsFor(request, venues.ids, methods.names);
+      const status = String((request.response as ResponseObject | null)?.statusCode ?? 0);
+      const seconds = ((request.info.completed || request.info.responded || Date.now()) - request.info.received) / 1000;
+      metrics.requests.inc({ exchange, method, status });
+      metrics.requestSeconds.observe({ exchange, method, status }, seconds);
+    });
+  },
+};
+
+function labelsFor(request: Request, venueIds: readonly string[], methodNames: readonly string[]): { exchange: string; method: string } {
+  const { exchange, method } = request.params as { exchange?: string; method?: string };
+  if (request.route.path === '/api/{exchange}/{method}') {
+    return {
+      exchange: exchange !== undefined && venueIds.includes(exchange) ? exchange : 'unknown',
+      method: method !== undefined && methodNames.includes(method) ? method : 'unknown',
+    };
+  }
+  return { exchange: 'none', method: request.route.path === '/{p*}' ? 'unknown' : request.route.path };
+}

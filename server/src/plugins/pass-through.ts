@@ -1,0 +1,84 @@
+import type { Plugin, Request } from '@hapi/hapi';
+import { PredgateError, adapterMethod } from '@predgate/core';
+import type { CallInput, RoutedMethod } from '@predgate/core';
+import type { DependencyContainer } from 'tsyringe';
+import { tokens } from '../container.js';
+import { scrubCredentials } from '../venues/scrub.js';
+import type { Venue } from '../venues/venue.js';
+import type { RequestVenue } from './errors.js';
+
+/** Methods the gateway answers itself, from what it knows of the venue. */
+const gatewayAnswers: Record<string, (venue: Venue) => unknown> = {
+  describe: (venue) => venue.describe(),
+};
+
+/**
+ * `GET|POST /api/{exchange}/{method}`. Nothing here names a method or a venue:
+ * both come from the path and are looked up in the core registry and the
+ * venue directory, so a method added to the core list is served here at once.
+ */
+export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
+  name: 'predgate-pass-through',
+  register(server, { container }) {
+    const venues = container.resolve(tokens.venues);
+    const methods = container.resolve(tokens.methods);
+    const metrics = container.resolve(tokens.metrics);
+
+    // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
+    server.ext('onRequest', (request, h) => {
+      if (request.path.startsWith('//')) request.setUrl(request.url.pathname.replace(/^\/+/, '/') + request.url.search);
+      return h.continue;
+    });
+
+    const handler = async (request: Request) => {
+      const params = request.params as { exchange: string; method: string };
+      const venue = venues.get(params.exchange);
+      if (!venue) {
+        throw new PredgateError('NOT_FOUND', `Unknown exchange "${params.exchange}"`, {
+          detail: { exchanges: venues.ids },
+        });
+      }
+      (request.app as RequestVenue).venue = venue.id;
+      const routed = methods.get(params.method);
+      if (!routed) {
+        throw new PredgateError('NOT_FOUND', `Unknown method "${params.method}"`, { detail: { method: params.method } });
+      }
+      const gatewayAnswer = gatewayAnswers[routed.name];
+      if (routed.declaration.answeredBy === 'adapter' ? !adapterMethod(venue.shared, routed.name) : !gatewayAnswer) {
+        throw new PredgateError('NOT_SUPPORTED', `${venue.id} does not support ${routed.name}`, { exchange: venue.id });
+      }
+      const input = readCall(request, routed, venue.id);
+      if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
+
+      const call = adapterMethod(venue.adapter(input.credentials), routed.name)!;
+      const stop = metrics.adapterSeconds.startTimer({ venue: venue.id, method: routed.name });
+      try {
+        return { success: true, data: await call(...input.args) };
+      } catch (error) {
+        metrics.adapterErrors.inc({ venue: venue.id, method: routed.name, code: String((error as { code?: unknown }).code ?? 'INTERNAL_ERROR') });
+        throw scrubCredentials(error, input.credentials);
+      } finally {
+        stop();
+      }
+    };
+
+    const path = '/api/{exchange}/{method}';
+    server.route([
+      { method: 'GET', path, handler },
+      { method: 'POST', path, handler, options: { payload: { maxBytes: 5 * 1024 * 1024, allow: 'application/json' } } },
+    ]);
+  },
+};
+
+function readCall(request: Request, routed: RoutedMethod, venue: string): CallInput {
+  if (request.method === 'get') {
+    if (!routed.allowsGet) {
+      throw new PredgateError('BAD_REQUEST', `${routed.name} cannot be called with GET: POST /api/${venue}/${routed.name} with {"args": [...]}`, {
+        status: 405,
+        detail: { allow: 'POST' },
+      });
+    }
+    return routed.fromQuery(request.query as Record<string, string | string[]>);
+  }
+  return routed.fromBody(request.payload ?? {});
+}

@@ -1,0 +1,26 @@
+import { PredgateError, isPredgateError } from '@predgate/core';
+import type { Credentials } from '@predgate/core';
+
+const mask = '[redacted]';
+
+/**
+ * The error without any credential value in its message, stack or detail.
+ * Adapters (ours or a third party's) may quote a venue's answer that echoes a
+ * signed request; nothing of it may reach the log or the client.
+ */
+export function scrubCredentials(error: unknown, credentials: Credentials | undefined): unknown {
+  const secrets = Object.values(credentials ?? {})
+    .filter((value): value is string => typeof value === 'string' && value.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  if (secrets.length === 0 || typeof error !== 'object' || error === null) return error;
+  const clean = (text: string) => secrets.reduce((result, secret) => result.split(secret).join(mask), text);
+  if (isPredgateError(error)) {
+    const detail = error.detail ? (JSON.parse(clean(JSON.stringify(error.detail))) as Record<string, unknown>) : null;
+    return new PredgateError(error.code, clean(error.message), { exchange: error.exchange, detail, retryable: error.retryable, status: error.status });
+  }
+  const original = error as Error;
+  const scrubbed = new Error(clean(String(original.message)));
+  scrubbed.name = original.name;
+  scrubbed.stack = clean(String(original.stack ?? ''));
+  return scrubbed;
+}

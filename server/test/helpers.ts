@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { fixedClock } from '@predgate/core';
+import type { ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
+import { createApp } from '../src/app.js';
+import type { App, AppOptions } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { ServerConfig } from '../src/config.js';
+import { createLogger } from '../src/logging.js';
+import type { Manifest } from '../src/venues/manifest.js';
+
+export const apiKey = 'test-key-0123456789abcdef';
+/** A project folder with third-party adapters installed, as an operator's deployment would have. */
+export const thirdPartyProject = new URL('./fixtures/third-party', import.meta.url).pathname;
+export const now = Date.UTC(2026, 10, 22, 12);
+export const mockManifest: Manifest = {
+  venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: { events: 300 } }],
+};
+
+export interface TestApp extends App {
+  /** Every log line written, as text. */
+  logs: string[];
+  call(options: ServerInjectOptions): Promise<ServerInjectResponse>;
+}
+
+/** A gateway over a small mock venue, with one API key, a fixed clock and captured logs. */
+export async function testApp(
+  overrides: { config?: Partial<ServerConfig> } & Partial<Omit<AppOptions, 'config'>> = {},
+): Promise<TestApp> {
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const { config: configOverrides, ...options } = overrides;
+  const config = {
+    ...loadConfig({ env: { PREDGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'predgate-server-')), PREDGATE_API_KEYS: apiKey } }),
+    ...configOverrides,
+  };
+  const app = await createApp({
+    config,
+    manifest: mockManifest,
+    clock: fixedClock(now),
+    logger: createLogger('info', sink),
+    ...options,
+  });
+  return {
+    ...app,
+    logs,
+    call: (inject) =>
+      app.server.inject({ ...inject, headers: { authorization: `Bearer ${apiKey}`, ...inject.headers } }),
+  };
+}
