@@ -1,5 +1,5 @@
 import Hapi from '@hapi/hapi';
-import type { Server } from '@hapi/hapi';
+import type { Request, Server } from '@hapi/hapi';
 import { createHttpClientFactory, createMethodRegistry, systemClock } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
 import hapiPino from 'hapi-pino';
@@ -81,7 +81,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     routes: { json: { escape: false } },
   });
   await server.register([
-    { plugin: hapiPino, options: { instance: logger, ignorePaths: ['/health'], logRequestStart: false } },
+    {
+      plugin: hapiPino,
+      options: {
+        instance: logger,
+        ignorePaths: ['/health'],
+        logRequestStart: false,
+        // Small per-request bindings: pino serialises them when each request's child logger is made,
+        // and request headers (which carry API keys) then never reach a log line at all.
+        getChildBindings: (request: Request) => ({ requestId: request.info.id, method: request.method, path: request.path }),
+      },
+    },
     { plugin: errorsPlugin },
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },

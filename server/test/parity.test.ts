@@ -15,7 +15,8 @@ beforeAll(async () => {
   app = await testApp();
   const markets = ((await app.call({ url: '/api/mock/fetchMarkets?limit=50' })).result as { data: Market[] }).data;
   const market = markets.find((candidate) => candidate.outcomes.length === 2)!;
-  const [yes, no] = market.outcomes as [{ outcomeId: string }, { outcomeId: string }];
+  const yes = market.outcomes[0]!;
+  const no = market.outcomes[1]!;
   const order = await app.call({
     method: 'POST',
     url: '/api/mock/createOrder',

@@ -265,20 +265,15 @@ export class MockAdapter implements VenueAdapter {
 
   private selectEvents(params: EventFetchParams): Event[] {
     if (params.sourceExchange !== undefined && params.sourceExchange !== venueId) return [];
-    const query = params.query?.toLowerCase();
-    const scope = params.searchIn ?? 'title';
-    const events = this.catalog.events.filter(
-      (event) =>
-        statusMatches(event.markets, params.status) &&
-        (params.eventId === undefined || event.id === params.eventId) &&
-        (params.slug === undefined || event.slug === params.slug) &&
-        (params.series === undefined || event.sourceMetadata?.series === params.series) &&
-        (params.category === undefined || event.category?.toLowerCase() === params.category.toLowerCase()) &&
-        tagsMatch(event.tags, params.tags) &&
-        (query === undefined ||
-          ((scope !== 'description' && event.title.toLowerCase().includes(query)) ||
-            (scope !== 'title' && event.description.toLowerCase().includes(query)))),
-    );
+    const tests: Array<(event: Event) => boolean> = [];
+    if (params.eventId !== undefined) tests.push((event) => event.id === params.eventId);
+    if (params.slug !== undefined) tests.push((event) => event.slug === params.slug);
+    if (params.series !== undefined) tests.push((event) => event.sourceMetadata?.series === params.series);
+    if (params.category !== undefined) tests.push(sameCategory(params.category));
+    if (params.tags !== undefined) tests.push((event) => tagsMatch(event.tags, params.tags));
+    if (params.query !== undefined) tests.push(textSearch(params.query, params.searchIn));
+    const pool = byStatus(this.catalog.events, params.status);
+    const events = tests.length === 0 ? pool : pool.filter((event) => tests.every((test) => test(event)));
     return sortBy(params.filter ? filterEvents(events, params.filter) : events, params.sort, (event) => ({
       liquidity: event.markets.reduce((sum, market) => sum + market.liquidity, 0),
       createdAt: String(event.sourceMetadata?.createdAt ?? ''),
@@ -287,24 +282,20 @@ export class MockAdapter implements VenueAdapter {
 
   private selectMarkets(params: MarketFetchParams): Market[] {
     if (params.sourceExchange !== undefined && params.sourceExchange !== venueId) return [];
-    const query = params.query?.toLowerCase();
-    const scope = params.searchIn ?? 'title';
-    const holder = params.outcomeId === undefined ? undefined : this.catalog.outcome(params.outcomeId)?.market.marketId;
-    if (params.outcomeId !== undefined && holder === undefined) return [];
-    const markets = this.catalog.markets.filter(
-      (market) =>
-        statusMatches([market], params.status) &&
-        (params.marketId === undefined || market.marketId === params.marketId) &&
-        (holder === undefined || market.marketId === holder) &&
-        (params.eventId === undefined || market.eventId === params.eventId) &&
-        (params.slug === undefined || market.slug === params.slug) &&
-        (params.series === undefined || this.catalog.event(market.eventId!)?.sourceMetadata?.series === params.series) &&
-        (params.category === undefined || market.category?.toLowerCase() === params.category.toLowerCase()) &&
-        tagsMatch(market.tags, params.tags) &&
-        (query === undefined ||
-          ((scope !== 'description' && market.title.toLowerCase().includes(query)) ||
-            (scope !== 'title' && market.description.toLowerCase().includes(query)))),
-    );
+    const tests: Array<(market: Market) => boolean> = [];
+    if (params.outcomeId !== undefined) {
+      const holder = this.catalog.outcome(params.outcomeId)?.market.marketId;
+      tests.push((market) => market.marketId === holder);
+    }
+    if (params.marketId !== undefined) tests.push((market) => market.marketId === params.marketId);
+    if (params.eventId !== undefined) tests.push((market) => market.eventId === params.eventId);
+    if (params.slug !== undefined) tests.push((market) => market.slug === params.slug);
+    if (params.series !== undefined) tests.push((market) => this.catalog.event(market.eventId!)?.sourceMetadata?.series === params.series);
+    if (params.category !== undefined) tests.push(sameCategory(params.category));
+    if (params.tags !== undefined) tests.push((market) => tagsMatch(market.tags, params.tags));
+    if (params.query !== undefined) tests.push(textSearch(params.query, params.searchIn));
+    const pool = byStatus(this.catalog.markets, params.status);
+    const markets = tests.length === 0 ? pool : pool.filter((market) => tests.every((test) => test(market)));
     return sortBy(params.filter ? filterMarkets(markets, params.filter) : markets, params.sort, (market) => ({
       liquidity: market.liquidity,
       createdAt: String(this.catalog.event(market.eventId!)?.sourceMetadata?.createdAt ?? ''),
@@ -366,11 +357,33 @@ function sharedCatalog(config: MockConfig, now: number): SimulatedCatalog {
   return catalog;
 }
 
-/** `active` (the default): some market still trades; `closed`/`inactive`: none does; `all`: no filter. */
-function statusMatches(markets: readonly Market[], status: StatusFilter = 'active'): boolean {
-  if (status === 'all') return true;
-  const trading = markets.some((market) => market.status === 'active');
-  return status === 'active' ? trading : !trading;
+/** `active` (the default): still trading; `closed`/`inactive`: no longer trading; `all`: no filter. */
+function byStatus<T extends Event | Market>(items: T[], status: StatusFilter = 'active'): T[] {
+  if (status === 'all') return items;
+  const lists = (statusLists.get(items) as { active: T[]; closed: T[] } | undefined) ?? splitByStatus(items);
+  return status === 'active' ? lists.active : lists.closed;
+}
+
+// Lists are split once per catalog: an unfiltered page is then a slice.
+const statusLists = new WeakMap<object, { active: unknown[]; closed: unknown[] }>();
+
+function splitByStatus<T extends Event | Market>(items: T[]): { active: T[]; closed: T[] } {
+  const trading = (item: T) => ('markets' in item ? item.markets.some((market) => market.status === 'active') : item.status === 'active');
+  const lists = { active: items.filter(trading), closed: items.filter((item) => !trading(item)) };
+  statusLists.set(items, lists);
+  return lists;
+}
+
+function sameCategory(category: string) {
+  const wanted = category.toLowerCase();
+  return (item: Event | Market) => item.category?.toLowerCase() === wanted;
+}
+
+function textSearch(query: string, scope: EventFetchParams['searchIn'] = 'title') {
+  const needle = query.toLowerCase();
+  return (item: Event | Market) =>
+    (scope !== 'description' && item.title.toLowerCase().includes(needle)) ||
+    (scope !== 'title' && item.description.toLowerCase().includes(needle));
 }
 
 function sortBy<T extends { volume24h: number }>(

@@ -48,7 +48,8 @@ export function createRandom(seed: string): Random {
   return random;
 }
 
-/** Rounds to `places` decimals without binary noise such as 0.30000000000000004. */
+/** Rounds to `places` decimals; dividing by a power of ten leaves no binary noise such as 0.30000000000000004. */
 export function round(value: number, places: number): number {
-  return Number(value.toFixed(places));
+  const scale = 10 ** places;
+  return Math.round(value * scale) / scale;
 }

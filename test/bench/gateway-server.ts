@@ -1,0 +1,21 @@
+// The gateway as `predgate serve` runs it, on the mock venue, for load tests:
+// request logging at warn (no per-request lines) and no per-key rate limit.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, loadConfig } from '@predgate/server';
+
+const apiKey = process.env.BENCH_API_KEY ?? 'bench-key-0123456789abcdef';
+const config = {
+  ...loadConfig({
+    env: { PORT: '0', LOG_LEVEL: 'warn', PREDGATE_API_KEYS: apiKey, PREDGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'predgate-bench-')) },
+  }),
+  rateLimit: { requests: 0, windowSeconds: 60 },
+};
+const app = await createApp({
+  config,
+  manifest: { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: {} }] },
+});
+await app.server.start();
+process.stdout.write(`listening ${app.server.info.port}\n`);
+process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));

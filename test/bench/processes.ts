@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+
+const here = new URL('.', import.meta.url).pathname;
+
+export interface Started {
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Runs one of the bench servers in its own process, so load generator and server do not share an event loop. */
+export function startServer(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ['--conditions=predgate-source', '--import', 'tsx', `${here}${script}`, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) {
+        resolve({
+          port: Number(match[1]),
+          child,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+  });
+}

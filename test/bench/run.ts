@@ -1,0 +1,34 @@
+// `pnpm bench`: runs every benchmark and writes its figures to results/.
+// Each figure is measured in the same run as its baseline. Pick benchmarks
+// with arguments: `pnpm bench gateway`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { benchGateway } from './gateway.bench.js';
+import type { ComparedFigures } from './gateway.bench.js';
+
+const benches: Record<string, () => Promise<ComparedFigures[]>> = {
+  gateway: benchGateway,
+};
+
+const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
+const resultsDir = new URL('./results/', import.meta.url).pathname;
+mkdirSync(resultsDir, { recursive: true });
+const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', date: new Date().toISOString() };
+
+for (const name of chosen) {
+  const run = benches[name];
+  if (!run) throw new Error(`no benchmark "${name}"; there are: ${Object.keys(benches).join(', ')}`);
+  process.stdout.write(`\n# ${name}\n`);
+  const figures = await run();
+  const table = [
+    '| target | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | non-2xx | ceiling req/s | ceiling p50 ms | ceiling p99 ms | ratio |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...figures.map(
+      ({ target, ceiling, ratio }) =>
+        `| ${target.name} | ${target.requestsPerSecond} | ${target.p50} | ${target.p95} | ${target.p97_5} | ${target.p99} | ${target.non2xx} | ${ceiling.requestsPerSecond} | ${ceiling.p50} | ${ceiling.p99} | ${ratio} |`,
+    ),
+  ].join('\n');
+  process.stdout.write(`${table}\n`);
+  writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, figures }, null, 2)}\n`);
+  writeFileSync(`${resultsDir}${name}.md`, `# ${name} benchmark\n\nautocannon, 32 connections, 10 s per target; ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${table}\n`);
+}
