@@ -1,6 +1,17 @@
-/**
- * @predgate/catalog: the cross-venue catalog (ingestion, the embedded and
- * MongoDB stores, Router queries). Its contents arrive with the catalog work;
- * the package exists now so the workspace has its final shape.
- */
-export {};
+export { normalizeCategory, normalizedCategories } from './categories.js';
+export type { NormalizedCategory } from './categories.js';
+export { catalogEntry, catalogEventId, catalogNamespace, isTrading } from './document.js';
+export type { CatalogEntry } from './document.js';
+export type { CatalogStatus, CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from './store.js';
+export { EmbeddedCatalogStore } from './embedded/embedded-store.js';
+export type { EmbeddedStoreOptions } from './embedded/embedded-store.js';
+export { MongoCatalogStore } from './mongo/mongo-store.js';
+export type { MongoStoreOptions } from './mongo/mongo-store.js';
+export { CatalogService } from './ingestion/catalog-service.js';
+export type { CatalogServiceOptions, VenueIngestion } from './ingestion/catalog-service.js';
+export { sweepVenue } from './ingestion/sweep.js';
+export { answerFromCatalog, catalogCanAnswer, catalogMethods } from './pass-through.js';
+export type { CatalogMethod } from './pass-through.js';
+export { answerRouterCall, routerMethods, routerVenue } from './router-calls.js';
+export type { RouterMethod } from './router-calls.js';
+export { routerEventsJson } from './serialize.js';

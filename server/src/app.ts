@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import Hapi from '@hapi/hapi';
+import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore } from '@predgate/catalog';
 import type { Request, Server } from '@hapi/hapi';
 import { createHttpClientFactory, createMethodRegistry, systemClock } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
@@ -15,6 +17,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
+import { routerPlugin } from './plugins/router.js';
 import { VenueDirectory } from './venues/directory.js';
 import { installedAdaptersManifest, loadAdapters } from './venues/loader.js';
 import { readManifest } from './venues/manifest.js';
@@ -37,6 +40,8 @@ export interface App {
   server: Server;
   container: DependencyContainer;
   venues: VenueDirectory;
+  /** Ingestion and the catalog store; `start()` begins sweeping (the CLI does, tests sweep by hand). */
+  catalog: CatalogService;
   keys: KeyStore;
   /** Finishes in-flight requests, then closes adapters and venue connections. */
   stop(): Promise<void>;
@@ -74,6 +79,21 @@ export async function createApp(options: AppOptions): Promise<App> {
   const venues = new VenueDirectory(manifest.venues.map((venue) => container.resolve(venueToken(venue.id))));
   container.register(tokens.venues, { useValue: venues });
 
+  const store = config.catalogUrl ? new MongoCatalogStore({ url: config.catalogUrl }) : new EmbeddedCatalogStore({ dir: join(config.dataDir, 'catalog') });
+  await store.open();
+  const catalog = new CatalogService({
+    store,
+    venues: venues.all().map((venue) => ({ id: venue.id, adapter: venue.shared })),
+    clock,
+    logger: logger.child({ component: 'catalog' }),
+    intervalMs: config.catalog.intervalSeconds * 1000,
+    freshForMs: config.catalog.freshForSeconds * 1000,
+    concurrency: config.catalog.concurrency,
+    pageSize: config.catalog.pageSize,
+  });
+  await catalog.load();
+  container.register(tokens.catalog, { useValue: catalog });
+
   const server = Hapi.server({
     port: config.port,
     host: config.host,
@@ -96,6 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },
+    { plugin: routerPlugin, options: { container } },
   ]);
   await server.initialize();
 
@@ -103,9 +124,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     server,
     container,
     venues,
+    catalog,
     keys: container.resolve(tokens.keys),
     async stop() {
       await server.stop({ timeout: 10_000 });
+      await catalog.stop();
+      await store.close();
       await Promise.all(venues.all().map((venue) => venue.close()));
       await http.close();
     },

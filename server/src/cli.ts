@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
-import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import type { ServerConfig } from './config.js';
 import { KeyStore } from './keys/key-store.js';
@@ -14,8 +13,11 @@ program
   .action(async (options: { config?: string }) => {
     const config = loadConfig({ file: options.config });
     const firstKey = ensureApiKey(config);
+    // Loaded here so `predgate keys` does not pay for the whole gateway.
+    const { createApp } = await import('./app.js');
     const app = await createApp({ config });
     await app.server.start();
+    app.catalog.start();
     const lines = [
       `Predgate listening on ${app.server.info.uri}`,
       `Venues: ${app.venues.ids.join(', ') || 'none'}`,

@@ -19,6 +19,8 @@ export interface ServerConfig {
   rateLimit: { requests: number; windowSeconds: number };
   /** Authenticated adapter instances kept for reuse, one per set of credentials. */
   credentialPool: { max: number; idleMinutes: number };
+  /** Ingestion: a full sweep of each venue every `intervalSeconds`; pass-through calls are catalog-served while the last sweep is younger than `freshForSeconds`. */
+  catalog: { intervalSeconds: number; freshForSeconds: number; concurrency: number; pageSize: number };
 }
 
 /** Environment variables operators and scripts rely on; keep the names stable. */
@@ -58,6 +60,12 @@ const configSchema = Joi.object<ServerConfig, true>({
   credentialPool: Joi.object({
     max: Joi.number().integer().min(1).default(1_000),
     idleMinutes: Joi.number().min(1).default(30),
+  }).default(),
+  catalog: Joi.object({
+    intervalSeconds: Joi.number().min(1).default(60),
+    freshForSeconds: Joi.number().min(0).default(120),
+    concurrency: Joi.number().integer().min(1).default(2),
+    pageSize: Joi.number().integer().min(1).max(1_000).default(200),
   }).default(),
 }).unknown(false);
 

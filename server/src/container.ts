@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { container as rootContainer } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
+import type { CatalogService } from '@predgate/catalog';
 import type { Clock, HttpClientFactory, MethodRegistry } from '@predgate/core';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config.js';
@@ -23,6 +24,7 @@ export const tokens = {
   keys: Symbol('KeyStore') as InjectionToken<KeyStore>,
   metrics: Symbol('Metrics') as InjectionToken<Metrics>,
   venues: Symbol('VenueDirectory') as InjectionToken<VenueDirectory>,
+  catalog: Symbol('CatalogService') as InjectionToken<CatalogService>,
 };
 
 /** Each enabled venue is registered under its own id. */

@@ -8,6 +8,8 @@ export interface Metrics {
   /** Calls into adapters, live venue calls included, by venue and method. */
   adapterSeconds: Histogram<'venue' | 'method'>;
   adapterErrors: Counter<'venue' | 'method' | 'code'>;
+  /** Pass-through calls the catalog answered instead of the venue. */
+  catalogAnswers: Counter<'venue' | 'method'>;
 }
 
 /** A registry per app, so tests and several gateways in one process do not share counters. */
@@ -41,6 +43,12 @@ export function createMetrics(): Metrics {
       name: 'predgate_adapter_errors_total',
       help: 'Adapter call failures by venue, method and unified error code',
       labelNames: ['venue', 'method', 'code'],
+      registers: [registry],
+    }),
+    catalogAnswers: new Counter({
+      name: 'predgate_catalog_answers_total',
+      help: 'Pass-through calls answered from the catalog, by venue and method',
+      labelNames: ['venue', 'method'],
       registers: [registry],
     }),
   };

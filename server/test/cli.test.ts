@@ -43,7 +43,7 @@ describe('predgate keys', () => {
     const again = run(['keys', 'revoke', id!], env);
     expect(again.status).toBe(1);
     expect(again.stderr).toBe(`predgate: no key with id ${id} in the keys file\n`);
-  });
+  }, 30_000);
 });
 
 describe('predgate serve', () => {
@@ -72,7 +72,7 @@ describe('predgate serve', () => {
     expect(await second.exited).toBe(0);
   }, 60_000);
 
-  test('a bad setting stops the start with one line naming it', () => {
+  test('a bad setting stops the start with one line naming it', { timeout: 30_000 }, () => {
     const result = run(['serve'], { PORT: 'eighty', PREDGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'predgate-bad-')) });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('predgate: Invalid environment variable PORT: must be a number\n');

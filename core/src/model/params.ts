@@ -60,6 +60,7 @@ interface ListParams {
   offset?: number;
   /** Opaque pagination cursor from an earlier page. */
   cursor?: string;
+  /** Default `volume`: highest 24h volume first, on every venue, so lists agree with the catalog's order. */
   sort?: SortOrder;
   searchIn?: SearchScope;
   status?: StatusFilter;
@@ -147,6 +148,8 @@ export interface Page<T> {
 export interface PageParams<Criteria> {
   limit?: number;
   cursor?: string;
+  /** Default `active`; the catalog sweeps with `all`. */
+  status?: StatusFilter;
   filter?: Criteria;
 }
 
@@ -266,12 +269,14 @@ export const myTradesParamsSchema = Joi.object<MyTradesParams, true>({ ...orderH
 export const eventPageParamsSchema = Joi.object<PageParams<EventFilterCriteria>, true>({
   limit,
   cursor: Joi.string(),
+  status: Joi.string().valid(...statusFilters),
   filter: eventFilterCriteriaSchema,
 });
 
 export const marketPageParamsSchema = Joi.object<PageParams<MarketFilterCriteria>, true>({
   limit,
   cursor: Joi.string(),
+  status: Joi.string().valid(...statusFilters),
   filter: marketFilterCriteriaSchema,
 });
 

@@ -56,10 +56,10 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?:
 };
 
 function labelsFor(request: Request, venueIds: readonly string[], methodNames: readonly string[]): { exchange: string; method: string } {
-  const { exchange, method } = request.params as { exchange?: string; method?: string };
-  if (request.route.path === '/api/{exchange}/{method}') {
+  const { exchange = 'router', method } = request.params as { exchange?: string; method?: string };
+  if (request.route.path.startsWith('/api/')) {
     return {
-      exchange: exchange !== undefined && venueIds.includes(exchange) ? exchange : 'unknown',
+      exchange: exchange === 'router' || venueIds.includes(exchange) ? exchange : 'unknown',
       method: method !== undefined && methodNames.includes(method) ? method : 'unknown',
     };
   }

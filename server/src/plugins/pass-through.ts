@@ -1,6 +1,7 @@
 import type { Plugin, Request } from '@hapi/hapi';
 import { PredgateError, adapterMethod } from '@predgate/core';
-import type { CallInput, RoutedMethod } from '@predgate/core';
+import { answerFromCatalog, catalogCanAnswer } from '@predgate/catalog';
+import type { CallInput, EventFetchParams, MarketFetchParams, RoutedMethod } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import { scrubCredentials } from '../venues/scrub.js';
@@ -23,6 +24,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const venues = container.resolve(tokens.venues);
     const methods = container.resolve(tokens.methods);
     const metrics = container.resolve(tokens.metrics);
+    const catalog = container.resolve(tokens.catalog);
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {
@@ -49,6 +51,21 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       }
       const input = readCall(request, routed, venue.id);
       if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
+
+      // Catalog reads without credentials are answered from a fresh catalog when it can answer them exactly.
+      if (routed.declaration.catalog && !input.credentials && catalog.isFresh(venue.id)) {
+        const params = input.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
+        if (catalogCanAnswer(routed.name, params)) {
+          const fromCatalog = await answerFromCatalog(catalog.store, venue.id, routed.name, params).catch((error: unknown) => {
+            request.logger.warn({ err: error, venue: venue.id }, 'catalog read failed; asking the venue');
+            return undefined;
+          });
+          if (fromCatalog !== undefined) {
+            metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
+            return { success: true, data: fromCatalog };
+          }
+        }
+      }
 
       const call = adapterMethod(venue.adapter(input.credentials), routed.name)!;
       const stop = metrics.adapterSeconds.startTimer({ venue: venue.id, method: routed.name });

@@ -1,0 +1,151 @@
+import type { Event, Market } from '@predgate/core';
+import { catalogEntry } from '../document.js';
+import type { CatalogEntry } from '../document.js';
+import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
+import { VenuePartition, marketOrder, routerOrder, venueOrder } from './partition.js';
+import type { Matches } from './partition.js';
+import { CatalogFiles } from './persistence.js';
+import type { CatalogState } from './persistence.js';
+import { StoredEntry } from './stored-entry.js';
+
+export interface EmbeddedStoreOptions {
+  /** Folder for the journal and snapshot; without one the catalog lives in memory only. */
+  dir?: string;
+  /** Journal size past which a commit also writes a snapshot. */
+  snapshotAfterBytes?: number;
+}
+
+/**
+ * The default catalog store: each venue's committed sweep held in memory as
+ * an immutable partition, swapped in whole when the next sweep commits (so a
+ * sweep is visible all at once or not at all), and kept on disk as a journal
+ * plus snapshot so a restart serves the same catalog at once.
+ */
+export class EmbeddedCatalogStore implements CatalogStore {
+  private partitions = new Map<string, VenuePartition>();
+  private readonly files: CatalogFiles | undefined;
+  private readonly snapshotAfterBytes: number;
+  /** The events on disk, as JSON by venue event id: what the next journal entry is a change from. */
+  private state: CatalogState = { sweeps: new Map(), events: new Map() };
+
+  constructor(options: EmbeddedStoreOptions = {}) {
+    this.files = options.dir ? new CatalogFiles(options.dir) : undefined;
+    this.snapshotAfterBytes = options.snapshotAfterBytes ?? 64 * 1024 * 1024;
+  }
+
+  async open(): Promise<void> {
+    if (!this.files) return;
+    this.state = await this.files.load();
+    for (const [venue, sweep] of this.state.sweeps) {
+      const items = [...(this.state.events.get(venue) ?? new Map<string, string>()).values()].map((json) => {
+        const event = JSON.parse(json) as Event;
+        return { stored: new StoredEntry(catalogEntry(venue, event), json), event };
+      });
+      this.partitions.set(venue, await VenuePartition.build(sweep, items));
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.files && (await this.files.journalBytes()) > 0) await this.files.snapshot(this.state);
+  }
+
+  async beginSweep(venue: string, _sweepId: string): Promise<SweepWriter> {
+    const seen = new Map<string, CatalogEntry>();
+    let finished = false;
+    return {
+      add: async (entries) => {
+        if (finished) throw new Error('this sweep is already finished');
+        for (const entry of entries) seen.set(entry.venueEventId, entry);
+      },
+      commit: async (record) => {
+        if (finished) throw new Error('this sweep is already finished');
+        finished = true;
+        await this.commit(venue, record, [...seen.values()]);
+      },
+      abort: async () => {
+        finished = true;
+        seen.clear();
+      },
+    };
+  }
+
+  async sweeps(): Promise<SweepRecord[]> {
+    return [...this.partitions.values()].map((partition) => partition.sweep);
+  }
+
+  async events(query: EventQuery): Promise<Page<StoredEntry>> {
+    const order = query.order === 'router' ? routerOrder : venueOrder;
+    return page(this.chosen(query.venue).map((partition) => partition.eventMatches(query)), order, query);
+  }
+
+  async markets(query: MarketQuery): Promise<Page<MarketHit>> {
+    const rows = page(this.chosen(query.venue).map((partition) => partition.marketMatches(query)), marketOrder, query);
+    // Events are parsed once per page, however many of their markets it holds.
+    const parsed = new Map<StoredEntry, Event>();
+    const items = rows.items.map((row) => {
+      let event = parsed.get(row.entry);
+      if (!event) {
+        event = row.entry.source;
+        parsed.set(row.entry, event);
+      }
+      return { entry: row.entry, market: event.markets[row.index] as Market };
+    });
+    return { items, total: rows.total };
+  }
+
+  async eventById(id: string): Promise<StoredEntry | undefined> {
+    for (const partition of this.partitions.values()) {
+      const entry = partition.get(id);
+      if (entry) return entry;
+    }
+    return undefined;
+  }
+
+  private chosen(venue: string | undefined): VenuePartition[] {
+    if (venue === undefined) return [...this.partitions.values()];
+    const partition = this.partitions.get(venue);
+    return partition ? [partition] : [];
+  }
+
+  private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
+    const previous = this.state.events.get(venue) ?? new Map<string, string>();
+    const next = new Map<string, string>();
+    const items = entries.map((entry) => {
+      const stored = new StoredEntry(entry);
+      next.set(entry.venueEventId, stored.sourceJson);
+      return { stored, event: entry.source };
+    });
+    const partition = await VenuePartition.build(sweep, items);
+    if (this.files) {
+      await this.files.append({
+        sweep,
+        upserts: [...next].filter(([id, json]) => previous.get(id) !== json).map(([venueEventId, json]) => ({ venueEventId, json })),
+        removals: [...previous.keys()].filter((id) => !next.has(id)),
+      });
+    }
+    // Only now, with the sweep durable, does it become what readers see.
+    this.state.events.set(venue, next);
+    this.state.sweeps.set(venue, sweep);
+    this.partitions.set(venue, partition);
+    if (this.files && (await this.files.journalBytes()) > this.snapshotAfterBytes) await this.files.snapshot(this.state);
+  }
+}
+
+/** Merges each partition's matches (each already in `order`) and cuts out the requested page. */
+function page<T>(matches: Array<Matches<T>>, order: (a: T, b: T) => number, query: { offset: number; limit: number }): Page<T> {
+  const total = matches.reduce((sum, match) => sum + match.total, 0);
+  const end = query.offset + query.limit;
+  const iterators = matches.map((match) => match.items()[Symbol.iterator]());
+  const heads = iterators.map((iterator) => iterator.next());
+  const items: T[] = [];
+  for (let position = 0; position < end; position += 1) {
+    let best = -1;
+    heads.forEach((head, index) => {
+      if (!head.done && (best === -1 || order(head.value, (heads[best] as IteratorYieldResult<T>).value) < 0)) best = index;
+    });
+    if (best === -1) break;
+    if (position >= query.offset) items.push((heads[best] as IteratorYieldResult<T>).value);
+    heads[best] = iterators[best]!.next();
+  }
+  return { items, total };
+}

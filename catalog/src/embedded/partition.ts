@@ -1,0 +1,245 @@
+import type { Event, Market } from '@predgate/core';
+import { normalizeCategory } from '../categories.js';
+import { isTrading } from '../document.js';
+import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
+import type { StoredEntry } from './stored-entry.js';
+import { TrigramIndex } from './trigram-index.js';
+
+/** Matches of a query in one partition: how many, and the matches in query order. */
+export interface Matches<T> {
+  total: number;
+  items(): Iterable<T>;
+}
+
+/** A market of a stored event, with what market queries filter on. */
+export interface MarketRow {
+  entry: StoredEntry;
+  /** Position in the event's `markets`. */
+  index: number;
+  marketId: string;
+  slug: string | undefined;
+  title: string;
+  trading: boolean;
+  category: string | null;
+  normalizedCategory: string;
+  tags: string[];
+  outcomeIds: string[];
+  volume24h: number;
+}
+
+/** Open events of one category (or of all), in Router order, with their close times sorted for counting. */
+interface OpenList {
+  rank: StoredEntry[];
+  closingTimes: Float64Array;
+}
+
+export const routerOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.id, b.id);
+export const venueOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.venueEventId, b.venueEventId);
+export const marketOrder = (a: MarketRow, b: MarketRow): number =>
+  b.volume24h - a.volume24h || compare(a.entry.venue, b.entry.venue) || compare(a.marketId, b.marketId);
+
+/**
+ * One venue's committed sweep, with everything its queries need built once:
+ * both orders, the open events per category with sorted close times (so the
+ * Router's default page and its total cost no scan), a trigram index for
+ * substring search, and maps for every lookup key. Immutable once built.
+ */
+export class VenuePartition {
+  private readonly byId = new Map<string, StoredEntry>();
+  private readonly byVenueEventId = new Map<string, StoredEntry>();
+  private readonly bySlug = new Map<string, StoredEntry[]>();
+  private readonly rowsByMarketId = new Map<string, MarketRow>();
+  private readonly rowsByOutcomeId = new Map<string, MarketRow>();
+  private readonly rowsBySlug = new Map<string, MarketRow[]>();
+  private readonly open = new Map<string | undefined, OpenList>();
+
+  private constructor(
+    readonly sweep: SweepRecord,
+    /** Venue order. */
+    readonly entries: readonly StoredEntry[],
+    /** Router order. */
+    private readonly rank: readonly StoredEntry[],
+    private readonly trigrams: TrigramIndex,
+    readonly markets: readonly MarketRow[],
+  ) {
+    for (const entry of entries) {
+      this.byId.set(entry.id, entry);
+      this.byVenueEventId.set(entry.venueEventId, entry);
+      push(this.bySlug, entry.slug, entry);
+    }
+    for (const row of markets) {
+      this.rowsByMarketId.set(row.marketId, row);
+      for (const outcomeId of row.outcomeIds) this.rowsByOutcomeId.set(outcomeId, row);
+      if (row.slug !== undefined) push(this.rowsBySlug, row.slug, row);
+    }
+    const openRank = rank.filter((entry) => !entry.closed);
+    this.open.set(undefined, openList(openRank));
+    const byCategory = new Map<string, StoredEntry[]>();
+    for (const entry of openRank) push(byCategory, entry.category, entry);
+    for (const [category, list] of byCategory) this.open.set(category, openList(list));
+  }
+
+  /** Builds from stored entries and the events they hold (already parsed, so nothing is parsed twice). */
+  static async build(sweep: SweepRecord, items: ReadonlyArray<{ stored: StoredEntry; event: Event }>): Promise<VenuePartition> {
+    const entries = items.map((item) => item.stored);
+    const rank = [...entries].sort(routerOrder);
+    const trigrams = await TrigramIndex.build(rank.map((entry) => entry.search));
+    const rows = items.flatMap((item) => marketRows(item.stored, item.event));
+    return new VenuePartition(sweep, entries.sort(venueOrder), rank, trigrams, rows.sort(marketOrder));
+  }
+
+  get(id: string): StoredEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  eventMatches(query: EventQuery): Matches<StoredEntry> {
+    const order = query.order === 'router' ? routerOrder : venueOrder;
+    const keyed = this.keyedCandidates(query);
+    if (keyed) return listed(keyed.filter((entry) => eventMatches(entry, query)).sort(order));
+
+    if (query.search !== undefined) {
+      const positions = this.trigrams.candidates(query.search);
+      if (positions) {
+        const found: StoredEntry[] = [];
+        for (const position of positions) {
+          const entry = this.rank[position]!;
+          if (eventMatches(entry, query)) found.push(entry);
+        }
+        return listed(query.order === 'router' ? found : found.sort(order));
+      }
+    }
+
+    const onlyOpenAndCategory =
+      query.order === 'router' && query.status === 'active' && query.search === undefined && query.title === undefined &&
+      query.venueCategory === undefined && query.tags === undefined;
+    if (onlyOpenAndCategory) return this.openMatches(query.category, query.expiredBy);
+
+    const pool = query.order === 'router' ? this.rank : this.entries;
+    return listed(pool.filter((entry) => eventMatches(entry, query)));
+  }
+
+  marketMatches(query: MarketQuery): Matches<MarketRow> {
+    let pool: readonly MarketRow[] = this.markets;
+    if (query.marketId !== undefined) pool = optional(this.rowsByMarketId.get(query.marketId));
+    else if (query.outcomeId !== undefined) pool = optional(this.rowsByOutcomeId.get(query.outcomeId));
+    else if (query.slug !== undefined) pool = this.rowsBySlug.get(query.slug) ?? [];
+    return listed(pool.filter((row) => marketMatches(row, query)));
+  }
+
+  /** Events found through a lookup key, whatever else the query asks. */
+  private keyedCandidates(query: EventQuery): StoredEntry[] | undefined {
+    if (query.id !== undefined) return optional(this.byId.get(query.id));
+    if (query.venueEventId !== undefined) return optional(this.byVenueEventId.get(query.venueEventId));
+    if (query.marketId !== undefined) return optional(this.rowsByMarketId.get(query.marketId)?.entry);
+    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.get(query.outcomeId)?.entry);
+    if (query.slug !== undefined) return [...(this.bySlug.get(query.slug) ?? [])];
+    return undefined;
+  }
+
+  /** The Router's default query: open events (of a category), the expired ones skipped, counted without a scan. */
+  private openMatches(category: string | undefined, expiredBy: number | undefined): Matches<StoredEntry> {
+    const list = this.open.get(category);
+    if (!list) return listed([]);
+    const expired = expiredBy === undefined ? 0 : countAtOrBelow(list.closingTimes, expiredBy);
+    return {
+      total: list.rank.length - expired,
+      *items() {
+        for (const entry of list.rank) {
+          if (expired > 0 && entry.closesAt !== null && entry.closesAt <= expiredBy!) continue;
+          yield entry;
+        }
+      },
+    };
+  }
+}
+
+export function eventMatches(entry: StoredEntry, query: EventQuery): boolean {
+  const closedNow = entry.closed || (query.expiredBy !== undefined && entry.closesAt !== null && entry.closesAt <= query.expiredBy);
+  return (
+    (query.status === 'all' || (query.status === 'active') !== closedNow) &&
+    (query.category === undefined || entry.category === query.category) &&
+    (query.venueCategory === undefined || entry.venueCategory === query.venueCategory) &&
+    (query.tags === undefined || query.tags.some((tag) => entry.tags.includes(tag))) &&
+    (query.search === undefined || entry.search.includes(query.search)) &&
+    (query.title === undefined || titleOf(entry).includes(query.title)) &&
+    (query.id === undefined || entry.id === query.id) &&
+    (query.venueEventId === undefined || entry.venueEventId === query.venueEventId) &&
+    (query.slug === undefined || entry.slug === query.slug) &&
+    (query.marketId === undefined || entry.marketIds.includes(query.marketId)) &&
+    (query.outcomeId === undefined || entry.outcomeIds.includes(query.outcomeId))
+  );
+}
+
+function marketMatches(row: MarketRow, query: MarketQuery): boolean {
+  return (
+    (query.status === 'all' || (query.status === 'active') === row.trading) &&
+    (query.title === undefined || row.title.includes(query.title)) &&
+    (query.category === undefined || row.normalizedCategory === query.category) &&
+    (query.venueCategory === undefined || row.category === query.venueCategory) &&
+    (query.tags === undefined || query.tags.some((tag) => row.tags.includes(tag))) &&
+    (query.eventUuid === undefined || row.entry.id === query.eventUuid) &&
+    (query.venueEventId === undefined || row.entry.venueEventId === query.venueEventId) &&
+    (query.marketId === undefined || row.marketId === query.marketId) &&
+    (query.outcomeId === undefined || row.outcomeIds.includes(query.outcomeId)) &&
+    (query.slug === undefined || row.slug === query.slug)
+  );
+}
+
+/** The event title is the first line of the search text. */
+function titleOf(entry: StoredEntry): string {
+  return entry.search.slice(0, entry.search.indexOf('\n'));
+}
+
+function marketRows(entry: StoredEntry, event: Event): MarketRow[] {
+  return event.markets.map((market: Market, index) => {
+    const category = market.category ?? event.category;
+    return {
+      entry,
+      index,
+      marketId: market.marketId,
+      slug: market.slug,
+      title: market.title.toLowerCase(),
+      trading: isTrading(market),
+      category: category?.toLowerCase() ?? null,
+      normalizedCategory: normalizeCategory(category),
+      tags: (market.tags ?? event.tags ?? []).map((tag) => tag.toLowerCase()),
+      outcomeIds: market.outcomes.map((outcome) => outcome.outcomeId),
+      volume24h: market.volume24h,
+    };
+  });
+}
+
+function openList(rank: StoredEntry[]): OpenList {
+  const times = rank.flatMap((entry) => (entry.closesAt === null ? [] : [entry.closesAt]));
+  return { rank, closingTimes: Float64Array.from(times).sort() };
+}
+
+/** How many of the sorted values are at or below the limit (binary search). */
+function countAtOrBelow(sorted: Float64Array, limit: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! <= limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function listed<T>(items: T[]): Matches<T> {
+  return { total: items.length, items: () => items };
+}
+
+function optional<T>(item: T | undefined): T[] {
+  return item === undefined ? [] : [item];
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

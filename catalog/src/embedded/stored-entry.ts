@@ -1,0 +1,54 @@
+import type { Event } from '@predgate/core';
+import type { CatalogEntry } from '../document.js';
+
+/**
+ * An entry as the embedded store keeps it: the indexed fields, and both
+ * views as JSON text. Responses are assembled from the text directly; the
+ * objects are parsed only when someone asks for them, so a large catalog
+ * costs its JSON and little more.
+ */
+export class StoredEntry implements CatalogEntry {
+  readonly id: string;
+  readonly venue: string;
+  readonly venueEventId: string;
+  readonly slug: string;
+  readonly search: string;
+  readonly category: CatalogEntry['category'];
+  readonly venueCategory: string | null;
+  readonly tags: string[];
+  readonly closed: boolean;
+  readonly closesAt: number | null;
+  readonly volume24h: number;
+  readonly marketIds: string[];
+  readonly outcomeIds: string[];
+  readonly marketSlugs: string[];
+  readonly sourceJson: string;
+  readonly routerJson: string;
+
+  constructor(entry: CatalogEntry, sourceJson = JSON.stringify(entry.source)) {
+    this.id = entry.id;
+    this.venue = entry.venue;
+    this.venueEventId = entry.venueEventId;
+    this.slug = entry.slug;
+    this.search = entry.search;
+    this.category = entry.category;
+    this.venueCategory = entry.venueCategory;
+    this.tags = entry.tags;
+    this.closed = entry.closed;
+    this.closesAt = entry.closesAt;
+    this.volume24h = entry.volume24h;
+    this.marketIds = entry.marketIds;
+    this.outcomeIds = entry.outcomeIds;
+    this.marketSlugs = entry.marketSlugs;
+    this.sourceJson = sourceJson;
+    this.routerJson = JSON.stringify(entry.router);
+  }
+
+  get source(): Event {
+    return JSON.parse(this.sourceJson) as Event;
+  }
+
+  get router(): Event {
+    return JSON.parse(this.routerJson) as Event;
+  }
+}

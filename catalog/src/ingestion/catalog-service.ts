@@ -1,0 +1,162 @@
+import { isPredgateError, silentLogger, systemClock } from '@predgate/core';
+import type { Clock, Logger, VenueAdapter } from '@predgate/core';
+import PQueue from 'p-queue';
+import type { CatalogStore, SweepRecord } from '../store.js';
+import { sweepVenue } from './sweep.js';
+
+export interface CatalogServiceOptions {
+  store: CatalogStore;
+  /** The shared (credential-free) adapter of every enabled venue. */
+  venues: ReadonlyArray<{ id: string; adapter: VenueAdapter }>;
+  clock?: Clock;
+  logger?: Logger;
+  /** Time between complete sweeps of a venue, jittered by ±10%. */
+  intervalMs?: number;
+  /** Sweeps running at once across all venues. */
+  concurrency?: number;
+  /** First retry delay after a failure; doubles per failure up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  pageSize?: number;
+  maxPages?: number;
+  /** A venue's catalog answers pass-through calls while its last sweep is younger than this. */
+  freshForMs?: number;
+}
+
+export interface VenueIngestion {
+  venue: string;
+  lastSweep: SweepRecord | null;
+  lastError: { message: string; code: string; at: number } | null;
+  nextAttemptAt: number | null;
+  running: boolean;
+  consecutiveFailures: number;
+}
+
+/**
+ * Keeps every venue's catalog current: a sweep per venue on a jittered
+ * schedule, no more than `concurrency` at once, failures retried with bounded
+ * exponential backoff and logged when they start, change or end rather than
+ * every time.
+ */
+export class CatalogService {
+  readonly store: CatalogStore;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger'>>;
+  private readonly queue: PQueue;
+  private readonly state = new Map<string, VenueIngestion & { adapter: VenueAdapter; timer?: NodeJS.Timeout }>();
+  private started = false;
+
+  constructor(options: CatalogServiceOptions) {
+    this.store = options.store;
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger;
+    this.settings = {
+      intervalMs: options.intervalMs ?? 60_000,
+      concurrency: options.concurrency ?? 2,
+      backoffMs: options.backoffMs ?? 5_000,
+      maxBackoffMs: options.maxBackoffMs ?? 15 * 60_000,
+      pageSize: options.pageSize ?? 200,
+      maxPages: options.maxPages ?? 10_000,
+      freshForMs: options.freshForMs ?? 120_000,
+    };
+    this.queue = new PQueue({ concurrency: this.settings.concurrency });
+    for (const { id, adapter } of options.venues) {
+      this.state.set(id, { venue: id, adapter, lastSweep: null, lastError: null, nextAttemptAt: null, running: false, consecutiveFailures: 0 });
+    }
+  }
+
+  /** Reads the last sweeps the store kept; call after the store is open. */
+  async load(): Promise<void> {
+    for (const sweep of await this.store.sweeps()) {
+      const venue = this.state.get(sweep.venue);
+      if (venue) venue.lastSweep = sweep;
+    }
+  }
+
+  /** Schedules every venue: at once when it has no sweep yet, else one interval after its last sweep. */
+  start(): void {
+    this.started = true;
+    for (const venue of this.state.values()) {
+      const due = venue.lastSweep ? venue.lastSweep.finishedAt + this.jittered(this.settings.intervalMs) : this.clock.now();
+      this.schedule(venue.venue, Math.max(0, due - this.clock.now()));
+    }
+  }
+
+  /** Cancels what is scheduled and waits for sweeps under way. */
+  async stop(): Promise<void> {
+    this.started = false;
+    for (const venue of this.state.values()) clearTimeout(venue.timer);
+    this.queue.clear();
+    await this.queue.onIdle();
+  }
+
+  /** Sweeps one venue now (queued behind sweeps under way). */
+  async sweep(venue: string): Promise<SweepRecord> {
+    const state = this.state.get(venue);
+    if (!state) throw new Error(`no venue ${venue} in the catalog`);
+    return this.queue.add(() => this.run(state));
+  }
+
+  status(): VenueIngestion[] {
+    return [...this.state.values()].map(({ adapter: _adapter, timer: _timer, ...status }) => ({ ...status }));
+  }
+
+  /** Whether the venue's catalog is recent enough to answer pass-through calls. */
+  isFresh(venue: string): boolean {
+    const sweep = this.state.get(venue)?.lastSweep;
+    return sweep !== null && sweep !== undefined && this.clock.now() - sweep.finishedAt <= this.settings.freshForMs;
+  }
+
+  private async run(state: VenueIngestion & { adapter: VenueAdapter }): Promise<SweepRecord> {
+    state.running = true;
+    state.nextAttemptAt = null;
+    try {
+      const record = await sweepVenue({
+        venue: state.venue,
+        adapter: state.adapter,
+        store: this.store,
+        clock: this.clock,
+        pageSize: this.settings.pageSize,
+        maxPages: this.settings.maxPages,
+      });
+      if (state.consecutiveFailures > 0) {
+        this.logger.info({ venue: state.venue, failures: state.consecutiveFailures }, 'catalog sweeps recovered');
+      }
+      state.lastSweep = record;
+      state.consecutiveFailures = 0;
+      this.schedule(state.venue, this.jittered(this.settings.intervalMs));
+      return record;
+    } catch (error) {
+      const lastError = {
+        message: error instanceof Error ? error.message : String(error),
+        code: isPredgateError(error) ? error.code : 'INTERNAL_ERROR',
+        at: this.clock.now(),
+      };
+      const changed = state.lastError?.message !== lastError.message;
+      state.lastError = lastError;
+      state.consecutiveFailures += 1;
+      const delay = Math.min(this.settings.maxBackoffMs, this.settings.backoffMs * 2 ** (state.consecutiveFailures - 1));
+      // The first failure and each new kind of failure are worth a warning; repeats are not.
+      const log = state.consecutiveFailures === 1 || changed ? this.logger.warn : this.logger.debug;
+      log.call(this.logger, { venue: state.venue, code: lastError.code, failures: state.consecutiveFailures, retryInMs: delay }, `catalog sweep failed: ${lastError.message}`);
+      this.schedule(state.venue, delay);
+      throw error;
+    } finally {
+      state.running = false;
+    }
+  }
+
+  private schedule(venue: string, delayMs: number): void {
+    const state = this.state.get(venue)!;
+    clearTimeout(state.timer);
+    if (!this.started) return;
+    state.nextAttemptAt = this.clock.now() + delayMs;
+    state.timer = setTimeout(() => void this.queue.add(() => this.run(state)).catch(() => {}), delayMs);
+    state.timer.unref();
+  }
+
+  private jittered(ms: number): number {
+    return Math.round(ms * (0.9 + Math.random() * 0.2));
+  }
+}

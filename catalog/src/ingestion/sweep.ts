@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { PredgateError } from '@predgate/core';
+import type { Clock, Event, VenueAdapter } from '@predgate/core';
+import { catalogEntry } from '../document.js';
+import type { CatalogStore, SweepRecord } from '../store.js';
+
+export interface SweepOptions {
+  venue: string;
+  adapter: VenueAdapter;
+  store: CatalogStore;
+  clock: Clock;
+  /** Events asked for per venue call. */
+  pageSize: number;
+  /** A venue that keeps handing out pages past this is treated as broken. */
+  maxPages: number;
+}
+
+/**
+ * One complete sweep of a venue: every event, active and closed, paged
+ * through the adapter (no venue-specific code), written to the store and
+ * committed only when the last page is in. Any failure aborts the sweep, so
+ * the previous one stays served.
+ */
+export async function sweepVenue(options: SweepOptions): Promise<SweepRecord> {
+  const { venue, store, clock } = options;
+  const startedAt = clock.now();
+  const sweepId = `${venue}-${startedAt}-${randomBytes(3).toString('hex')}`;
+  const writer = await store.beginSweep(venue, sweepId);
+  const counts = { events: 0, markets: 0, outcomes: 0 };
+  try {
+    for await (const events of pages(options)) {
+      await writer.add(events.map((event) => catalogEntry(venue, event)));
+      for (const event of events) {
+        counts.events += 1;
+        counts.markets += event.markets.length;
+        counts.outcomes += event.markets.reduce((sum, market) => sum + market.outcomes.length, 0);
+      }
+      // Normalising a page is CPU work: let requests in before the next one.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const record: SweepRecord = { venue, sweepId, startedAt, finishedAt: clock.now(), ...counts };
+    await writer.commit(record);
+    return record;
+  } catch (error) {
+    await writer.abort().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Pages of events with `status: all`: by cursor where the adapter hands one
+ * back (fetchEventsPaginated), otherwise by offset until a short page.
+ */
+async function* pages({ adapter, pageSize, maxPages, venue }: SweepOptions): AsyncGenerator<Event[]> {
+  if (adapter.fetchEventsPaginated) {
+    let cursor: string | undefined;
+    for (let page = 0; page < maxPages; page += 1) {
+      const result = await adapter.fetchEventsPaginated({ status: 'all', limit: pageSize, ...(cursor ? { cursor } : {}) });
+      yield result.data;
+      if (!result.nextCursor || result.data.length === 0) return;
+      cursor = result.nextCursor;
+    }
+  } else if (adapter.fetchEvents) {
+    for (let page = 0; page < maxPages; page += 1) {
+      const events = await adapter.fetchEvents({ status: 'all', limit: pageSize, offset: page * pageSize });
+      yield events;
+      if (events.length < pageSize) return;
+    }
+  } else {
+    throw new PredgateError('NOT_SUPPORTED', `${venue} lists no events: it cannot be ingested`, { exchange: venue });
+  }
+  throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} was still handing out pages after ${maxPages}: sweep abandoned`, {
+    exchange: venue,
+  });
+}

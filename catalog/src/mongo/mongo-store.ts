@@ -1,0 +1,155 @@
+import { PredgateError } from '@predgate/core';
+import type { Market } from '@predgate/core';
+import { MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
+import type { CatalogEntry } from '../document.js';
+import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
+import { entryFromDocument, eventDocument, eventFilter, eventIndexes, eventSort, marketPipeline } from './documents.js';
+import type { EventDocument } from './documents.js';
+
+export interface MongoStoreOptions {
+  /** `mongodb://...`; the database is the URI's path, `predgate` when it has none. */
+  url: string;
+  /** How long a visible-sweeps lookup is reused, so gateways sharing a database see each other's sweeps. */
+  sweepCacheMs?: number;
+  serverSelectionTimeoutMS?: number;
+}
+
+interface SweepDocument extends SweepRecord {
+  _id: string;
+}
+
+/**
+ * The catalog on MongoDB, through the official driver. A sweep's events are
+ * written as new documents tagged with the sweep's id and become visible at
+ * once when the venue's record in `sweeps` points at that id; older sweeps'
+ * documents are deleted one commit later. Readers only ever see committed sweeps.
+ */
+export class MongoCatalogStore implements CatalogStore {
+  private readonly client: MongoClient;
+  private readonly db: Db;
+  private readonly sweepCacheMs: number;
+  private visible: { sweeps: SweepRecord[]; readAt: number } | undefined;
+
+  constructor(options: MongoStoreOptions) {
+    this.client = new MongoClient(options.url, {
+      appName: 'predgate',
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
+    });
+    this.db = this.client.db();
+    this.sweepCacheMs = options.sweepCacheMs ?? 1_000;
+  }
+
+  private get eventsCollection(): Collection<EventDocument> {
+    return this.db.collection<EventDocument>('events');
+  }
+
+  private get sweepsCollection(): Collection<SweepDocument> {
+    return this.db.collection<SweepDocument>('sweeps');
+  }
+
+  async open(): Promise<void> {
+    await unavailableOnOutage(async () => {
+      await this.client.connect();
+      await this.eventsCollection.createIndexes(eventIndexes.map((index) => ({ ...index, key: { ...index.key } })));
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  async beginSweep(venue: string, sweepId: string): Promise<SweepWriter> {
+    const events = this.eventsCollection;
+    const commitSweep = async (record: SweepRecord) => {
+      const previous = await this.sweepsCollection.findOne({ _id: venue });
+      await this.sweepsCollection.replaceOne({ _id: venue }, record, { upsert: true });
+      this.visible = undefined;
+      // The sweep before stays one more round: another gateway may read it until its cache of the sweeps expires.
+      await events.deleteMany({ venue, sweep: { $nin: previous ? [sweepId, previous.sweepId] : [sweepId] } });
+    };
+    return {
+      add: (entries) =>
+        unavailableOnOutage(async () => {
+          if (entries.length === 0) return;
+          await events.bulkWrite(
+            entries.map((entry) => {
+              const document = eventDocument(entry, sweepId);
+              return { replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } };
+            }),
+            { ordered: false },
+          );
+        }),
+      commit: (record) => unavailableOnOutage(() => commitSweep(record)),
+      abort: () => unavailableOnOutage(async () => void (await events.deleteMany({ sweep: sweepId }))),
+    };
+  }
+
+  async sweeps(): Promise<SweepRecord[]> {
+    return unavailableOnOutage(async () => {
+      if (!this.visible || Date.now() - this.visible.readAt > this.sweepCacheMs) {
+        const documents = await this.sweepsCollection.find({}).toArray();
+        this.visible = { sweeps: documents.map(({ _id: _venue, ...record }) => record), readAt: Date.now() };
+      }
+      return this.visible.sweeps;
+    });
+  }
+
+  async events(query: EventQuery): Promise<Page<CatalogEntry>> {
+    const visible = await this.visibleSweepIds();
+    return unavailableOnOutage(async () => {
+      const filter = eventFilter(query, visible);
+      const [documents, total] = await Promise.all([
+        this.eventsCollection.find(filter).sort(eventSort(query.order)).skip(query.offset).limit(query.limit).toArray(),
+        this.eventsCollection.countDocuments(filter),
+      ]);
+      return { items: documents.map(entryFromDocument), total };
+    });
+  }
+
+  async markets(query: MarketQuery): Promise<Page<MarketHit>> {
+    const visible = await this.visibleSweepIds();
+    return unavailableOnOutage(async () => {
+      const [result] = await this.eventsCollection
+        .aggregate<{ items: Array<{ _id: string; index: number }>; total: Array<{ count: number }> }>(marketPipeline(query, visible), {
+          allowDiskUse: true,
+        })
+        .toArray();
+      const rows = result?.items ?? [];
+      const documents = await this.eventsCollection.find({ _id: { $in: rows.map((row) => row._id) } }).toArray();
+      const byId = new Map(documents.map((document) => [document._id, document]));
+      const items = rows.flatMap((row) => {
+        const document = byId.get(row._id);
+        return document ? [{ entry: entryFromDocument(document), market: document.source.markets[row.index] as Market }] : [];
+      });
+      return { items, total: result?.total[0]?.count ?? 0 };
+    });
+  }
+
+  async eventById(id: string): Promise<CatalogEntry | undefined> {
+    const visible = await this.visibleSweepIds();
+    return unavailableOnOutage(async () => {
+      const document = await this.eventsCollection.findOne({ id, sweep: { $in: visible } });
+      return document ? entryFromDocument(document) : undefined;
+    });
+  }
+
+  private async visibleSweepIds(): Promise<string[]> {
+    return (await this.sweeps()).map((sweep) => sweep.sweepId);
+  }
+}
+
+/** A database that cannot be reached is CATALOG_UNAVAILABLE (retryable), never an internal error. */
+async function unavailableOnOutage<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const outage =
+      error instanceof MongoServerSelectionError ||
+      error instanceof MongoNetworkError ||
+      error instanceof MongoNotConnectedError ||
+      error instanceof MongoTopologyClosedError;
+    if (!outage) throw error;
+    throw new PredgateError('CATALOG_UNAVAILABLE', 'The catalog database cannot be reached', { cause: error });
+  }
+}

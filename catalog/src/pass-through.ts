@@ -1,0 +1,89 @@
+import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter } from '@predgate/core';
+import type { CatalogStatus, CatalogStore, EventQuery, MarketQuery } from './store.js';
+
+/** The pass-through methods the catalog may answer. */
+export const catalogMethods = ['fetchEvents', 'fetchEvent', 'fetchMarkets', 'fetchMarket'] as const;
+export type CatalogMethod = (typeof catalogMethods)[number];
+
+/** Parameters the catalog answers exactly as the venue would; any other sends the call to the venue. */
+const answerable = new Set(['query', 'limit', 'offset', 'category', 'tags', 'status', 'eventId', 'slug', 'sourceExchange', 'marketId', 'outcomeId', 'sort']);
+
+/** Whether a call's parameters are all ones the catalog can answer. */
+export function catalogCanAnswer(method: string, params: EventFetchParams | MarketFetchParams | undefined): method is CatalogMethod {
+  if (!(catalogMethods as readonly string[]).includes(method)) return false;
+  const given = params ?? {};
+  if (Object.keys(given).some((key) => !answerable.has(key))) return false;
+  if (given.sort !== undefined && given.sort !== 'volume') return false;
+  // Without a limit a venue answers with its own page size, which the catalog cannot know.
+  return !(method === 'fetchEvents' || method === 'fetchMarkets') || given.limit !== undefined;
+}
+
+/**
+ * A venue's pass-through call answered from its catalog, in exactly the shape
+ * (and, for lists, the order) of the live answer: the venue's own events and
+ * markets, venue-native ids, convenience references included. Undefined when
+ * the catalog does not hold what a lookup asks for: the venue may have it by now.
+ */
+export async function answerFromCatalog(
+  store: CatalogStore,
+  venue: string,
+  method: CatalogMethod,
+  params: EventFetchParams & MarketFetchParams = {},
+): Promise<Event | Event[] | Market | Market[] | undefined> {
+  if (params.sourceExchange !== undefined && params.sourceExchange !== venue) {
+    return method === 'fetchEvents' || method === 'fetchMarkets' ? [] : undefined;
+  }
+  switch (method) {
+    case 'fetchEvents':
+      return (await store.events(eventQuery(venue, params, params.limit!))).items.map((entry) => entry.source);
+    case 'fetchEvent':
+      return (await store.events(eventQuery(venue, params, 1, lookupStatus(params, params.eventId ?? params.slug)))).items[0]?.source;
+    case 'fetchMarkets':
+      return (await store.markets(marketQuery(venue, params, params.limit!))).items.map((hit) => hit.market);
+    case 'fetchMarket':
+      return (await store.markets(marketQuery(venue, params, 1, lookupStatus(params, params.marketId ?? params.slug ?? params.outcomeId)))).items[0]?.market;
+  }
+}
+
+/** Lookups by id or slug find closed events and markets too, as the adapters' fetchEvent/fetchMarket do. */
+function lookupStatus(params: { status?: StatusFilter }, key: string | undefined): CatalogStatus {
+  return params.status === undefined && key !== undefined ? 'all' : statusOf(params.status);
+}
+
+function eventQuery(venue: string, params: EventFetchParams & MarketFetchParams, limit: number, status = statusOf(params.status)): EventQuery {
+  return {
+    venue,
+    status,
+    order: 'venue',
+    limit,
+    offset: params.offset ?? 0,
+    ...(params.query ? { title: params.query.toLowerCase() } : {}),
+    ...(params.category !== undefined ? { venueCategory: params.category.toLowerCase() } : {}),
+    ...(params.tags !== undefined ? { tags: params.tags.map((tag) => tag.toLowerCase()) } : {}),
+    ...(params.eventId !== undefined ? { venueEventId: params.eventId } : {}),
+    ...(params.slug !== undefined ? { slug: params.slug } : {}),
+    ...(params.marketId !== undefined ? { marketId: params.marketId } : {}),
+    ...(params.outcomeId !== undefined ? { outcomeId: params.outcomeId } : {}),
+  };
+}
+
+function marketQuery(venue: string, params: MarketFetchParams, limit: number, status = statusOf(params.status)): MarketQuery {
+  return {
+    venue,
+    status,
+    limit,
+    offset: params.offset ?? 0,
+    ...(params.query ? { title: params.query.toLowerCase() } : {}),
+    ...(params.category !== undefined ? { venueCategory: params.category.toLowerCase() } : {}),
+    ...(params.tags !== undefined ? { tags: params.tags.map((tag) => tag.toLowerCase()) } : {}),
+    ...(params.eventId !== undefined ? { venueEventId: params.eventId } : {}),
+    ...(params.marketId !== undefined ? { marketId: params.marketId } : {}),
+    ...(params.outcomeId !== undefined ? { outcomeId: params.outcomeId } : {}),
+    ...(params.slug !== undefined ? { slug: params.slug } : {}),
+  };
+}
+
+export function statusOf(status: StatusFilter | undefined): CatalogStatus {
+  if (status === 'all') return 'all';
+  return status === 'closed' || status === 'inactive' ? 'closed' : 'active';
+}

@@ -1,0 +1,84 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
+import { catalogStoreContract } from './contract.js';
+import { entries, fixtureEvent, sampleCatalog, sweepRecord } from './fixtures.js';
+
+describe('EmbeddedCatalogStore', () => {
+  catalogStoreContract(() => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    return {
+      create: async () => new EmbeddedCatalogStore({ dir }),
+      reopen: async () => new EmbeddedCatalogStore({ dir }),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  });
+});
+
+describe('the embedded store on disk', () => {
+  async function committed(dir: string, snapshotAfterBytes?: number) {
+    const store = new EmbeddedCatalogStore({ dir, snapshotAfterBytes });
+    await store.open();
+    for (const [venue, events] of Object.entries(sampleCatalog())) {
+      const writer = await store.beginSweep(venue, `${venue}-1`);
+      await writer.add(entries(venue, events));
+      await writer.commit(sweepRecord(venue, `${venue}-1`, events));
+    }
+    return store;
+  }
+
+  test('a journal line cut short by a crash is an uncommitted sweep and is ignored', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    await committed(dir);
+    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"sweep":{"venue":"alpha","sweepId":"alpha-2"},"removals":["a1"');
+    const reopened = new EmbeddedCatalogStore({ dir });
+    await reopened.open();
+    expect((await reopened.sweeps()).find((sweep) => sweep.venue === 'alpha')?.sweepId).toBe('alpha-1');
+    expect((await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(5);
+  });
+
+  test('the journal records only what changed; a snapshot then empties it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = await committed(dir);
+    const alpha = sampleCatalog().alpha!;
+    const changed = [{ ...alpha[0]!, title: 'Changed' }, ...alpha.slice(1, 4)];
+    const writer = await store.beginSweep('alpha', 'alpha-2');
+    await writer.add(entries('alpha', changed));
+    await writer.commit(sweepRecord('alpha', 'alpha-2', changed));
+    const last = JSON.parse(readFileSync(join(dir, 'journal.ndjson'), 'utf8').trim().split('\n').at(-1)!) as {
+      upserts: Array<{ venueEventId: string }>;
+      removals: string[];
+    };
+    expect(last.upserts.map((upsert) => upsert.venueEventId)).toEqual(['a1']);
+    expect(last.removals).toEqual(['a5']);
+    await store.close();
+    expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
+    const reopened = new EmbeddedCatalogStore({ dir });
+    await reopened.open();
+    expect((await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).items.map((entry) => entry.source.title)).toEqual([
+      'Changed',
+      'Fed decision in December',
+      'Harbor City election',
+      'Old resolved bitcoin question',
+    ]);
+  });
+
+  test('a journal past its size limit is folded into a snapshot at commit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    await committed(dir, 1);
+    expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
+    expect(readFileSync(join(dir, 'snapshot.ndjson'), 'utf8').split('\n').filter(Boolean)).toHaveLength(11);
+  });
+
+  test('in memory only, without a folder', async () => {
+    const store = new EmbeddedCatalogStore();
+    await store.open();
+    const writer = await store.beginSweep('alpha', 'alpha-1');
+    await writer.add(entries('alpha', [fixtureEvent('alpha', 'x')]));
+    await writer.commit(sweepRecord('alpha', 'alpha-1', [fixtureEvent('alpha', 'x')]));
+    expect((await store.sweeps()).map((sweep) => sweep.sweepId)).toEqual(['alpha-1']);
+    await store.close();
+  });
+});

@@ -1,0 +1,194 @@
+import { PredgateError, fixedClock } from '@predgate/core';
+import type { Event, Logger, PageParams, EventFilterCriteria, VenueAdapter } from '@predgate/core';
+import { describe, expect, test, vi } from 'vitest';
+import { catalogEventId } from '../src/document.js';
+import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
+import { CatalogService } from '../src/ingestion/catalog-service.js';
+import { fixtureEvent, now } from './fixtures.js';
+
+const profile = { displayName: 'Fake', hosts: {}, rateLimit: null, credentials: { required: [], optional: [] } };
+
+/** A venue of `count` events served by offset pages; `failOnce(page)` makes that page fail the next time. */
+function offsetVenue(venue: string, count: number, options: { onCall?: (params: unknown) => Promise<void> } = {}) {
+  const events = Array.from({ length: count }, (_, index) => fixtureEvent(venue, `${venue}${index}`, { volume24h: index }));
+  let fail: number | undefined;
+  const calls: Array<Record<string, unknown>> = [];
+  const adapter: VenueAdapter = {
+    id: venue,
+    profile,
+    fetchEvents: async (params = {}) => {
+      calls.push({ ...params });
+      await options.onCall?.(params);
+      const offset = params.offset ?? 0;
+      if (fail !== undefined && offset / params.limit! === fail) {
+        fail = undefined;
+        throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} is down`, { exchange: venue });
+      }
+      return events.slice(offset, offset + params.limit!);
+    },
+  };
+  return { adapter, events, calls, failOnce: (page: number) => void (fail = page) };
+}
+
+function spyLogger(): Logger & { warn: ReturnType<typeof vi.fn>; debug: ReturnType<typeof vi.fn>; info: ReturnType<typeof vi.fn> } {
+  const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn(), child: () => logger };
+  return logger;
+}
+
+async function openStore(): Promise<EmbeddedCatalogStore> {
+  const store = new EmbeddedCatalogStore();
+  await store.open();
+  return store;
+}
+
+describe('sweeps', () => {
+  test('page through every event by offset with status all, and commit the counts', async () => {
+    const store = await openStore();
+    const venue = offsetVenue('fake', 450);
+    const catalog = new CatalogService({ store, venues: [{ id: 'fake', adapter: venue.adapter }], clock: fixedClock(now), pageSize: 200 });
+    const record = await catalog.sweep('fake');
+    expect(record).toMatchObject({ venue: 'fake', events: 450, markets: 900, outcomes: 1800, startedAt: now, finishedAt: now });
+    expect(venue.calls).toEqual([
+      { status: 'all', limit: 200, offset: 0 },
+      { status: 'all', limit: 200, offset: 200 },
+      { status: 'all', limit: 200, offset: 400 },
+    ]);
+    expect((await store.events({ venue: 'fake', status: 'all', order: 'venue', limit: 1, offset: 0 })).total).toBe(450);
+    expect(catalog.status()[0]).toMatchObject({ lastSweep: record, lastError: null, consecutiveFailures: 0, running: false });
+  });
+
+  test('prefer the cursor of fetchEventsPaginated when the adapter has it', async () => {
+    const store = await openStore();
+    const events = Array.from({ length: 5 }, (_, index) => fixtureEvent('cursor', `c${index}`));
+    const seen: Array<PageParams<EventFilterCriteria>> = [];
+    const adapter: VenueAdapter = {
+      id: 'cursor',
+      profile,
+      fetchEventsPaginated: async (params = {}) => {
+        seen.push(params);
+        const start = params.cursor ? Number(params.cursor) : 0;
+        const end = start + params.limit!;
+        return { data: events.slice(start, end), ...(end < events.length ? { nextCursor: String(end) } : {}) };
+      },
+      fetchEvents: async () => {
+        throw new Error('offset paging should not be used');
+      },
+    };
+    const catalog = new CatalogService({ store, venues: [{ id: 'cursor', adapter }], clock: fixedClock(now), pageSize: 2 });
+    expect((await catalog.sweep('cursor')).events).toBe(5);
+    expect(seen).toEqual([{ status: 'all', limit: 2 }, { status: 'all', limit: 2, cursor: '2' }, { status: 'all', limit: 2, cursor: '4' }]);
+  });
+
+  test('a sweep that fails half-way leaves the previous sweep served, and records the error', async () => {
+    const store = await openStore();
+    const first = offsetVenue('fake', 300);
+    const catalog = new CatalogService({ store, venues: [{ id: 'fake', adapter: first.adapter }], clock: fixedClock(now), pageSize: 100 });
+    await catalog.sweep('fake');
+    first.failOnce(2);
+    await expect(catalog.sweep('fake')).rejects.toThrow('fake is down');
+    expect((await store.events({ venue: 'fake', status: 'all', order: 'venue', limit: 1, offset: 0 })).total).toBe(300);
+    expect(catalog.status()[0]).toMatchObject({ lastError: { message: 'fake is down', code: 'EXCHANGE_NOT_AVAILABLE', at: now }, consecutiveFailures: 1 });
+    expect(catalog.status()[0]!.lastSweep?.events).toBe(300);
+  });
+
+  test('events gone from the venue are gone after the next complete sweep', async () => {
+    const store = await openStore();
+    const venue = offsetVenue('fake', 3);
+    const catalog = new CatalogService({ store, venues: [{ id: 'fake', adapter: venue.adapter }], clock: fixedClock(now) });
+    await catalog.sweep('fake');
+    venue.events.splice(1, 1);
+    await catalog.sweep('fake');
+    expect(await store.eventById(catalogEventId('fake', 'fake1'))).toBeUndefined();
+    expect(await store.eventById(catalogEventId('fake', 'fake2'))).toBeDefined();
+  });
+
+  test('a venue that never stops paging is abandoned, not swept forever', async () => {
+    const store = await openStore();
+    const endless: VenueAdapter = { id: 'endless', profile, fetchEvents: async (params = {}) => Array.from({ length: params.limit! }, (_, index) => fixtureEvent('endless', `e${(params.offset ?? 0) + index}`)) };
+    const catalog = new CatalogService({ store, venues: [{ id: 'endless', adapter: endless }], clock: fixedClock(now), pageSize: 10, maxPages: 5 });
+    await expect(catalog.sweep('endless')).rejects.toThrow('still handing out pages after 5');
+    expect(await store.sweeps()).toEqual([]);
+  });
+});
+
+describe('scheduling', () => {
+  test('failures back off exponentially, bounded, and are logged when they start or change, not every time', async () => {
+    const store = await openStore();
+    const logger = spyLogger();
+    let clock = now;
+    let message = 'down';
+    const broken: VenueAdapter = {
+      id: 'broken',
+      profile,
+      fetchEvents: async () => {
+        throw new Error(message);
+      },
+    };
+    const catalog = new CatalogService({ store, venues: [{ id: 'broken', adapter: broken }], clock: { now: () => clock }, logger, backoffMs: 1_000, maxBackoffMs: 5_000 });
+    catalog.start();
+    const delays = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      if (attempt === 3) message = 'different';
+      await catalog.sweep('broken').catch(() => {});
+      delays.push(catalog.status()[0]!.nextAttemptAt! - clock);
+      clock += 1;
+    }
+    await catalog.stop();
+    expect(delays).toEqual([1_000, 2_000, 4_000, 5_000, 5_000]);
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+    expect(logger.debug).toHaveBeenCalledTimes(3);
+  });
+
+  test('a restart with a recent sweep waits an interval instead of sweeping again', async () => {
+    const store = await openStore();
+    const venue = offsetVenue('fake', 3);
+    const first = new CatalogService({ store, venues: [{ id: 'fake', adapter: venue.adapter }], clock: fixedClock(now) });
+    await first.sweep('fake');
+    const restarted = new CatalogService({ store, venues: [{ id: 'fake', adapter: venue.adapter }], clock: fixedClock(now + 1_000), intervalMs: 60_000 });
+    await restarted.load();
+    restarted.start();
+    const { nextAttemptAt, lastSweep } = restarted.status()[0]!;
+    await restarted.stop();
+    expect(lastSweep?.finishedAt).toBe(now);
+    expect(nextAttemptAt! - now).toBeGreaterThanOrEqual(54_000);
+    expect(nextAttemptAt! - now).toBeLessThanOrEqual(66_000);
+    expect(venue.calls).toHaveLength(1);
+  });
+
+  test('sweeps run no more than `concurrency` at once across venues', async () => {
+    const store = await openStore();
+    let running = 0;
+    let peak = 0;
+    const onCall = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+    };
+    const venues = ['v1', 'v2', 'v3', 'v4'].map((id) => ({ id, adapter: offsetVenue(id, 30, { onCall }).adapter }));
+    const catalog = new CatalogService({ store, venues, clock: fixedClock(now), concurrency: 2, pageSize: 10 });
+    await Promise.all(venues.map((venue) => catalog.sweep(venue.id)));
+    expect(peak).toBe(2);
+    expect((await store.sweeps()).length).toBe(4);
+  });
+
+  test('a venue is fresh while its last sweep is younger than the limit', async () => {
+    const store = await openStore();
+    let clock = now;
+    const venue = offsetVenue('fake', 1);
+    const catalog = new CatalogService({ store, venues: [{ id: 'fake', adapter: venue.adapter }], clock: { now: () => clock }, freshForMs: 120_000 });
+    expect(catalog.isFresh('fake')).toBe(false);
+    await catalog.sweep('fake');
+    clock += 120_000;
+    expect(catalog.isFresh('fake')).toBe(true);
+    clock += 1;
+    expect(catalog.isFresh('fake')).toBe(false);
+    expect(catalog.isFresh('unknown')).toBe(false);
+  });
+});
+
+test('events of the same venue id keep the same UUID across sweeps and stores', () => {
+  const event: Event = fixtureEvent('fake', 'stable');
+  expect(catalogEventId('fake', event.id)).toBe(catalogEventId('fake', 'stable'));
+  expect(catalogEventId('fake', 'stable')).not.toBe(catalogEventId('other', 'stable'));
+});

@@ -1,0 +1,103 @@
+import { Aggregator, Query } from 'mingo';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
+import { catalogEventId } from '../src/document.js';
+import { eventDocument, eventFilter, eventIndexes, eventSort, marketPipeline } from '../src/mongo/documents.js';
+import type { EventDocument } from '../src/mongo/documents.js';
+import type { EventQuery, MarketQuery } from '../src/store.js';
+import { entries, now, sampleCatalog, sweepRecord } from './fixtures.js';
+
+/**
+ * The MongoDB store's filters, sorts and pipelines are pure functions. Here
+ * mingo evaluates them over the store's documents, directly, and must agree
+ * with the embedded store on the same catalog and the same queries.
+ */
+const sweeps = ['alpha-1', 'beta-1', 'gamma-1'];
+const documents: EventDocument[] = Object.entries(sampleCatalog()).flatMap(([venue, events]) =>
+  entries(venue, events).map((entry) => eventDocument(entry, `${venue}-1`)),
+);
+// A stale document of an older sweep: it must never be read.
+documents.push({ ...documents[0]!, _id: 'stale', sweep: 'alpha-0', volume24h: 1e9 });
+
+let embedded: EmbeddedCatalogStore;
+beforeAll(async () => {
+  embedded = new EmbeddedCatalogStore();
+  for (const [venue, events] of Object.entries(sampleCatalog())) {
+    const writer = await embedded.beginSweep(venue, `${venue}-1`);
+    await writer.add(entries(venue, events));
+    await writer.commit(sweepRecord(venue, `${venue}-1`, events));
+  }
+});
+
+function mingoEvents(query: EventQuery): { ids: string[]; total: number } {
+  const matched = new Query(eventFilter(query, sweeps)).find<EventDocument>(documents).sort(eventSort(query.order)).all();
+  return { ids: matched.slice(query.offset, query.offset + query.limit).map((document) => document.id), total: matched.length };
+}
+
+const eventQueries: Array<[string, EventQuery]> = [
+  ['the Router default page', { status: 'active', order: 'router', expiredBy: now, limit: 50, offset: 0 }],
+  ['a second Router page', { status: 'all', order: 'router', limit: 3, offset: 3 }],
+  ['closed events', { status: 'closed', order: 'router', expiredBy: now, limit: 50, offset: 0 }],
+  ['search', { status: 'active', order: 'router', expiredBy: now, search: 'bitcoin', limit: 50, offset: 0 }],
+  ['a search on slugs', { status: 'all', order: 'router', search: 'event-g', limit: 50, offset: 0 }],
+  ['venue and category', { status: 'all', order: 'router', venue: 'alpha', category: 'Crypto', limit: 50, offset: 0 }],
+  ['a venue list', { status: 'all', order: 'venue', venue: 'alpha', limit: 50, offset: 0 }],
+  ['title and tags', { status: 'all', order: 'venue', venue: 'beta', title: 'bitcoin', tags: ['daily'], limit: 50, offset: 0 }],
+  ['venue category', { status: 'all', order: 'venue', venue: 'beta', venueCategory: 'pop culture', limit: 50, offset: 0 }],
+  ['lookups', { status: 'all', order: 'venue', venue: 'alpha', outcomeId: 'a2-m1-no', limit: 50, offset: 0 }],
+  ['a UUID', { status: 'all', order: 'router', id: catalogEventId('gamma', 'g2'), limit: 50, offset: 0 }],
+];
+
+describe('event queries evaluated by mingo agree with the embedded store', () => {
+  test.each(eventQueries)('%s', async (_title, query) => {
+    const expected = await embedded.events(query);
+    expect(mingoEvents(query)).toEqual({ ids: expected.items.map((entry) => entry.id), total: expected.total });
+  });
+});
+
+const marketQueries: Array<[string, MarketQuery]> = [
+  ['all markets', { status: 'all', limit: 50, offset: 0 }],
+  ['a page of one venue', { venue: 'beta', status: 'all', limit: 2, offset: 2 }],
+  ['open markets of a category', { status: 'active', category: 'Crypto', limit: 50, offset: 0 }],
+  ['by outcome id', { status: 'all', outcomeId: 'b1-m2-yes', limit: 50, offset: 0 }],
+  ['by title and tags', { status: 'all', title: 'fed', tags: ['rates'], limit: 50, offset: 0 }],
+];
+
+describe('market pipelines evaluated by mingo agree with the embedded store', () => {
+  test.each(marketQueries)('%s', async (_title, query) => {
+    const expected = await embedded.markets(query);
+    const [result] = new Aggregator(marketPipeline(query, sweeps)).run(structuredClone(documents)) as Array<{
+      items: Array<{ _id: string; index: number }>;
+      total: Array<{ count: number }>;
+    }>;
+    const byId = new Map(documents.map((document) => [document._id, document]));
+    const marketIds = result!.items.map((row) => byId.get(row._id)!.source.markets[row.index]!.marketId);
+    expect({ marketIds, total: result!.total[0]?.count ?? 0 }).toEqual({
+      marketIds: expected.items.map((hit) => hit.market.marketId),
+      total: expected.total,
+    });
+  });
+});
+
+describe('the documents', () => {
+  test('are the Router event, nested, with the index fields and the venue event beside it', () => {
+    const document = documents.find((candidate) => candidate.venueEventId === 'b1')!;
+    expect(document).toMatchObject({
+      _id: `${catalogEventId('beta', 'b1')}:beta-1`,
+      id: catalogEventId('beta', 'b1'),
+      sourceExchange: 'beta',
+      category: 'Sports',
+      sweep: 'beta-1',
+      closed: false,
+      marketIds: ['b1-m0', 'b1-m1', 'b1-m2'],
+    });
+    expect(document.markets).toHaveLength(3);
+    expect(document.markets[0]!.outcomes).toHaveLength(2);
+    expect(document.source.id).toBe('b1');
+  });
+
+  test('every index leads with a field its queries filter on', () => {
+    const queried = new Set(['sweep', 'id', 'venue', 'marketIds', 'outcomeIds', 'marketSlugs']);
+    for (const index of eventIndexes) expect(queried.has(Object.keys(index.key)[0]!), index.name).toBe(true);
+  });
+});

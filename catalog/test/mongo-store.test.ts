@@ -1,0 +1,59 @@
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MongoCatalogStore } from '../src/mongo/mongo-store.js';
+import { catalogStoreContract } from './contract.js';
+import { startMongoWireServer } from './mongo-wire/index.js';
+import type { MongoWireServer } from './mongo-wire/index.js';
+
+let databases = 0;
+
+/** The contract over one server: each test gets its own database, dropped afterwards. */
+function targetOn(uri: () => string) {
+  return () => {
+    const name = `predgate_contract_${process.pid}_${(databases += 1)}`;
+    const url = withDatabase(uri(), name);
+    return {
+      create: async () => new MongoCatalogStore({ url }),
+      reopen: async () => new MongoCatalogStore({ url }),
+      cleanup: async () => {
+        const client = new MongoClient(url, { serverSelectionTimeoutMS: 2_000 });
+        try {
+          await client.db(name).dropDatabase();
+        } finally {
+          await client.close();
+        }
+      },
+    };
+  };
+}
+
+function withDatabase(uri: string, name: string): string {
+  const url = new URL(uri);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+describe('MongoCatalogStore through the driver, on the in-process wire-protocol server', () => {
+  let server: MongoWireServer;
+  beforeAll(async () => {
+    server = await startMongoWireServer();
+  });
+  afterAll(() => server.close());
+  catalogStoreContract(targetOn(() => server.uri));
+});
+
+const realServer = process.env.MONGODB_URI;
+if (!realServer) console.warn('MongoCatalogStore on a real MongoDB: skipped (set MONGODB_URI=mongodb://... to run the contract suite against it)');
+
+describe.skipIf(!realServer)('MongoCatalogStore on a real MongoDB server (MONGODB_URI)', () => {
+  catalogStoreContract(targetOn(() => realServer!));
+});
+
+describe('MongoCatalogStore when the database is unreachable', () => {
+  test('reads fail with CATALOG_UNAVAILABLE, retryable', async () => {
+    const store = new MongoCatalogStore({ url: 'mongodb://127.0.0.1:1/predgate', serverSelectionTimeoutMS: 200 });
+    await expect(store.open()).rejects.toMatchObject({ code: 'CATALOG_UNAVAILABLE', retryable: true, status: 503 });
+    await expect(store.events({ status: 'all', order: 'router', limit: 1, offset: 0 })).rejects.toMatchObject({ code: 'CATALOG_UNAVAILABLE' });
+    await store.close();
+  });
+});

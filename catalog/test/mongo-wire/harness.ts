@@ -1,0 +1,59 @@
+// Shared setup for the mongo-wire tests: the same tests run against the
+// double, or against a real server when MONGODB_URI is set.
+import { MongoClient, type CommandStartedEvent, type Db, type Document, type ObjectId } from 'mongodb';
+import { startMongoWireServer, type MongoWireServer } from './index.js';
+
+/** Test documents use plain numbers and strings as _id; the driver's default type assumes ObjectId. */
+export interface TestDocument extends Document {
+  _id?: number | string | ObjectId;
+}
+
+export interface TestTarget {
+  readonly uri: string;
+  /** The double itself, or undefined when the tests run against a real server. */
+  readonly double: MongoWireServer | undefined;
+  close(): Promise<void>;
+}
+
+export async function startTarget(): Promise<TestTarget> {
+  const realServer = process.env.MONGODB_URI;
+  if (realServer) return { uri: realServer, double: undefined, close: async () => {} };
+  const double = await startMongoWireServer();
+  return { uri: double.uri, double, close: () => double.close() };
+}
+
+export function newClient(uri: string): MongoClient {
+  // A short selection timeout turns a broken handshake into a quick failure.
+  return new MongoClient(uri, { serverSelectionTimeoutMS: 2000, directConnection: true, monitorCommands: true });
+}
+
+const freshDatabases: Db[] = [];
+let databasesHandedOut = 0;
+
+/** A database no other test uses, so tests stay independent on a shared (or real) server. */
+export function freshDatabase(client: MongoClient): Db {
+  databasesHandedOut += 1;
+  const db = client.db(`mongo_wire_${process.pid}_${databasesHandedOut}`);
+  freshDatabases.push(db);
+  return db;
+}
+
+/** Drops what freshDatabase handed out, so a real server is left as it was. */
+export async function dropFreshDatabases(): Promise<void> {
+  for (const db of freshDatabases.splice(0)) await db.dropDatabase();
+}
+
+/** Collects the names of the commands a client sends while `run` runs. */
+export async function commandsSentDuring(client: MongoClient, run: () => Promise<unknown>): Promise<string[]> {
+  const names: string[] = [];
+  const record = (event: CommandStartedEvent): void => {
+    names.push(event.commandName);
+  };
+  client.on('commandStarted', record);
+  try {
+    await run();
+  } finally {
+    client.off('commandStarted', record);
+  }
+  return names;
+}

@@ -1,0 +1,1 @@
+export { startMongoWireServer, type MongoWireServer, type MongoWireServerOptions } from './server.js';

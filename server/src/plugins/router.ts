@@ -1,0 +1,149 @@
+import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
+import { answerRouterCall, routerEventsJson, routerMethods, routerVenue } from '@predgate/catalog';
+import type { RouterMethod } from '@predgate/catalog';
+import { PredgateError, coreMethods } from '@predgate/core';
+import type { CallInput, Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
+import Joi from 'joi';
+import type { ValidationError } from 'joi';
+import { createRequire } from 'node:module';
+import type { DependencyContainer } from 'tsyringe';
+import { tokens } from '../container.js';
+import type { RequestVenue, RouteEnvelope } from './errors.js';
+
+const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
+
+const eventsQuery = Joi.object({
+  q: Joi.string().max(200).allow(''),
+  limit: Joi.number().integer().min(1).max(500).default(50),
+  offset: Joi.number().integer().min(0).default(0),
+  closed: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
+  sourceExchange: Joi.string(),
+  category: Joi.string(),
+})
+  .rename('query', 'q')
+  .rename('exchange', 'sourceExchange');
+
+/** A query or path the Router rejects, in its own error body, naming the parameter. */
+function rejectInput(_request: Request, _h: ResponseToolkit, error: Error | undefined): never {
+  const [detail] = (error as ValidationError | undefined)?.details ?? [];
+  const parameter = detail?.path.join('.') || String(detail?.context?.key ?? '');
+  throw new PredgateError('VALIDATION_ERROR', detail ? `"${parameter}": ${detail.message.replace(/^"[^"]*" /, '')}` : 'Invalid request', {
+    detail: { parameter, rule: detail?.type },
+  });
+}
+
+/**
+ * The Router: cross-venue search over the catalog, never a live venue call.
+ * `GET /v0/events` and `GET /v0/events/{id}` in the Router's own envelope,
+ * `GET /v0/status` for operators, and `/api/router/{method}` for pmxt clients,
+ * which ask the Router through the pass-through surface.
+ */
+export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
+  name: 'predgate-router',
+  register(server, { container }) {
+    const catalog = container.resolve(tokens.catalog);
+    const venues = container.resolve(tokens.venues);
+    const methods = container.resolve(tokens.methods);
+    const clock = container.resolve(tokens.clock);
+
+    server.route({
+      method: 'GET',
+      path: '/v0/events',
+      options: { ...routerRoute, validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } } },
+      async handler(request, h) {
+        const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
+        const page = await catalog.store.events({
+          status: query.closed ? 'all' : 'active',
+          expiredBy: clock.now(),
+          order: 'router',
+          limit: query.limit,
+          offset: query.offset,
+          ...(query.q ? { search: query.q.toLowerCase() } : {}),
+          ...(query.sourceExchange !== undefined ? { venue: query.sourceExchange } : {}),
+          ...(query.category !== undefined ? { category: query.category } : {}),
+        });
+        const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
+        return h.response(`{"data":${routerEventsJson(page.items)},"meta":${JSON.stringify(meta)}}`).type('application/json; charset=utf-8');
+      },
+    });
+
+    server.route({
+      method: 'GET',
+      path: '/v0/events/{id}',
+      options: {
+        ...routerRoute,
+        validate: { params: Joi.object({ id: Joi.string().guid() }), failAction: rejectInput },
+      },
+      async handler(request) {
+        const { id } = request.params as { id: string };
+        const entry = await catalog.store.eventById(id.toLowerCase());
+        if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
+        return { data: entry.router };
+      },
+    });
+
+    server.route({
+      method: 'GET',
+      path: '/v0/status',
+      options: routerRoute,
+      handler() {
+        const now = clock.now();
+        const ingestion = new Map(catalog.status().map((status) => [status.venue, status]));
+        return {
+          data: venues.all().map((venue) => {
+            const status = ingestion.get(venue.id);
+            const sweep = status?.lastSweep;
+            return {
+              venue: venue.id,
+              enabled: true,
+              package: venue.packageName,
+              version: venue.plugin.version,
+              lastSweep: sweep ? { ...sweep, ageSeconds: Math.round((now - sweep.finishedAt) / 1000) } : null,
+              lastError: status?.lastError ?? null,
+              nextAttemptAt: status?.nextAttemptAt ?? null,
+              sweeping: status?.running ?? false,
+              catalogServed: catalog.isFresh(venue.id),
+            };
+          }),
+        };
+      },
+    });
+
+    const answer = async (request: Request) => {
+      (request.app as RequestVenue).venue = routerVenue;
+      const name = (request.params as { method: string }).method;
+      const routed = methods.get(name);
+      if (!routed) throw new PredgateError('NOT_FOUND', `Unknown method "${name}"`, { detail: { method: name } });
+      if (name === 'describe') return { success: true, data: describeRouter() };
+      if (!(routerMethods as readonly string[]).includes(name)) {
+        throw new PredgateError('NOT_SUPPORTED', `The router answers ${routerMethods.join(', ')} from the catalog; ask a venue for ${name}`, {
+          exchange: routerVenue,
+        });
+      }
+      const input: CallInput = request.method === 'get' ? routed.fromQuery(request.query as Record<string, string>) : routed.fromBody(request.payload ?? {});
+      const params = input.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
+      return { success: true, data: await answerRouterCall(catalog.store, name as RouterMethod, params, clock.now()) };
+    };
+    server.route([
+      { method: 'GET', path: `/api/${routerVenue}/{method}`, handler: answer },
+      { method: 'POST', path: `/api/${routerVenue}/{method}`, handler: answer, options: { payload: { allow: 'application/json' } } },
+    ]);
+  },
+};
+
+const catalogPackage = createRequire(import.meta.url)('@predgate/catalog/package.json') as { name: string; version: string };
+
+function describeRouter() {
+  const has: Record<string, Capability> = {};
+  for (const name of Object.keys(coreMethods)) has[name] = name === 'describe' || (routerMethods as readonly string[]).includes(name);
+  return {
+    id: routerVenue,
+    displayName: 'Router (every venue, from the catalog)',
+    package: catalogPackage.name,
+    version: catalogPackage.version,
+    hosts: {},
+    rateLimit: null,
+    credentials: { required: [], optional: [] },
+    has,
+  };
+}
