@@ -5,6 +5,8 @@ import type { ErrorCode } from '../errors.js';
 export interface VenueFailure {
   venue: string;
   method: string;
+  /** Scheme, host and port: venues with several APIs share paths across hosts. */
+  origin: string;
   /** URL path without the query string. */
   path: string;
   status: number;

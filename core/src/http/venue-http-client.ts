@@ -82,6 +82,8 @@ export interface HttpClientFactoryOptions {
   /** Replaces the network, for tests (an undici MockAgent). */
   dispatcher?: Dispatcher;
   logger?: Logger;
+  /** Retry settings every client starts from (a client's own win); tests shorten the delays. */
+  retry?: Partial<RetryOptions>;
 }
 
 const defaultRetry: RetryOptions = { maxRetries: 2, minDelayMs: 250, maxDelayMs: 10_000 };
@@ -120,7 +122,11 @@ export function createHttpClientFactory(options: HttpClientFactoryOptions = {}):
       ownedAgents.push(agent);
       base = agent;
     }
-    const client = createVenueHttpClient(base, clientOptions, logger.child({ venue: clientOptions.venue }));
+    const client = createVenueHttpClient(
+      base,
+      { ...clientOptions, retry: { ...options.retry, ...clientOptions.retry } },
+      logger.child({ venue: clientOptions.venue }),
+    );
     clients.set(clientOptions.venue, client);
     return client;
   };
@@ -194,6 +200,7 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
       const failure: VenueFailure = {
         venue: options.venue,
         method,
+        origin: new URL(url).origin,
         path,
         status: answer.statusCode,
         headers: answer.headers,

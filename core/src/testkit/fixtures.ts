@@ -210,7 +210,8 @@ async function replay(
       })
       .persist();
   }
-  const http = createHttpClientFactory({ dispatcher: agent });
+  // Recorded failures are replayed at once: the retry delays are the client's business, not the fixture's.
+  const http = createHttpClientFactory({ dispatcher: agent, retry: { minDelayMs: 1, maxDelayMs: 1 } });
   const adapter = create(http, fixedClock(now ?? Date.now()));
   const outcome: Outcome = { problems };
   try {

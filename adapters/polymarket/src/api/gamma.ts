@@ -1,0 +1,46 @@
+import type { VenueHttpClient } from '@predgate/core';
+import { unlessMissing } from './client.js';
+import type { Query } from './client.js';
+import type { GammaEvent, GammaMarket, GammaSearchResult, GammaSeries } from './types.js';
+
+/** Gamma: the public catalog (events, markets, series, keyword search). */
+export class GammaApi {
+  constructor(
+    private readonly http: VenueHttpClient,
+    private readonly host: string,
+  ) {}
+
+  /** `GET /events`: an array of events with their markets; unknown `id`/`slug` filters give `[]`. */
+  events(query: Query): Promise<GammaEvent[]> {
+    return this.http.json<GammaEvent[]>({ url: `${this.host}/events`, query });
+  }
+
+  /** `GET /public-search`: fuzzy keyword search, paged by 1-based `page` and `limit_per_type`. */
+  search(query: Query): Promise<GammaSearchResult> {
+    return this.http.json<GammaSearchResult>({ url: `${this.host}/public-search`, query });
+  }
+
+  /** `GET /markets`: markets, each with a trimmed copy of its parent event. */
+  markets(query: Query): Promise<GammaMarket[]> {
+    return this.http.json<GammaMarket[]>({ url: `${this.host}/markets`, query });
+  }
+
+  /** `GET /markets/{id}`; undefined for an unknown id. */
+  market(id: string): Promise<GammaMarket | undefined> {
+    return unlessMissing(this.http.json<GammaMarket>({ url: `${this.host}/markets/${encodeURIComponent(id)}` }));
+  }
+
+  /** `GET /markets/slug/{slug}`; undefined for an unknown slug. */
+  marketBySlug(slug: string): Promise<GammaMarket | undefined> {
+    return unlessMissing(this.http.json<GammaMarket>({ url: `${this.host}/markets/slug/${encodeURIComponent(slug)}` }));
+  }
+
+  seriesList(query: Query): Promise<GammaSeries[]> {
+    return this.http.json<GammaSeries[]>({ url: `${this.host}/series`, query });
+  }
+
+  /** `GET /series/{id}`, which embeds the series' events; undefined for an unknown id. */
+  series(id: string): Promise<GammaSeries | undefined> {
+    return unlessMissing(this.http.json<GammaSeries>({ url: `${this.host}/series/${encodeURIComponent(id)}` }));
+  }
+}

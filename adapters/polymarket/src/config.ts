@@ -1,0 +1,40 @@
+import Joi from 'joi';
+
+/** Base URLs of the three Polymarket APIs the adapter calls. */
+export interface PolymarketHosts {
+  /** Gamma: events, markets, series, search. */
+  gamma: string;
+  /** CLOB: books, price history, account and orders. */
+  clob: string;
+  /** Data API: public trade tape and positions. */
+  data: string;
+}
+
+export interface PolymarketConfig {
+  hosts: PolymarketHosts;
+  /** Gamma listing page size when a call gives no `limit`. */
+  pageSize: number;
+  /** Gamma sits behind Cloudflare, which refuses clients without a browser-like User-Agent. */
+  userAgent: string;
+}
+
+export const defaultHosts: PolymarketHosts = {
+  gamma: 'https://gamma-api.polymarket.com',
+  clob: 'https://clob.polymarket.com',
+  data: 'https://data-api.polymarket.com',
+};
+
+/** Gamma answers at most this many items per list request. */
+export const gammaMaxPage = 500;
+
+const baseUrl = Joi.string().uri({ scheme: ['http', 'https'] }).replace(/\/+$/, '');
+
+export const configSchema = Joi.object<PolymarketConfig, true>({
+  hosts: Joi.object({
+    gamma: baseUrl.default(defaultHosts.gamma),
+    clob: baseUrl.default(defaultHosts.clob),
+    data: baseUrl.default(defaultHosts.data),
+  }).default(),
+  pageSize: Joi.number().integer().min(1).max(gammaMaxPage).default(100),
+  userAgent: Joi.string().min(1).default('Mozilla/5.0 (compatible; predgate-adapter-polymarket)'),
+});
