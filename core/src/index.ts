@@ -5,6 +5,8 @@ export * from './methods/declaration.js';
 export * from './methods/method-list.js';
 export * from './methods/registry.js';
 export * from './methods/adapter.js';
+export { derivedMethod, ownMethod } from './methods/derived.js';
+export type { MethodImplementation } from './methods/derived.js';
 export * from './plugin.js';
 export * from './http/venue-http-client.js';
 export * from './http/failures.js';

@@ -1,4 +1,4 @@
-import { createHttpClientFactory, fixedClock, silentLogger } from '@predgate/core';
+import { adapterMethod, createHttpClientFactory, fixedClock, silentLogger } from '@predgate/core';
 import type { AdapterContext, Event } from '@predgate/core';
 import { checkResult, runConformanceSuite } from '@predgate/core/testkit';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -116,13 +116,16 @@ describe('catalog reads', () => {
     expect(created).toEqual([...created].sort().reverse());
   });
 
-  test('finds one event or market, or says it is not there', async () => {
+  test('finds one event or market through core, or says it is not there', async () => {
+    // The mock lists events and markets; core builds fetchEvent and fetchMarket from those lists.
+    const fetchEvent = adapterMethod(venue, 'fetchEvent')!;
+    const fetchMarket = adapterMethod(venue, 'fetchMarket')!;
     const [event] = await venue.fetchEvents({ status: 'closed', limit: 1 });
-    await expect(venue.fetchEvent({ eventId: event!.id })).resolves.toEqual(event);
+    await expect(fetchEvent({ eventId: event!.id })).resolves.toEqual(event);
     const market = event!.markets[0]!;
-    await expect(venue.fetchMarket({ outcomeId: market.outcomes[1]!.outcomeId })).resolves.toEqual(market);
-    await expect(venue.fetchEvent({ slug: 'no-such-event' })).rejects.toMatchObject({ code: 'EVENT_NOT_FOUND' });
-    await expect(venue.fetchMarket({ marketId: 'mock-e1-m99' })).rejects.toMatchObject({ code: 'MARKET_NOT_FOUND' });
+    await expect(fetchMarket({ outcomeId: market.outcomes[1]!.outcomeId })).resolves.toEqual(market);
+    await expect(fetchEvent({ slug: 'no-such-event' })).rejects.toMatchObject({ code: 'EVENT_NOT_FOUND', exchange: 'mock' });
+    await expect(fetchMarket({ marketId: 'mock-e1-m99' })).rejects.toMatchObject({ code: 'MARKET_NOT_FOUND' });
   });
 
   test('has event metadata, and none for an unknown event', async () => {

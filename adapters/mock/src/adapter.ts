@@ -2,10 +2,6 @@ import {
   PredgateError,
   filterEvents,
   filterMarkets,
-  findEvent,
-  findMarket,
-  getExecutionPrice,
-  getExecutionPriceDetailed,
   offsetWindow,
   tagsMatch,
 } from '@predgate/core';
@@ -76,7 +72,9 @@ const profile: VenueProfile = {
 export class MockAdapter implements VenueAdapter {
   readonly id = venueId;
   readonly profile = profile;
-  readonly emulated = ['fetchEvent', 'fetchMarket', 'fetchEventsPaginated', 'fetchMarketsPaginated', 'fetchOrderBooks'];
+  // Built from the simulation's other answers; fetchEvent, fetchMarket, the filters and the execution
+  // price come from @predgate/core, which builds them for every adapter that lists events and markets.
+  readonly emulated = ['fetchEventsPaginated', 'fetchMarketsPaginated', 'fetchOrderBooks'];
 
   private readonly catalog: SimulatedCatalog;
   private readonly account: SimulatedAccount;
@@ -96,10 +94,6 @@ export class MockAdapter implements VenueAdapter {
     return events.slice(start, end);
   }
 
-  async fetchEvent(params: EventFetchParams = {}): Promise<Event> {
-    return findEvent((query) => this.fetchEvents(query), params, venueId);
-  }
-
   async fetchEventsPaginated(params: PageParams<EventFilterCriteria> = {}): Promise<Page<Event>> {
     const events = this.selectEvents({ filter: params.filter, status: params.status });
     const { start, end, nextCursor } = offsetWindow(events.length, params, defaultPageSize, venueId);
@@ -110,10 +104,6 @@ export class MockAdapter implements VenueAdapter {
     const markets = this.selectMarkets(params);
     const { start, end } = offsetWindow(markets.length, params, defaultPageSize, venueId);
     return markets.slice(start, end);
-  }
-
-  async fetchMarket(params: MarketFetchParams = {}): Promise<Market> {
-    return findMarket((query) => this.fetchMarkets(query), params, venueId);
   }
 
   async fetchMarketsPaginated(params: PageParams<MarketFilterCriteria> = {}): Promise<Page<Market>> {
@@ -182,22 +172,6 @@ export class MockAdapter implements VenueAdapter {
     const end = params.end?.getTime() ?? this.clock.now();
     const start = params.start?.getTime() ?? end - step * (limit - 1);
     return simulateCandles(outcome, step, start, end, limit);
-  }
-
-  filterEvents(events: Event[], criteria: string | EventFilterCriteria): Event[] {
-    return filterEvents(events, criteria);
-  }
-
-  filterMarkets(markets: Market[], criteria: string | MarketFilterCriteria): Market[] {
-    return filterMarkets(markets, criteria);
-  }
-
-  getExecutionPrice(book: Pick<OrderBook, 'bids' | 'asks'>, side: 'buy' | 'sell', amount: number): number {
-    return getExecutionPrice(book, side, amount);
-  }
-
-  getExecutionPriceDetailed(book: Pick<OrderBook, 'bids' | 'asks'>, side: 'buy' | 'sell', amount: number) {
-    return getExecutionPriceDetailed(book, side, amount);
   }
 
   // Account

@@ -2,6 +2,8 @@ import type { Capability, VenueProfile } from '../model/index.js';
 import type { ArgumentsOf, ResultOf } from './declaration.js';
 import type { CoreMethods, MethodName } from './method-list.js';
 import { coreMethods } from './method-list.js';
+import { derivedMethod, ownMethod } from './derived.js';
+import type { MethodImplementation } from './derived.js';
 import type { MethodList } from './registry.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -32,23 +34,23 @@ export interface VenueAdapterBase {
  */
 export type VenueAdapter = VenueAdapterBase & AdapterMethods<CoreMethods>;
 
-/** The capability map: every method of the list, as the adapter provides it. */
+/**
+ * The capability map: every method of the list, as the adapter provides it.
+ * `true` for its own implementations, `'emulated'` for those it builds from
+ * other calls (its `emulated` list) or that core provides for it, `false`
+ * for the rest.
+ */
 export function capabilitiesOf(adapter: VenueAdapterBase, list: MethodList = coreMethods): Record<string, Capability> {
   const has: Record<string, Capability> = {};
   for (const [name, declaration] of Object.entries(list)) {
-    if (declaration.answeredBy === 'gateway') {
-      has[name] = true;
-    } else if (typeof (adapter as unknown as Record<string, unknown>)[name] === 'function') {
-      has[name] = adapter.emulated?.includes(name) ? 'emulated' : true;
-    } else {
-      has[name] = false;
-    }
+    if (declaration.answeredBy === 'gateway') has[name] = true;
+    else if (ownMethod(adapter, name)) has[name] = adapter.emulated?.includes(name) ? 'emulated' : true;
+    else has[name] = derivedMethod(adapter, name) ? 'emulated' : false;
   }
   return has;
 }
 
-/** Calls an adapter's implementation of a method by name; the registry has already validated `args`. */
-export function adapterMethod(adapter: VenueAdapterBase, name: string): ((...args: unknown[]) => unknown) | undefined {
-  const candidate = (adapter as unknown as Record<string, unknown>)[name];
-  return typeof candidate === 'function' ? (candidate as (...args: unknown[]) => unknown).bind(adapter) : undefined;
+/** The implementation a call of `name` runs: the adapter's own, else core's, else none. */
+export function adapterMethod(adapter: VenueAdapterBase, name: string): MethodImplementation | undefined {
+  return ownMethod(adapter, name) ?? derivedMethod(adapter, name);
 }

@@ -150,6 +150,8 @@ export interface PageParams<Criteria> {
   cursor?: string;
   /** Default `active`; the catalog sweeps with `all`. */
   status?: StatusFilter;
+  /** Parent series: venue-native id, ticker or slug. */
+  series?: string;
   filter?: Criteria;
 }
 
@@ -266,19 +268,16 @@ export const orderHistoryParamsSchema = Joi.object<OrderHistoryParams, true>(ord
 
 export const myTradesParamsSchema = Joi.object<MyTradesParams, true>({ ...orderHistoryKeys, outcomeId: id });
 
-export const eventPageParamsSchema = Joi.object<PageParams<EventFilterCriteria>, true>({
+const pageKeys = {
   limit,
   cursor: Joi.string(),
   status: Joi.string().valid(...statusFilters),
-  filter: eventFilterCriteriaSchema,
-});
+  series: Joi.string(),
+};
 
-export const marketPageParamsSchema = Joi.object<PageParams<MarketFilterCriteria>, true>({
-  limit,
-  cursor: Joi.string(),
-  status: Joi.string().valid(...statusFilters),
-  filter: marketFilterCriteriaSchema,
-});
+export const eventPageParamsSchema = Joi.object<PageParams<EventFilterCriteria>, true>({ ...pageKeys, filter: eventFilterCriteriaSchema });
+
+export const marketPageParamsSchema = Joi.object<PageParams<MarketFilterCriteria>, true>({ ...pageKeys, filter: marketFilterCriteriaSchema });
 
 export function pageSchema(item: Joi.Schema): Joi.ObjectSchema {
   return Joi.object({

@@ -1,0 +1,42 @@
+import { getExecutionPrice, getExecutionPriceDetailed } from '../behaviour/execution-price.js';
+import { filterEvents, filterMarkets } from '../behaviour/filters.js';
+import type { Criteria } from '../behaviour/filters.js';
+import { findEvent, findMarket } from '../behaviour/lookup.js';
+import type { Event, EventFetchParams, EventFilterCriteria, Market, MarketFetchParams, MarketFilterCriteria, OrderBook } from '../model/index.js';
+import type { VenueAdapterBase } from './adapter.js';
+
+export type MethodImplementation = (...args: unknown[]) => unknown;
+
+type Book = Pick<OrderBook, 'bids' | 'asks'>;
+
+/**
+ * Methods core can provide for any adapter: pure computations that need no
+ * venue, and single lookups built on the adapter's own lists. An adapter that
+ * implements one itself is used as it is; otherwise these answer, and the
+ * capability map calls the method `emulated`.
+ */
+const derivations: Record<string, (adapter: VenueAdapterBase) => MethodImplementation | undefined> = {
+  fetchEvent: (adapter) => {
+    const list = ownMethod(adapter, 'fetchEvents');
+    return list && ((params) => findEvent((query) => list(query) as Promise<Event[]>, params as EventFetchParams, adapter.id));
+  },
+  fetchMarket: (adapter) => {
+    const list = ownMethod(adapter, 'fetchMarkets');
+    return list && ((params) => findMarket((query) => list(query) as Promise<Market[]>, params as MarketFetchParams, adapter.id));
+  },
+  filterEvents: () => (events, criteria) => filterEvents(events as Event[], criteria as Criteria<Event, EventFilterCriteria>),
+  filterMarkets: () => (markets, criteria) => filterMarkets(markets as Market[], criteria as Criteria<Market, MarketFilterCriteria>),
+  getExecutionPrice: () => (book, side, amount) => getExecutionPrice(book as Book, side as 'buy' | 'sell', amount as number),
+  getExecutionPriceDetailed: () => (book, side, amount) => getExecutionPriceDetailed(book as Book, side as 'buy' | 'sell', amount as number),
+};
+
+/** The adapter's own implementation of a method, bound to it. */
+export function ownMethod(adapter: VenueAdapterBase, name: string): MethodImplementation | undefined {
+  const candidate = (adapter as unknown as Record<string, unknown>)[name];
+  return typeof candidate === 'function' ? (candidate as MethodImplementation).bind(adapter) : undefined;
+}
+
+/** Core's implementation of a method for this adapter, where core has one and the adapter has what it needs. */
+export function derivedMethod(adapter: VenueAdapterBase, name: string): MethodImplementation | undefined {
+  return Object.hasOwn(derivations, name) ? derivations[name]!(adapter) : undefined;
+}
