@@ -1,0 +1,40 @@
+import Joi from 'joi';
+import type { KalshiVenue } from './venues.js';
+
+export interface KalshiConfig {
+  hosts: {
+    /** REST root including `/trade-api/v2`. */
+    rest: string;
+    /** Web site for Event.url and Market.url. */
+    web: string;
+  };
+  /** Events per `GET /events` page (the venue allows 1 to 200). */
+  pageSize: number;
+  /** Venue pages one unified call may read, so a search or an "all" sweep cannot walk the whole venue. */
+  maxPages: number;
+  /** Request budget for the venue client (Kalshi's Basic tier allows 20 reads and 10 writes per second). */
+  rateLimit: { requests: number; intervalMs: number };
+}
+
+const defaults = {
+  pageSize: 200,
+  maxPages: 10,
+  rateLimit: { requests: 10, intervalMs: 1_000 },
+};
+
+/** The manifest section of a Kalshi venue, with that venue's hosts as defaults. */
+export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConfig> {
+  const url = Joi.string().uri({ scheme: ['http', 'https'] });
+  return Joi.object<KalshiConfig, true>({
+    hosts: Joi.object({
+      rest: url.default(venue.rest),
+      web: url.default(venue.web),
+    }).default(),
+    pageSize: Joi.number().integer().min(1).max(200).default(defaults.pageSize),
+    maxPages: Joi.number().integer().min(1).max(1_000).default(defaults.maxPages),
+    rateLimit: Joi.object({
+      requests: Joi.number().integer().min(1).required(),
+      intervalMs: Joi.number().integer().min(1).required(),
+    }).default(defaults.rateLimit),
+  });
+}

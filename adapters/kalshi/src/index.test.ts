@@ -1,0 +1,49 @@
+import { AdapterPluginError, createHttpClientFactory, fixedClock, silentLogger, validateAdapterPlugin } from '@predgate/core';
+import { MockAgent } from 'undici';
+import { describe, expect, test } from 'vitest';
+import defaultPlugin, { kalshiDemoPlugin, kalshiPlugin, plugins } from './index.js';
+
+const context = (config: Record<string, unknown> = {}, dispatcher = new MockAgent()) => ({
+  http: createHttpClientFactory({ dispatcher }),
+  logger: silentLogger,
+  clock: fixedClock(0),
+  config,
+});
+
+describe('plugins', () => {
+  test('one package, two venues: kalshi (the default export) and kalshi-demo', () => {
+    expect(plugins.map((plugin) => plugin.id)).toEqual(['kalshi', 'kalshi-demo']);
+    expect(defaultPlugin).toBe(kalshiPlugin);
+    for (const plugin of plugins) expect(validateAdapterPlugin(plugin, '@predgate/adapter-kalshi')).toBe(plugin);
+    expect(kalshiPlugin.displayName).toBe('Kalshi');
+    expect(kalshiDemoPlugin.displayName).toBe('KalshiDemo');
+  });
+
+  test('each venue has its own hosts and names the credentials it needs', () => {
+    expect(kalshiPlugin.create(context()).profile).toEqual({
+      displayName: 'Kalshi',
+      hosts: { rest: 'https://api.elections.kalshi.com/trade-api/v2', web: 'https://kalshi.com' },
+      rateLimit: { requests: 10, intervalMs: 1_000 },
+      credentials: { required: ['apiKey', 'privateKey'], optional: [] },
+    });
+    expect(kalshiDemoPlugin.create(context()).profile.hosts).toEqual({ rest: 'https://demo-api.kalshi.co/trade-api/v2', web: 'https://demo.kalshi.co' });
+  });
+
+  test('hosts can be overridden, and requests then go there', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('http://localhost:9901')
+      .intercept({ path: '/kalshi/trade-api/v2/events/KX-1/metadata', method: 'GET' })
+      .reply(200, { image_url: 'x' }, { headers: { 'content-type': 'application/json' } });
+    const adapter = kalshiDemoPlugin.create(context({ hosts: { rest: 'http://localhost:9901/kalshi/trade-api/v2/' } }, agent));
+    await expect(adapter.fetchEventMetadata('kx-1')).resolves.toEqual({ image_url: 'x' });
+    expect(adapter.profile.hosts.web).toBe('https://demo.kalshi.co');
+  });
+
+  test('a bad configuration fails at creation, naming the field', () => {
+    expect(() => kalshiPlugin.create(context({ pageSize: 500 }))).toThrow(AdapterPluginError);
+    expect(() => kalshiPlugin.create(context({ pageSize: 500 }))).toThrow(/kalshi: invalid adapter configuration: "pageSize"/);
+    expect(() => kalshiPlugin.create(context({ hosts: { rest: 'not a url' } }))).toThrow(/"hosts.rest"/);
+  });
+});

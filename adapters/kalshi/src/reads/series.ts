@@ -1,0 +1,68 @@
+import { isPredgateError, offsetWindow } from '@predgate/core';
+import type { Series, SeriesFetchParams } from '@predgate/core';
+import { segment } from '../api/client.js';
+import type { RawSeries } from '../api/types.js';
+import type { KalshiContext } from '../context.js';
+import { unlessMissing } from '../errors.js';
+import { ticker } from '../ids.js';
+import type { SeriesInfo } from '../normalize/event.js';
+import { normalizeSeries, seriesInfo } from '../normalize/series.js';
+
+/**
+ * fetchSeries: one series by ticker (`id` or `slug`), or the list (`GET
+ * /series`, not paged by the venue) narrowed server-side by `category` and
+ * here by `query` (title or ticker) and `recurrence`, then `offset`/`limit`.
+ */
+export async function fetchSeries(ctx: KalshiContext, params: SeriesFetchParams = {}): Promise<Series[]> {
+  const key = params.id ?? params.slug;
+  if (key !== undefined) {
+    const found = await seriesByTicker(ctx, key);
+    return found ? [normalizeSeries(found, ctx.origin)] : [];
+  }
+  const answer = await ctx.api.get<{ series?: RawSeries[] | null }>('/series', { category: params.category });
+  const query = params.query?.toLowerCase();
+  const recurrence = params.recurrence?.toLowerCase();
+  const matching = (answer.series ?? []).filter(
+    (series) =>
+      (query === undefined || `${series.title ?? ''} ${series.ticker}`.toLowerCase().includes(query)) &&
+      (recurrence === undefined || series.frequency?.toLowerCase() === recurrence),
+  );
+  const { start, end } = offsetWindow(matching.length, params, ctx.config.pageSize, ctx.origin.exchange);
+  return matching.slice(start, end).map((series) => normalizeSeries(series, ctx.origin));
+}
+
+/** The series an event belongs to, for its tags and category; undefined when it cannot be had, as it only enriches. */
+export async function seriesInfoOf(ctx: KalshiContext, seriesTicker: string | undefined): Promise<SeriesInfo | undefined> {
+  if (!seriesTicker) return undefined;
+  try {
+    const found = await seriesByTicker(ctx, seriesTicker);
+    return found ? seriesInfo(found) : undefined;
+  } catch (error) {
+    ctx.logger.debug({ seriesTicker, code: isPredgateError(error) ? error.code : undefined }, 'series enrichment skipped');
+    return undefined;
+  }
+}
+
+/** Every series' enrichment, for filtering event lists by tag; fetched once per interval, the list being large. */
+export class SeriesDirectory {
+  private cached: { at: number; byTicker: Map<string, SeriesInfo> } | undefined;
+
+  constructor(
+    private readonly ctx: KalshiContext,
+    private readonly maxAgeMs = 15 * 60_000,
+  ) {}
+
+  async byTicker(): Promise<Map<string, SeriesInfo>> {
+    const now = this.ctx.clock.now();
+    if (this.cached && now - this.cached.at < this.maxAgeMs) return this.cached.byTicker;
+    const answer = await this.ctx.api.get<{ series?: RawSeries[] | null }>('/series');
+    const byTicker = new Map((answer.series ?? []).map((series) => [series.ticker, seriesInfo(series)]));
+    this.cached = { at: now, byTicker };
+    return byTicker;
+  }
+}
+
+async function seriesByTicker(ctx: KalshiContext, key: string): Promise<RawSeries | undefined> {
+  const answer = await unlessMissing(ctx.api.get<{ series?: RawSeries }>(`/series/${segment(ticker(key))}`), 'NOT_FOUND');
+  return answer?.series;
+}

@@ -1,0 +1,90 @@
+import type { Order, OrderBook } from '@predgate/core';
+import { runConformanceSuite } from '@predgate/core/testkit';
+import type { ConformanceCase } from '@predgate/core/testkit';
+import { test } from 'vitest';
+import { kalshiDemoPlugin, kalshiPlugin } from '../src/index.js';
+import { replayedAdapter } from './support/replay.js';
+import { testKeyId, testPrivateKey } from './support/test-key.js';
+
+const credentials = { apiKey: testKeyId, privateKey: testPrivateKey };
+
+/** Calls every claimed method can make with the venue's recorded traffic alone. */
+interface Samples {
+  events: Record<string, unknown>;
+  eventId: string;
+  /** An event whose metadata was recorded. */
+  metadataTicker: string;
+  marketId: string;
+  outcomeId: string;
+  ohlcv: Record<string, unknown>;
+  tradesLimit: number;
+  bookIds: string[];
+  orderId: string;
+  restingOrderId: string;
+  order: Record<string, unknown>;
+}
+
+const samples: Record<'kalshi' | 'kalshi-demo', Samples> = {
+  kalshi: {
+    events: { status: 'all', limit: 4 },
+    eventId: 'KXPRESNOMD-28',
+    metadataTicker: 'KXFEDDECISION-26JUN',
+    marketId: 'KXXRPD-26AUG2721-T2.1399',
+    outcomeId: 'KXFEDDECISION-26JUN-H0',
+    ohlcv: { resolution: '1h', start: '2026-05-14T10:00:00Z', end: '2026-05-14T14:00:00Z' },
+    tradesLimit: 5,
+    bookIds: ['KXFEDDECISION-26JUN-H0', 'kxfeddecision-26jun-h0-no', 'KXELONMARS-99'],
+    orderId: '5be0c7a4-91d3-4f62-a8e0-3c7f1b2d9e55',
+    restingOrderId: 'a3e1f5d2-0c9b-4e77-8f21-6b4d2e9c1a08',
+    order: { marketId: 'KXHIGHNY-26MAY15-B73.5', outcomeId: 'KXHIGHNY-26MAY15-B73.5', side: 'buy', type: 'limit', amount: 10, price: 0.34 },
+  },
+  'kalshi-demo': {
+    events: { status: 'all', limit: 1 },
+    eventId: 'KXHIGHNY-26MAY15',
+    metadataTicker: 'KXHIGHNY-26MAY15',
+    marketId: 'KXHIGHNY-26MAY15-B73.5',
+    outcomeId: 'KXHIGHNY-26MAY15-B73.5',
+    ohlcv: { resolution: '1h', start: '2026-05-14T12:00:00Z', end: '2026-05-14T14:00:00Z' },
+    tradesLimit: 10,
+    bookIds: ['KXHIGHNY-26MAY15-B73.5-NO', 'KXHIGHNY-26MAY15-T76'],
+    orderId: '5be0c7a4-91d3-4f62-a8e0-3c7f1b2d9e55',
+    restingOrderId: 'a3e1f5d2-0c9b-4e77-8f21-6b4d2e9c1a08',
+    order: { marketId: 'KXHIGHNY-26MAY15-B73.5', outcomeId: 'KXHIGHNY-26MAY15-B73.5', side: 'buy', type: 'limit', amount: 10, price: 0.34 },
+  },
+};
+
+const nonEmpty = (result: unknown) => (Array.isArray(result) && result.length > 0 ? [] : ['data: expected at least one item']);
+
+function casesFor(s: Samples): Record<string, ConformanceCase[]> {
+  const book = (d: { adapter: { fetchOrderBook?: (...args: never[]) => unknown } }) =>
+    (d.adapter.fetchOrderBook as (id: string, limit?: number, params?: object) => Promise<OrderBook>)(s.outcomeId, undefined, { side: 'yes' });
+  return {
+    fetchEvents: [{ args: [s.events], check: nonEmpty }],
+    fetchEventsPaginated: [{ args: [{ limit: (s.events as { limit: number }).limit }], check: (page) => nonEmpty((page as { data: unknown[] }).data) }],
+    fetchEvent: [{ args: [{ eventId: s.eventId }], check: (event) => ((event as { id: string }).id === s.eventId ? [] : ['data.id: not the event asked for']) }],
+    fetchMarkets: [{ args: [{ eventId: s.eventId, limit: 2 }], check: nonEmpty }],
+    fetchMarket: [{ args: [{ marketId: s.marketId }], check: (market) => ((market as { marketId: string }).marketId === s.marketId ? [] : ['data.marketId: not the market asked for']) }],
+    fetchEventMetadata: [{ args: [s.metadataTicker] }],
+    fetchSeries: [{ args: [], check: nonEmpty }],
+    fetchOrderBook: [{ title: 'YES side', args: [s.outcomeId, null, { side: 'yes' }] }],
+    fetchOrderBooks: [{ args: [s.bookIds] }],
+    fetchTrades: [{ args: [s.outcomeId, { limit: s.tradesLimit }], check: nonEmpty }],
+    fetchOHLCV: [{ args: [s.outcomeId, s.ohlcv], check: nonEmpty }],
+    filterEvents: [{ args: async (d) => [await d.adapter.fetchEvents!(s.events), { marketCount: { min: 1 } }], check: nonEmpty }],
+    filterMarkets: [{ args: async (d) => [[await d.adapter.fetchMarket!({ marketId: s.marketId })], { volume24h: { min: 0 } }], check: nonEmpty }],
+    getExecutionPrice: [{ args: async (d) => [await book(d), 'buy', 1] }],
+    getExecutionPriceDetailed: [{ args: async (d) => [await book(d), 'sell', 1] }],
+    fetchBalance: [{ args: [], check: nonEmpty }],
+    fetchPositions: [{ args: [], check: nonEmpty }],
+    fetchOpenOrders: [{ args: [], check: nonEmpty }],
+    fetchClosedOrders: [{ args: [], check: nonEmpty }],
+    fetchAllOrders: [{ args: [], check: nonEmpty }],
+    fetchOrder: [{ args: [s.orderId], check: (order) => ((order as Order).id === s.orderId ? [] : ['data.id: not the order asked for']) }],
+    fetchMyTrades: [{ args: [], check: nonEmpty }],
+    createOrder: [{ args: [s.order], check: (order) => ((order as Order).status === 'open' ? [] : ['data.status: a limit order below the market rests']) }],
+    cancelOrder: [{ args: [s.restingOrderId], check: (order) => ((order as Order).status === 'cancelled' ? [] : ['data.status: expected "cancelled"']) }],
+  };
+}
+
+runConformanceSuite(test, { name: 'kalshi', create: () => replayedAdapter(kalshiPlugin, credentials), cases: casesFor(samples.kalshi) });
+runConformanceSuite(test, { name: 'kalshi-demo', create: () => replayedAdapter(kalshiDemoPlugin, credentials), cases: casesFor(samples['kalshi-demo']) });
