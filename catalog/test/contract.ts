@@ -137,6 +137,14 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       expect(await store.events(routerQuery({ status: 'all', offset: 50 }))).toEqual({ items: [], total: 10 });
     });
 
+    test("a venue's open pages skip its expired events", async () => {
+      const whole = await store.events(routerQuery({ venue: 'alpha' }));
+      expect(venueIds(whole.items).sort()).toEqual(['a1', 'a2', 'a3']);
+      const second = await store.events(routerQuery({ venue: 'alpha', offset: 1, limit: 1 }));
+      expect(second).toEqual({ items: whole.items.slice(1, 2), total: 3 });
+      expect((await store.events(routerQuery({ venue: 'alpha', offset: 2, limit: 5 }))).items.map((entry) => entry.id)).toEqual(whole.items.slice(2).map((entry) => entry.id));
+    });
+
     test('closed events are those the venue closed or whose close time has passed', async () => {
       const closed = await store.events(routerQuery({ status: 'closed' }));
       expect(venueIds(closed.items).sort()).toEqual(['a4', 'a5']);

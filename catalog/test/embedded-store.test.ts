@@ -29,10 +29,10 @@ describe('the embedded store on disk', () => {
     return store;
   }
 
-  test('a journal line cut short by a crash is an uncommitted sweep and is ignored', async () => {
+  test('a sweep cut short by a crash (no commit line, a torn last line) is ignored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
     await committed(dir);
-    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"sweep":{"venue":"alpha","sweepId":"alpha-2"},"removals":["a1"');
+    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"begin":{"venue":"alpha","sweepId":"alpha-2"},"removals":["a1"]}\n{"sequence":4,"venueEventId":"a9","event":{"id"');
     const reopened = new EmbeddedCatalogStore({ dir });
     await reopened.open();
     expect((await reopened.sweeps()).find((sweep) => sweep.venue === 'alpha')?.sweepId).toBe('alpha-1');
@@ -47,12 +47,14 @@ describe('the embedded store on disk', () => {
     const writer = await store.beginSweep('alpha', 'alpha-2');
     await writer.add(entries('alpha', changed));
     await writer.commit(sweepRecord('alpha', 'alpha-2', changed));
-    const last = JSON.parse(readFileSync(join(dir, 'journal.ndjson'), 'utf8').trim().split('\n').at(-1)!) as {
-      upserts: Array<{ venueEventId: string }>;
-      removals: string[];
-    };
-    expect(last.upserts.map((upsert) => upsert.venueEventId)).toEqual(['a1']);
-    expect(last.removals).toEqual(['a5']);
+    const records = readFileSync(join(dir, 'journal.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { sequence: number; begin?: unknown; removals?: string[]; venueEventId?: string; commit?: boolean });
+    const last = records.filter((record) => record.sequence === records.at(-1)!.sequence);
+    expect(last.at(-1)).toEqual({ sequence: 4, commit: true });
+    expect(last[0]?.removals).toEqual(['a5']);
+    expect(last.flatMap((record) => (record.venueEventId ? [record.venueEventId] : []))).toEqual(['a1']);
     await store.close();
     expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
     const reopened = new EmbeddedCatalogStore({ dir });
@@ -70,6 +72,27 @@ describe('the embedded store on disk', () => {
     await committed(dir, 1);
     expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
     expect(readFileSync(join(dir, 'snapshot.ndjson'), 'utf8').split('\n').filter(Boolean)).toHaveLength(11);
+  });
+
+  test('a bad line followed by others is damage, not a crash, and is reported', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    await committed(dir);
+    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"be\n{"sequence":4,"commit":true}\n');
+    await expect(new EmbeddedCatalogStore({ dir }).open()).rejects.toThrow(/journal .* is corrupt at line \d+/);
+  });
+
+  test('a sweep begun but never committed does not count, even when a later sweep commits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = await committed(dir);
+    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"begin":{"venue":"alpha","sweepId":"lost"},"removals":["a1","a2"]}\n');
+    const beta = sampleCatalog().beta!.slice(0, 1);
+    const writer = await store.beginSweep('beta', 'beta-2');
+    await writer.add(entries('beta', beta));
+    await writer.commit(sweepRecord('beta', 'beta-2', beta));
+    const reopened = new EmbeddedCatalogStore({ dir });
+    await reopened.open();
+    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
+    expect((await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(5);
   });
 
   test('in memory only, without a folder', async () => {

@@ -91,6 +91,22 @@ describe('sweeps', () => {
     expect(catalog.status()[0]!.lastSweep?.events).toBe(300);
   });
 
+  test('an event listed twice in a sweep is counted once', async () => {
+    const store = await openStore();
+    const twice = fixtureEvent('twice', 't1');
+    const adapter: VenueAdapter = { id: 'twice', profile, fetchEvents: async (params = {}) => (params.offset === 0 ? [twice, fixtureEvent('twice', 't2')] : [twice]) };
+    const catalog = new CatalogService({ store, venues: [{ id: 'twice', adapter }], clock: fixedClock(now), pageSize: 2 });
+    expect(await catalog.sweep('twice')).toMatchObject({ events: 2, markets: 4, outcomes: 8 });
+  });
+
+  test('a venue swept with status active is asked for open events only', async () => {
+    const store = await openStore();
+    const venue = offsetVenue('fake', 3);
+    const catalog = new CatalogService({ store, venues: [{ id: 'fake', adapter: venue.adapter, status: 'active', pageSize: 10 }], clock: fixedClock(now) });
+    await catalog.sweep('fake');
+    expect(venue.calls).toEqual([{ status: 'active', limit: 10, offset: 0 }]);
+  });
+
   test('events gone from the venue are gone after the next complete sweep', async () => {
     const store = await openStore();
     const venue = offsetVenue('fake', 3);

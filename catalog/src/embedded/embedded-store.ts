@@ -135,6 +135,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
 function page<T>(matches: Array<Matches<T>>, order: (a: T, b: T) => number, query: { offset: number; limit: number }): Page<T> {
   const total = matches.reduce((sum, match) => sum + match.total, 0);
   const end = query.offset + query.limit;
+  if (matches.length <= 1) return { items: matches[0]?.slice(query.offset, end) ?? [], total };
   const iterators = matches.map((match) => match.items()[Symbol.iterator]());
   const heads = iterators.map((iterator) => iterator.next());
   const items: T[] = [];

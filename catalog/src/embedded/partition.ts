@@ -9,6 +9,8 @@ import { TrigramIndex } from './trigram-index.js';
 export interface Matches<T> {
   total: number;
   items(): Iterable<T>;
+  /** The matches from `start` to `end`, without walking the ones before. */
+  slice(start: number, end: number): T[];
 }
 
 /** A market of a stored event, with what market queries filter on. */
@@ -141,13 +143,22 @@ export class VenuePartition {
     const list = this.open.get(category);
     if (!list) return listed([]);
     const expired = expiredBy === undefined ? 0 : countAtOrBelow(list.closingTimes, expiredBy);
+    if (expired === 0) return listed(list.rank);
+    // Expired events are few (the venue soon closes them): walk past them.
+    const live = (entry: StoredEntry) => entry.closesAt === null || entry.closesAt > expiredBy!;
     return {
       total: list.rank.length - expired,
-      *items() {
+      items: () => list.rank.filter(live),
+      slice(start, end) {
+        const page: StoredEntry[] = [];
+        let seen = 0;
         for (const entry of list.rank) {
-          if (expired > 0 && entry.closesAt !== null && entry.closesAt <= expiredBy!) continue;
-          yield entry;
+          if (!live(entry)) continue;
+          if (seen >= start) page.push(entry);
+          seen += 1;
+          if (seen >= end) break;
         }
+        return page;
       },
     };
   }
@@ -226,8 +237,8 @@ function countAtOrBelow(sorted: Float64Array, limit: number): number {
   return low;
 }
 
-function listed<T>(items: T[]): Matches<T> {
-  return { total: items.length, items: () => items };
+function listed<T>(items: readonly T[]): Matches<T> {
+  return { total: items.length, items: () => items, slice: (start, end) => items.slice(start, end) };
 }
 
 function optional<T>(item: T | undefined): T[] {

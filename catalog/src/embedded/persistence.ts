@@ -20,10 +20,12 @@ export interface SweepChange {
 
 /**
  * The embedded store on disk: a snapshot of the whole catalog plus a journal
- * of the sweeps committed since. A sweep is committed once its journal line is
- * on disk (fsync), so `kill -9` right after loses nothing; a line cut short by
- * a crash was never committed and is ignored. The snapshot is written beside
- * and renamed over, then the journal is emptied.
+ * of the sweeps committed since. In the journal a sweep is a `begin` line, one
+ * line per new or changed event, and a `commit` line; it counts only once its
+ * commit line is on disk (fsync), so `kill -9` right after loses nothing, and a
+ * sweep cut short by a crash was never committed and is ignored. One line per
+ * event keeps every line small, whatever the size of the venue. The snapshot is
+ * written beside and renamed over, then the journal is emptied.
  */
 export class CatalogFiles {
   private readonly snapshotPath: string;
@@ -54,37 +56,26 @@ export class CatalogFiles {
       }
     }
     this.sequence = snapshotSequence;
-    if (existsSync(this.journalPath)) {
-      const journal: string[] = [];
-      for await (const line of lines(this.journalPath)) if (line) journal.push(line);
-      journal.forEach((line, index) => {
-        let record: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<{ venueEventId: string; event: unknown }> };
-        try {
-          record = JSON.parse(line);
-        } catch (error) {
-          if (index === journal.length - 1) return;
-          throw new Error(`catalog journal ${this.journalPath} is corrupt at line ${index + 1}: ${(error as Error).message}`, { cause: error });
-        }
-        if (record.sequence <= snapshotSequence) return;
-        const events = venueEvents(state, record.sweep.venue);
-        for (const venueEventId of record.removals) events.delete(venueEventId);
-        for (const upsert of record.upserts) events.set(upsert.venueEventId, JSON.stringify(upsert.event));
-        state.sweeps.set(record.sweep.venue, record.sweep);
-        this.sequence = record.sequence;
-      });
-    }
+    if (existsSync(this.journalPath)) await this.replay(state, snapshotSequence);
     return state;
   }
 
   /** Appends a committed sweep and waits until it is on disk. */
   async append(change: SweepChange): Promise<void> {
-    this.sequence += 1;
-    // Assembled as text: the events are JSON already, and a large sweep should not be parsed again to be written.
-    const upserts = change.upserts.map((upsert) => `{"venueEventId":${JSON.stringify(upsert.venueEventId)},"event":${upsert.json}}`);
-    const line = `{"sequence":${this.sequence},"sweep":${JSON.stringify(change.sweep)},"removals":${JSON.stringify(change.removals)},"upserts":[${upserts.join(',')}]}\n`;
+    const sequence = (this.sequence += 1);
     const file = await open(this.journalPath, 'a');
     try {
-      await file.write(line);
+      await file.write(`${JSON.stringify({ sequence, begin: change.sweep, removals: change.removals })}\n`);
+      let chunk = '';
+      for (const upsert of change.upserts) {
+        // Assembled as text: the events are JSON already and are not parsed again to be written.
+        chunk += `{"sequence":${sequence},"venueEventId":${JSON.stringify(upsert.venueEventId)},"event":${upsert.json}}\n`;
+        if (chunk.length > 1 << 20) {
+          await file.write(chunk);
+          chunk = '';
+        }
+      }
+      await file.write(`${chunk}${JSON.stringify({ sequence, commit: true })}\n`);
       await file.sync();
     } finally {
       await file.close();
@@ -121,6 +112,39 @@ export class CatalogFiles {
     await truncate(this.journalPath).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+  }
+
+  /** Applies the journal's committed sweeps after the snapshot; an unfinished last sweep is dropped. */
+  private async replay(state: CatalogState, after: number): Promise<void> {
+    let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, string]> } | undefined;
+    let lineNumber = 0;
+    let torn: { line: number; error: Error } | undefined;
+    for await (const line of lines(this.journalPath)) {
+      lineNumber += 1;
+      if (!line) continue;
+      // Only the end of the file can be cut short by a crash: a bad line with more after it is damage.
+      if (torn) throw new Error(`catalog journal ${this.journalPath} is corrupt at line ${torn.line}: ${torn.error.message}`, { cause: torn.error });
+      let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; event?: unknown; commit?: boolean };
+      try {
+        record = JSON.parse(line);
+      } catch (error) {
+        torn = { line: lineNumber, error: error as Error };
+        continue;
+      }
+      if (record.sequence <= after) continue;
+      if (record.begin) {
+        pending = { sequence: record.sequence, sweep: record.begin, removals: record.removals ?? [], upserts: [] };
+      } else if (record.commit && pending?.sequence === record.sequence) {
+        const events = venueEvents(state, pending.sweep.venue);
+        for (const venueEventId of pending.removals) events.delete(venueEventId);
+        for (const [venueEventId, json] of pending.upserts) events.set(venueEventId, json);
+        state.sweeps.set(pending.sweep.venue, pending.sweep);
+        this.sequence = pending.sequence;
+        pending = undefined;
+      } else if (record.venueEventId !== undefined && pending?.sequence === record.sequence) {
+        pending.upserts.push([record.venueEventId, JSON.stringify(record.event)]);
+      }
+    }
   }
 }
 

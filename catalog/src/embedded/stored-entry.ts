@@ -3,7 +3,8 @@ import type { CatalogEntry } from '../document.js';
 
 /**
  * An entry as the embedded store keeps it: the indexed fields, and both
- * views as JSON text. Responses are assembled from the text directly; the
+ * views as JSON. The Router's view is kept as UTF-8 bytes, so a Router page is
+ * a copy of bytes rather than a string built and encoded per request; the
  * objects are parsed only when someone asks for them, so a large catalog
  * costs its JSON and little more.
  */
@@ -23,7 +24,7 @@ export class StoredEntry implements CatalogEntry {
   readonly outcomeIds: string[];
   readonly marketSlugs: string[];
   readonly sourceJson: string;
-  readonly routerJson: string;
+  readonly routerJson: Buffer;
 
   constructor(entry: CatalogEntry, sourceJson = JSON.stringify(entry.source)) {
     this.id = entry.id;
@@ -41,7 +42,7 @@ export class StoredEntry implements CatalogEntry {
     this.outcomeIds = entry.outcomeIds;
     this.marketSlugs = entry.marketSlugs;
     this.sourceJson = sourceJson;
-    this.routerJson = JSON.stringify(entry.router);
+    this.routerJson = Buffer.from(JSON.stringify(entry.router));
   }
 
   get source(): Event {
@@ -49,6 +50,6 @@ export class StoredEntry implements CatalogEntry {
   }
 
   get router(): Event {
-    return JSON.parse(this.routerJson) as Event;
+    return JSON.parse(this.routerJson.toString('utf8')) as Event;
   }
 }

@@ -6,8 +6,8 @@ import { sweepVenue } from './sweep.js';
 
 export interface CatalogServiceOptions {
   store: CatalogStore;
-  /** The shared (credential-free) adapter of every enabled venue. */
-  venues: ReadonlyArray<{ id: string; adapter: VenueAdapter }>;
+  /** The shared (credential-free) adapter of every enabled venue, with its own sweep settings where it has any. */
+  venues: ReadonlyArray<VenueToIngest>;
   clock?: Clock;
   logger?: Logger;
   /** Time between complete sweeps of a venue, jittered by ±10%. */
@@ -21,6 +21,15 @@ export interface CatalogServiceOptions {
   maxPages?: number;
   /** A venue's catalog answers pass-through calls while its last sweep is younger than this. */
   freshForMs?: number;
+}
+
+export interface VenueToIngest {
+  id: string;
+  adapter: VenueAdapter;
+  /** Events per venue call; the service's `pageSize` otherwise. */
+  pageSize?: number;
+  /** `all` (the default) keeps closed events too; `active` suits venues whose history is very long. */
+  status?: 'all' | 'active';
 }
 
 export interface VenueIngestion {
@@ -44,7 +53,7 @@ export class CatalogService {
   private readonly logger: Logger;
   private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger'>>;
   private readonly queue: PQueue;
-  private readonly state = new Map<string, VenueIngestion & { adapter: VenueAdapter; timer?: NodeJS.Timeout }>();
+  private readonly state = new Map<string, VenueIngestion & { source: VenueToIngest; timer?: NodeJS.Timeout }>();
   private started = false;
 
   constructor(options: CatalogServiceOptions) {
@@ -61,8 +70,8 @@ export class CatalogService {
       freshForMs: options.freshForMs ?? 120_000,
     };
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
-    for (const { id, adapter } of options.venues) {
-      this.state.set(id, { venue: id, adapter, lastSweep: null, lastError: null, nextAttemptAt: null, running: false, consecutiveFailures: 0 });
+    for (const source of options.venues) {
+      this.state.set(source.id, { venue: source.id, source, lastSweep: null, lastError: null, nextAttemptAt: null, running: false, consecutiveFailures: 0 });
     }
   }
 
@@ -99,7 +108,7 @@ export class CatalogService {
   }
 
   status(): VenueIngestion[] {
-    return [...this.state.values()].map(({ adapter: _adapter, timer: _timer, ...status }) => ({ ...status }));
+    return [...this.state.values()].map(({ source: _source, timer: _timer, ...status }) => ({ ...status }));
   }
 
   /** Whether the venue's catalog is recent enough to answer pass-through calls. */
@@ -108,17 +117,18 @@ export class CatalogService {
     return sweep !== null && sweep !== undefined && this.clock.now() - sweep.finishedAt <= this.settings.freshForMs;
   }
 
-  private async run(state: VenueIngestion & { adapter: VenueAdapter }): Promise<SweepRecord> {
+  private async run(state: VenueIngestion & { source: VenueToIngest }): Promise<SweepRecord> {
     state.running = true;
     state.nextAttemptAt = null;
     try {
       const record = await sweepVenue({
         venue: state.venue,
-        adapter: state.adapter,
+        adapter: state.source.adapter,
         store: this.store,
         clock: this.clock,
-        pageSize: this.settings.pageSize,
+        pageSize: state.source.pageSize ?? this.settings.pageSize,
         maxPages: this.settings.maxPages,
+        status: state.source.status ?? 'all',
       });
       if (state.consecutiveFailures > 0) {
         this.logger.info({ venue: state.venue, failures: state.consecutiveFailures }, 'catalog sweeps recovered');

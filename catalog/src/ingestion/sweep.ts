@@ -13,10 +13,13 @@ export interface SweepOptions {
   pageSize: number;
   /** A venue that keeps handing out pages past this is treated as broken. */
   maxPages: number;
+  /** `all`: open and closed events; `active`: open ones only (closed events then leave the catalog). */
+  status: 'all' | 'active';
 }
 
 /**
- * One complete sweep of a venue: every event, active and closed, paged
+ * One complete sweep of a venue: every event (active and closed, unless told
+ * `active`), paged
  * through the adapter (no venue-specific code), written to the store and
  * committed only when the last page is in. Any failure aborts the sweep, so
  * the previous one stays served.
@@ -26,17 +29,21 @@ export async function sweepVenue(options: SweepOptions): Promise<SweepRecord> {
   const startedAt = clock.now();
   const sweepId = `${venue}-${startedAt}-${randomBytes(3).toString('hex')}`;
   const writer = await store.beginSweep(venue, sweepId);
-  const counts = { events: 0, markets: 0, outcomes: 0 };
+  // An event can come twice (a venue listing it under two statuses): it is stored, and counted, once.
+  const sizes = new Map<string, { markets: number; outcomes: number }>();
   try {
     for await (const events of pages(options)) {
       await writer.add(events.map((event) => catalogEntry(venue, event)));
       for (const event of events) {
-        counts.events += 1;
-        counts.markets += event.markets.length;
-        counts.outcomes += event.markets.reduce((sum, market) => sum + market.outcomes.length, 0);
+        sizes.set(event.id, { markets: event.markets.length, outcomes: event.markets.reduce((sum, market) => sum + market.outcomes.length, 0) });
       }
       // Normalising a page is CPU work: let requests in before the next one.
       await new Promise((resolve) => setImmediate(resolve));
+    }
+    const counts = { events: sizes.size, markets: 0, outcomes: 0 };
+    for (const size of sizes.values()) {
+      counts.markets += size.markets;
+      counts.outcomes += size.outcomes;
     }
     const record: SweepRecord = { venue, sweepId, startedAt, finishedAt: clock.now(), ...counts };
     await writer.commit(record);
@@ -48,21 +55,21 @@ export async function sweepVenue(options: SweepOptions): Promise<SweepRecord> {
 }
 
 /**
- * Pages of events with `status: all`: by cursor where the adapter hands one
- * back (fetchEventsPaginated), otherwise by offset until a short page.
+ * Pages of events: by cursor where the adapter hands one back
+ * (fetchEventsPaginated), otherwise by offset until a short page.
  */
-async function* pages({ adapter, pageSize, maxPages, venue }: SweepOptions): AsyncGenerator<Event[]> {
+async function* pages({ adapter, pageSize, maxPages, venue, status }: SweepOptions): AsyncGenerator<Event[]> {
   if (adapter.fetchEventsPaginated) {
     let cursor: string | undefined;
     for (let page = 0; page < maxPages; page += 1) {
-      const result = await adapter.fetchEventsPaginated({ status: 'all', limit: pageSize, ...(cursor ? { cursor } : {}) });
+      const result = await adapter.fetchEventsPaginated({ status, limit: pageSize, ...(cursor ? { cursor } : {}) });
       yield result.data;
       if (!result.nextCursor || result.data.length === 0) return;
       cursor = result.nextCursor;
     }
   } else if (adapter.fetchEvents) {
     for (let page = 0; page < maxPages; page += 1) {
-      const events = await adapter.fetchEvents({ status: 'all', limit: pageSize, offset: page * pageSize });
+      const events = await adapter.fetchEvents({ status, limit: pageSize, offset: page * pageSize });
       yield events;
       if (events.length < pageSize) return;
     }
