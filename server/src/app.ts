@@ -83,7 +83,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   await store.open();
   const catalog = new CatalogService({
     store,
-    venues: venues.all().map((venue) => ({ id: venue.id, adapter: venue.shared })),
+    venues: manifest.venues.map((entry) => ({ id: entry.id, adapter: venues.get(entry.id)!.shared, ...entry.catalog })),
     clock,
     logger: logger.child({ component: 'catalog' }),
     intervalMs: config.catalog.intervalSeconds * 1000,

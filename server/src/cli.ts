@@ -24,7 +24,8 @@ program
       firstKey
         ? `API key (shown once; only its hash is kept, in ${firstKey.path}):\n  ${firstKey.key}`
         : `API keys: ${app.keys.size} configured (manage them with "predgate keys")`,
-      `Try: curl -H "Authorization: Bearer <key>" '${app.server.info.uri}/api/${app.venues.ids[0] ?? 'mock'}/fetchEvents?limit=2'`,
+      // The simulated venue answers without a network, so it makes the better first call.
+      `Try: curl -H "Authorization: Bearer <key>" '${app.server.info.uri}/api/${app.venues.ids.includes('mock') ? 'mock' : app.venues.ids[0]}/fetchEvents?limit=2'`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
 

@@ -1,6 +1,6 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { answerRouterCall, routerEventsJson, routerMethods, routerVenue } from '@predgate/catalog';
-import type { RouterMethod } from '@predgate/catalog';
+import { answerRouterCall, routerEventJson, routerEventsJson, routerMethods, routerVenue } from '@predgate/catalog';
+import type { JsonChunks, RouterMethod } from '@predgate/catalog';
 import { PredgateError, coreMethods } from '@predgate/core';
 import type { CallInput, Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
 import Joi from 'joi';
@@ -63,7 +63,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
           ...(query.category !== undefined ? { category: query.category } : {}),
         });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return h.response(`{"data":${routerEventsJson(page.items)},"meta":${JSON.stringify(meta)}}`).type('application/json; charset=utf-8');
+        return sendJson(h, routerEventsJson(page.items, '{"data":', `,"meta":${JSON.stringify(meta)}}`));
       },
     });
 
@@ -74,11 +74,11 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         ...routerRoute,
         validate: { params: Joi.object({ id: Joi.string().guid() }), failAction: rejectInput },
       },
-      async handler(request) {
+      async handler(request, h) {
         const { id } = request.params as { id: string };
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        return { data: entry.router };
+        return sendJson(h, routerEventJson(entry, '{"data":', '}'));
       },
     });
 
@@ -130,6 +130,16 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     ]);
   },
 };
+
+/**
+ * Stored JSON sent as it is. A large page goes out as its chunks (copying a
+ * few hundred kilobytes per request costs more than the stream); a small body
+ * is cheaper joined than streamed.
+ */
+function sendJson(h: ResponseToolkit, json: JsonChunks) {
+  const body = json.length > 64 * 1024 ? json.stream() : Buffer.concat(json.chunks, json.length);
+  return h.response(body).type('application/json; charset=utf-8').header('content-length', String(json.length));
+}
 
 const catalogPackage = createRequire(import.meta.url)('@predgate/catalog/package.json') as { name: string; version: string };
 

@@ -9,7 +9,10 @@ export interface ManifestVenue {
   package: string;
   /** Exact version or semver range the installed adapter must satisfy. */
   version: string;
+  /** The adapter's own settings. */
   config: Record<string, unknown>;
+  /** How the catalog sweeps the venue: events per call, and whether closed events are kept too. */
+  catalog?: { pageSize?: number; status?: 'all' | 'active' };
 }
 
 export interface Manifest {
@@ -21,6 +24,7 @@ export interface Manifest {
  *
  * { "venues": {
  *     "polymarket": { "package": "@predgate/adapter-polymarket", "version": "0.1.3", "config": { ... } },
+ *     "kalshi": { "package": "@predgate/adapter-kalshi", "version": "^0.1.0", "catalog": { "status": "active" } },
  *     "kalshi-demo": { "package": "@predgate/adapter-kalshi", "version": "^0.1.0", "enabled": false } } }
  */
 const manifestSchema = Joi.object({
@@ -35,6 +39,10 @@ const manifestSchema = Joi.object({
           .messages({ 'any.invalid': '{{#label}} must be a version or semver range, got "{{#value}}"' }),
         enabled: Joi.boolean().default(true),
         config: Joi.object().unknown(true).default({}),
+        catalog: Joi.object({
+          pageSize: Joi.number().integer().min(1).max(1_000),
+          status: Joi.string().valid('all', 'active'),
+        }),
       }),
     )
     .required(),
@@ -54,12 +62,8 @@ export function readManifest(path: string): Manifest {
 export function parseManifest(candidate: unknown, source = 'manifest'): Manifest {
   const { error, value } = manifestSchema.validate(candidate, { abortEarly: true });
   if (error) throw new ConfigError(`Deployment manifest ${source}: ${error.message}`);
-  const entries = Object.entries(
-    (value as { venues: Record<string, { package: string; version: string; enabled: boolean; config: Record<string, unknown> }> }).venues,
-  );
+  const entries = Object.entries((value as { venues: Record<string, Omit<ManifestVenue, 'id'> & { enabled: boolean }> }).venues);
   return {
-    venues: entries
-      .filter(([, entry]) => entry.enabled)
-      .map(([id, entry]) => ({ id, package: entry.package, version: entry.version, config: entry.config })),
+    venues: entries.filter(([, entry]) => entry.enabled).map(([id, { enabled: _enabled, ...entry }]) => ({ id, ...entry })),
   };
 }
