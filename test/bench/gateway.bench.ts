@@ -13,6 +13,8 @@ export interface ComparedFigures {
   ceiling: LoadFigures;
   /** Gateway requests per second as a share of the ceiling's. */
   ratio: number;
+  /** The same target with one connection: the time a request takes when nothing queues. */
+  unloaded?: LoadFigures;
 }
 
 /**

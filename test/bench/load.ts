@@ -23,10 +23,10 @@ export interface LoadFigures {
 
 /**
  * autocannon with the settings every Predgate benchmark uses: 32 connections
- * for 10 s. Percentiles come from every response's own time (autocannon's
+ * for 10 s (one connection measures a query's own latency, without queueing). Percentiles come from every response's own time (autocannon's
  * summary rounds latencies to whole milliseconds and has no p95).
  */
-export function load(target: LoadTarget, seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<LoadFigures> {
+export function load(target: LoadTarget, seconds = Number(process.env.BENCH_SECONDS ?? 10), connections = 32): Promise<LoadFigures> {
   const samples: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -35,7 +35,7 @@ export function load(target: LoadTarget, seconds = Number(process.env.BENCH_SECO
         method: target.method ?? 'GET',
         body: target.body,
         headers: { 'content-type': 'application/json', ...target.headers },
-        connections: 32,
+        connections,
         duration: seconds,
       },
       (error, result) => {

@@ -5,13 +5,15 @@ const here = new URL('.', import.meta.url).pathname;
 
 export interface Started {
   port: number;
+  /** Everything the process wrote before it said it was listening. */
+  output: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
 /** Runs one of the bench servers in its own process, so load generator and server do not share an event loop. */
-export function startServer(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=predgate-source', '--import', 'tsx', `${here}${script}`, ...args], {
+export function startServer(script: string, args: string[] = [], env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<Started> {
+  const child = spawn(process.execPath, [...nodeOptions, '--conditions=predgate-source', '--import', 'tsx', `${here}${script}`, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -23,6 +25,7 @@ export function startServer(script: string, args: string[] = [], env: Record<str
       if (match) {
         resolve({
           port: Number(match[1]),
+          output,
           child,
           stop: () =>
             new Promise<void>((done) => {

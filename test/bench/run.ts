@@ -5,9 +5,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { benchGateway } from './gateway.bench.js';
 import type { ComparedFigures } from './gateway.bench.js';
+import { benchRouter } from './router.bench.js';
 
-const benches: Record<string, () => Promise<ComparedFigures[]>> = {
-  gateway: benchGateway,
+const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number> }>> = {
+  gateway: async () => ({ figures: await benchGateway() }),
+  router: benchRouter,
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
@@ -19,16 +21,24 @@ for (const name of chosen) {
   const run = benches[name];
   if (!run) throw new Error(`no benchmark "${name}"; there are: ${Object.keys(benches).join(', ')}`);
   process.stdout.write(`\n# ${name}\n`);
-  const figures = await run();
+  const { figures, catalog } = await run();
+  const catalogLines = catalog
+    ? [
+        `Catalog: ${catalog.events} events, ${catalog.markets} markets, ${catalog.outcomes} outcomes; generated in ${catalog.generationSeconds?.toFixed(1)} s;`,
+        `sweep into the embedded store ${catalog.sweepSeconds?.toFixed(1)} s = ${catalog.eventsPerSecond} events/s; catalog memory ${(catalog.catalogBytes! / 2 ** 20).toFixed(0)} MiB.`,
+        '',
+      ]
+    : [];
   const table = [
-    '| target | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | non-2xx | ceiling req/s | ceiling p50 ms | ceiling p99 ms | ratio |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...catalogLines,
+    '| target | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | non-2xx | ceiling req/s | ceiling p50 ms | ceiling p95 ms | ceiling p99 ms | ratio | 1 connection: p50 / p95 / p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...figures.map(
-      ({ target, ceiling, ratio }) =>
-        `| ${target.name} | ${target.requestsPerSecond} | ${target.p50} | ${target.p95} | ${target.p97_5} | ${target.p99} | ${target.non2xx} | ${ceiling.requestsPerSecond} | ${ceiling.p50} | ${ceiling.p99} | ${ratio} |`,
+      ({ target, ceiling, ratio, unloaded }) =>
+        `| ${target.name} | ${target.requestsPerSecond} | ${target.p50} | ${target.p95} | ${target.p97_5} | ${target.p99} | ${target.non2xx} | ${ceiling.requestsPerSecond} | ${ceiling.p50} | ${ceiling.p95} | ${ceiling.p99} | ${ratio} | ${unloaded ? `${unloaded.p50} / ${unloaded.p95} / ${unloaded.p99}` : '—'} |`,
     ),
   ].join('\n');
   process.stdout.write(`${table}\n`);
-  writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, figures }, null, 2)}\n`);
+  writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, catalog, figures }, null, 2)}\n`);
   writeFileSync(`${resultsDir}${name}.md`, `# ${name} benchmark\n\nautocannon, 32 connections, 10 s per target; ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${table}\n`);
 }
