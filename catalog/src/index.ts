@@ -14,5 +14,5 @@ export { answerFromCatalog, catalogCanAnswer, catalogMethods } from './pass-thro
 export type { CatalogMethod } from './pass-through.js';
 export { answerRouterCall, routerMethods, routerVenue } from './router-calls.js';
 export type { RouterMethod } from './router-calls.js';
-export { routerEventJson, routerEventsJson } from './serialize.js';
+export { routerEventJson, routerEventsJson, sourceEventJson, sourceEventsJson, valueJson, wrapJson } from './serialize.js';
 export type { JsonChunks } from './serialize.js';

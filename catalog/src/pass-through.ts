@@ -1,4 +1,6 @@
-import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter } from '@predgate/core';
+import type { EventFetchParams, MarketFetchParams, StatusFilter } from '@predgate/core';
+import { sourceEventJson, sourceEventsJson, valueJson } from './serialize.js';
+import type { JsonChunks } from './serialize.js';
 import type { CatalogStatus, CatalogStore, EventQuery, MarketQuery } from './store.js';
 
 /** The pass-through methods the catalog may answer. */
@@ -19,29 +21,34 @@ export function catalogCanAnswer(method: string, params: EventFetchParams | Mark
 }
 
 /**
- * A venue's pass-through call answered from its catalog, in exactly the shape
- * (and, for lists, the order) of the live answer: the venue's own events and
- * markets, venue-native ids, convenience references included. Undefined when
- * the catalog does not hold what a lookup asks for: the venue may have it by now.
+ * A venue's pass-through call answered from its catalog, as the JSON of its
+ * `data`: exactly the bytes of the live answer (the venue's own events and
+ * markets, venue-native ids, convenience references included) and, for
+ * lists, in its order. Undefined when the catalog does not hold what a lookup
+ * asks for: the venue may have it by now.
  */
 export async function answerFromCatalog(
   store: CatalogStore,
   venue: string,
   method: CatalogMethod,
   params: EventFetchParams & MarketFetchParams = {},
-): Promise<Event | Event[] | Market | Market[] | undefined> {
+): Promise<JsonChunks | undefined> {
   if (params.sourceExchange !== undefined && params.sourceExchange !== venue) {
-    return method === 'fetchEvents' || method === 'fetchMarkets' ? [] : undefined;
+    return method === 'fetchEvents' || method === 'fetchMarkets' ? valueJson([]) : undefined;
   }
   switch (method) {
     case 'fetchEvents':
-      return (await store.events(eventQuery(venue, params, params.limit!))).items.map((entry) => entry.source);
-    case 'fetchEvent':
-      return (await store.events(eventQuery(venue, params, 1, lookupStatus(params, params.eventId ?? params.slug)))).items[0]?.source;
+      return sourceEventsJson((await store.events(eventQuery(venue, params, params.limit!))).items);
+    case 'fetchEvent': {
+      const [entry] = (await store.events(eventQuery(venue, params, 1, lookupStatus(params, params.eventId ?? params.slug)))).items;
+      return entry && sourceEventJson(entry);
+    }
     case 'fetchMarkets':
-      return (await store.markets(marketQuery(venue, params, params.limit!))).items.map((hit) => hit.market);
-    case 'fetchMarket':
-      return (await store.markets(marketQuery(venue, params, 1, lookupStatus(params, params.marketId ?? params.slug ?? params.outcomeId)))).items[0]?.market;
+      return valueJson((await store.markets(marketQuery(venue, params, params.limit!))).items.map((hit) => hit.market));
+    case 'fetchMarket': {
+      const [hit] = (await store.markets(marketQuery(venue, params, 1, lookupStatus(params, params.marketId ?? params.slug ?? params.outcomeId)))).items;
+      return hit && valueJson(hit.market);
+    }
   }
 }
 

@@ -2,33 +2,58 @@ import { Readable } from 'node:stream';
 import type { CatalogEntry } from './document.js';
 import { StoredEntry } from './embedded/stored-entry.js';
 
-const comma = Buffer.from(',');
-
-/** A JSON body as the byte chunks it is made of, with its length: sent without being copied into one buffer. */
+/**
+ * A JSON value as the byte chunks it is made of, with its length, so it can be
+ * sent without being copied into one buffer. The embedded store keeps every
+ * event's JSON as bytes already: a page of events is those bytes, neither
+ * serialised again nor copied.
+ */
 export interface JsonChunks {
   chunks: Buffer[];
   length: number;
   stream(): Readable;
 }
 
-/**
- * The Router views of entries as one JSON value, in UTF-8: `before`, the views
- * as an array, then `after`. The embedded store keeps each view as JSON bytes
- * already, so a page is sent as those bytes, neither serialised nor copied.
- */
-export function routerEventsJson(entries: readonly CatalogEntry[], before = '', after = ''): JsonChunks {
-  const chunks: Buffer[] = [Buffer.from(`${before}[`)];
-  entries.forEach((entry, index) => {
-    if (index > 0) chunks.push(comma);
-    chunks.push(routerJsonOf(entry));
-  });
-  chunks.push(Buffer.from(`]${after}`));
-  return jsonChunks(chunks);
+const comma = Buffer.from(',');
+
+/** `before` + the value + `after`. */
+export function wrapJson(json: JsonChunks, before: string, after: string): JsonChunks {
+  return jsonChunks([Buffer.from(before), ...json.chunks, Buffer.from(after)]);
 }
 
-/** One entry's Router view as `before` + JSON + `after`. */
-export function routerEventJson(entry: CatalogEntry, before = '', after = ''): JsonChunks {
-  return jsonChunks([Buffer.from(before), routerJsonOf(entry), Buffer.from(after)]);
+/** Any value, serialised once. */
+export function valueJson(value: unknown): JsonChunks {
+  return jsonChunks([Buffer.from(JSON.stringify(value))]);
+}
+
+/** The Router views of entries, as a JSON array. */
+export function routerEventsJson(entries: readonly CatalogEntry[]): JsonChunks {
+  return arrayJson(entries.map(routerJsonOf));
+}
+
+/** One entry's Router view. */
+export function routerEventJson(entry: CatalogEntry): JsonChunks {
+  return jsonChunks([routerJsonOf(entry)]);
+}
+
+/** The venue's own events, exactly as their adapter returned them, as a JSON array. */
+export function sourceEventsJson(entries: readonly CatalogEntry[]): JsonChunks {
+  return arrayJson(entries.map(sourceJsonOf));
+}
+
+/** One entry's venue event. */
+export function sourceEventJson(entry: CatalogEntry): JsonChunks {
+  return jsonChunks([sourceJsonOf(entry)]);
+}
+
+function arrayJson(items: Buffer[]): JsonChunks {
+  const chunks: Buffer[] = [Buffer.from('[')];
+  items.forEach((item, index) => {
+    if (index > 0) chunks.push(comma);
+    chunks.push(item);
+  });
+  chunks.push(Buffer.from(']'));
+  return jsonChunks(chunks);
 }
 
 function jsonChunks(chunks: Buffer[]): JsonChunks {
@@ -41,4 +66,8 @@ function jsonChunks(chunks: Buffer[]): JsonChunks {
 
 function routerJsonOf(entry: CatalogEntry): Buffer {
   return entry instanceof StoredEntry ? entry.routerJson : Buffer.from(JSON.stringify(entry.router));
+}
+
+function sourceJsonOf(entry: CatalogEntry): Buffer {
+  return entry instanceof StoredEntry ? entry.sourceJson : Buffer.from(JSON.stringify(entry.source));
 }

@@ -1,5 +1,7 @@
 // The gateway as `predgate serve` runs it, on the mock venue, for load tests:
 // request logging at warn (no per-request lines) and no per-key rate limit.
+// With BENCH_SWEEP=1 the mock venue is swept into the catalog first, as
+// `predgate serve` does at start, so its lists are catalog-served.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ const app = await createApp({
   config,
   manifest: { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: {} }] },
 });
+if (process.env.BENCH_SWEEP === '1') await app.catalog.sweep('mock');
 await app.server.start();
 process.stdout.write(`listening ${app.server.info.port}\n`);
 process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));

@@ -22,33 +22,43 @@ export interface ComparedFigures {
  * answers the same bytes: the order book by GET, and 20 events by POST args.
  */
 export async function benchGateway(): Promise<ComparedFigures[]> {
-  const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey });
-  const base = `http://127.0.0.1:${gateway.port}`;
-  const headers = { authorization: `Bearer ${apiKey}` };
-  try {
-    const markets = await json(`${base}/api/mock/fetchMarkets?limit=1`, headers);
-    const outcomeId = (markets as { data: Array<{ outcomes: Array<{ outcomeId: string }> }> }).data[0]!.outcomes[0]!.outcomeId;
-    const targets: LoadTarget[] = [
-      { name: 'GET /api/mock/fetchOrderBook?outcomeId=…', url: `${base}/api/mock/fetchOrderBook?outcomeId=${outcomeId}`, headers },
-      { name: 'POST /api/mock/fetchEvents {"args":[{"limit":20}]}', url: `${base}/api/mock/fetchEvents`, method: 'POST', body: '{"args":[{"limit":20}]}', headers },
-    ];
-    const results: ComparedFigures[] = [];
-    for (const target of targets) {
-      const bytes = await raw(target);
-      const file = join(mkdtempSync(join(tmpdir(), 'predgate-ceiling-')), 'body.json');
-      writeFileSync(file, bytes);
-      const measured = await load(target);
-      const ceilingServer = await startServer('ceiling-server.ts', [file]);
-      try {
-        const ceiling = await load({ ...target, name: `node:http, same ${bytes.length} bytes`, url: `http://127.0.0.1:${ceilingServer.port}/` });
-        results.push({ target: measured, ceiling, ratio: Math.round((measured.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000 });
-      } finally {
-        await ceilingServer.stop();
-      }
+  const results: ComparedFigures[] = [];
+  for (const sweep of [true, false]) {
+    const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_SWEEP: sweep ? '1' : '0' });
+    const base = `http://127.0.0.1:${gateway.port}`;
+    const headers = { authorization: `Bearer ${apiKey}` };
+    try {
+      const markets = await json(`${base}/api/mock/fetchMarkets?limit=1`, headers);
+      const outcomeId = (markets as { data: Array<{ outcomes: Array<{ outcomeId: string }> }> }).data[0]!.outcomes[0]!.outcomeId;
+      const events: LoadTarget = {
+        name: `POST /api/mock/fetchEvents {"args":[{"limit":20}]} (${sweep ? 'catalog-served' : 'live from the venue'})`,
+        url: `${base}/api/mock/fetchEvents`,
+        method: 'POST',
+        body: '{"args":[{"limit":20}]}',
+        headers,
+      };
+      const book: LoadTarget = { name: 'GET /api/mock/fetchOrderBook?outcomeId=…', url: `${base}/api/mock/fetchOrderBook?outcomeId=${outcomeId}`, headers };
+      for (const target of sweep ? [book, events] : [events]) results.push(await compared(target));
+    } finally {
+      await gateway.stop();
     }
-    return results;
+  }
+  return results;
+}
+
+/** One target, then a bare node:http server answering its bytes. */
+export async function compared(target: LoadTarget): Promise<ComparedFigures> {
+  const bytes = await raw(target);
+  const file = join(mkdtempSync(join(tmpdir(), 'predgate-ceiling-')), 'body.json');
+  writeFileSync(file, bytes);
+  const measured = await load(target);
+  const unloaded = await load(target, Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2), 1);
+  const ceilingServer = await startServer('ceiling-server.ts', [file]);
+  try {
+    const ceiling = await load({ ...target, name: `node:http, same ${bytes.length} bytes`, url: `http://127.0.0.1:${ceilingServer.port}/` });
+    return { target: measured, ceiling, ratio: Math.round((measured.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000, unloaded };
   } finally {
-    await gateway.stop();
+    await ceilingServer.stop();
   }
 }
 

@@ -1,9 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
-import { load } from './load.js';
 import type { LoadTarget } from './load.js';
+import { compared } from './gateway.bench.js';
 import type { ComparedFigures } from './gateway.bench.js';
 import { startServer } from './processes.js';
 
@@ -34,20 +31,7 @@ export async function benchRouter(): Promise<RouterBench> {
       { name: 'GET /v0/events/{id}', url: `${base}/v0/events/${first!.id}`, headers },
     ];
     const figures: ComparedFigures[] = [];
-    for (const target of targets) {
-      const bytes = await raw(target);
-      const file = join(mkdtempSync(join(tmpdir(), 'predgate-ceiling-')), 'body.json');
-      writeFileSync(file, bytes);
-      const measured = await load(target);
-      const unloaded = await load(target, Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2), 1);
-      const ceilingServer = await startServer('ceiling-server.ts', [file]);
-      try {
-        const ceiling = await load({ ...target, name: `node:http, same ${bytes.length} bytes`, url: `http://127.0.0.1:${ceilingServer.port}/` });
-        figures.push({ target: measured, ceiling, ratio: Math.round((measured.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 1000, unloaded });
-      } finally {
-        await ceilingServer.stop();
-      }
-    }
+    for (const target of targets) figures.push(await compared(target));
     return { catalog, figures };
   } finally {
     await gateway.stop();
@@ -65,12 +49,6 @@ async function wordMatchingOnePercent(base: string, headers: Record<string, stri
     if (Math.abs(share - 1) < Math.abs(best.share - 1)) best = { word, share };
   }
   return best;
-}
-
-async function raw(target: LoadTarget): Promise<Buffer> {
-  const answer = await request(target.url, { headers: target.headers });
-  if (answer.statusCode !== 200) throw new Error(`${target.name} answered ${answer.statusCode}`);
-  return Buffer.from(await answer.body.arrayBuffer());
 }
 
 async function json(url: string, headers: Record<string, string>): Promise<Record<string, unknown>> {

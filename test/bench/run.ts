@@ -22,10 +22,12 @@ for (const name of chosen) {
   if (!run) throw new Error(`no benchmark "${name}"; there are: ${Object.keys(benches).join(', ')}`);
   process.stdout.write(`\n# ${name}\n`);
   const { figures, catalog } = await run();
+  const mib = (bytes = 0) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   const catalogLines = catalog
     ? [
-        `Catalog: ${catalog.events} events, ${catalog.markets} markets, ${catalog.outcomes} outcomes; generated in ${catalog.generationSeconds?.toFixed(1)} s;`,
-        `sweep into the embedded store ${catalog.sweepSeconds?.toFixed(1)} s = ${catalog.eventsPerSecond} events/s; catalog memory ${(catalog.catalogBytes! / 2 ** 20).toFixed(0)} MiB.`,
+        `Catalog: ${catalog.events} events, ${catalog.markets} markets, ${catalog.outcomes} outcomes, generated in ${catalog.generationSeconds?.toFixed(1)} s.`,
+        `Sweep into the embedded store: ${catalog.sweepSeconds?.toFixed(1)} s, ${catalog.eventsPerSecond} events/s; the catalog takes ${mib(catalog.catalogHeapBytes)} of JavaScript heap and ${mib(catalog.catalogExternalBytes)} of buffers.`,
+        `Gateway start on that catalog (loaded from disk): ${catalog.loadSeconds?.toFixed(1)} s; serving process: ${mib(catalog.servingHeapBytes)} heap, ${mib(catalog.servingExternalBytes)} buffers.`,
         '',
       ]
     : [];

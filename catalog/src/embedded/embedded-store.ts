@@ -5,7 +5,6 @@ import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecor
 import { VenuePartition, marketOrder, routerOrder, venueOrder } from './partition.js';
 import type { Matches } from './partition.js';
 import { CatalogFiles } from './persistence.js';
-import type { CatalogState } from './persistence.js';
 import { StoredEntry } from './stored-entry.js';
 
 export interface EmbeddedStoreOptions {
@@ -25,8 +24,6 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private partitions = new Map<string, VenuePartition>();
   private readonly files: CatalogFiles | undefined;
   private readonly snapshotAfterBytes: number;
-  /** The events on disk, as JSON by venue event id: what the next journal entry is a change from. */
-  private state: CatalogState = { sweeps: new Map(), events: new Map() };
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.files = options.dir ? new CatalogFiles(options.dir) : undefined;
@@ -35,18 +32,21 @@ export class EmbeddedCatalogStore implements CatalogStore {
 
   async open(): Promise<void> {
     if (!this.files) return;
-    this.state = await this.files.load();
-    for (const [venue, sweep] of this.state.sweeps) {
-      const items = [...(this.state.events.get(venue) ?? new Map<string, string>()).values()].map((json) => {
+    const state = await this.files.load();
+    for (const [venue, sweep] of state.sweeps) {
+      const events = state.events.get(venue) ?? new Map<string, string>();
+      const items = [...events.values()].map((json) => {
         const event = JSON.parse(json) as Event;
-        return { stored: new StoredEntry(catalogEntry(venue, event), json), event };
+        return { stored: new StoredEntry(catalogEntry(venue, event), Buffer.from(json)), event };
       });
+      // Read once, the text is not kept: the partition holds the bytes.
+      state.events.delete(venue);
       this.partitions.set(venue, await VenuePartition.build(sweep, items));
     }
   }
 
   async close(): Promise<void> {
-    if (this.files && (await this.files.journalBytes()) > 0) await this.files.snapshot(this.state);
+    if (this.files && (await this.files.journalBytes()) > 0) await this.snapshot();
   }
 
   async beginSweep(venue: string, _sweepId: string): Promise<SweepWriter> {
@@ -108,26 +108,34 @@ export class EmbeddedCatalogStore implements CatalogStore {
   }
 
   private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
-    const previous = this.state.events.get(venue) ?? new Map<string, string>();
-    const next = new Map<string, string>();
-    const items = entries.map((entry) => {
-      const stored = new StoredEntry(entry);
-      next.set(entry.venueEventId, stored.sourceJson);
-      return { stored, event: entry.source };
-    });
+    const items = entries.map((entry) => ({ stored: new StoredEntry(entry), event: entry.source }));
     const partition = await VenuePartition.build(sweep, items);
     if (this.files) {
+      // The journal records what changed since the sweep before: its partition is the reference.
+      const previous = this.partitions.get(venue);
+      const next = new Set(entries.map((entry) => entry.venueEventId));
       await this.files.append({
         sweep,
-        upserts: [...next].filter(([id, json]) => previous.get(id) !== json).map(([venueEventId, json]) => ({ venueEventId, json })),
-        removals: [...previous.keys()].filter((id) => !next.has(id)),
+        upserts: items
+          .filter(({ stored }) => !previous?.byVenueEventId(stored.venueEventId)?.sourceJson.equals(stored.sourceJson))
+          .map(({ stored }) => ({ venue, venueEventId: stored.venueEventId, json: stored.sourceJson })),
+        removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
       });
     }
     // Only now, with the sweep durable, does it become what readers see.
-    this.state.events.set(venue, next);
-    this.state.sweeps.set(venue, sweep);
     this.partitions.set(venue, partition);
-    if (this.files && (await this.files.journalBytes()) > this.snapshotAfterBytes) await this.files.snapshot(this.state);
+    if (this.files && (await this.files.journalBytes()) > this.snapshotAfterBytes) await this.snapshot();
+  }
+
+  private async snapshot(): Promise<void> {
+    const partitions = [...this.partitions.values()];
+    const events = partitions.flatMap((partition) =>
+      partition.entries.map((entry) => ({ venue: entry.venue, venueEventId: entry.venueEventId, json: entry.sourceJson })),
+    );
+    await this.files!.snapshot(
+      partitions.map((partition) => partition.sweep),
+      events,
+    );
   }
 }
 

@@ -48,7 +48,7 @@ export const marketOrder = (a: MarketRow, b: MarketRow): number =>
  */
 export class VenuePartition {
   private readonly byId = new Map<string, StoredEntry>();
-  private readonly byVenueEventId = new Map<string, StoredEntry>();
+  private readonly byVenueEventIdMap = new Map<string, StoredEntry>();
   private readonly bySlug = new Map<string, StoredEntry[]>();
   private readonly rowsByMarketId = new Map<string, MarketRow>();
   private readonly rowsByOutcomeId = new Map<string, MarketRow>();
@@ -66,7 +66,7 @@ export class VenuePartition {
   ) {
     for (const entry of entries) {
       this.byId.set(entry.id, entry);
-      this.byVenueEventId.set(entry.venueEventId, entry);
+      this.byVenueEventIdMap.set(entry.venueEventId, entry);
       push(this.bySlug, entry.slug, entry);
     }
     for (const row of markets) {
@@ -92,6 +92,10 @@ export class VenuePartition {
 
   get(id: string): StoredEntry | undefined {
     return this.byId.get(id);
+  }
+
+  byVenueEventId(venueEventId: string): StoredEntry | undefined {
+    return this.byVenueEventIdMap.get(venueEventId);
   }
 
   eventMatches(query: EventQuery): Matches<StoredEntry> {
@@ -131,7 +135,7 @@ export class VenuePartition {
   /** Events found through a lookup key, whatever else the query asks. */
   private keyedCandidates(query: EventQuery): StoredEntry[] | undefined {
     if (query.id !== undefined) return optional(this.byId.get(query.id));
-    if (query.venueEventId !== undefined) return optional(this.byVenueEventId.get(query.venueEventId));
+    if (query.venueEventId !== undefined) return optional(this.byVenueEventIdMap.get(query.venueEventId));
     if (query.marketId !== undefined) return optional(this.rowsByMarketId.get(query.marketId)?.entry);
     if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.get(query.outcomeId)?.entry);
     if (query.slug !== undefined) return [...(this.bySlug.get(query.slug) ?? [])];

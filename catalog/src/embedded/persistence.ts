@@ -1,20 +1,27 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, open, rename, stat, truncate } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SweepRecord } from '../store.js';
 
-/** Every venue's events (venue event id to the event's JSON) and last complete sweep. */
+/** The catalog as read from disk: every venue's events (venue event id to the event's JSON) and last complete sweep. */
 export interface CatalogState {
   sweeps: Map<string, SweepRecord>;
   events: Map<string, Map<string, string>>;
 }
 
+/** One event as the files hold it: its JSON, exactly as served. */
+export interface StoredEvent {
+  venue: string;
+  venueEventId: string;
+  json: Buffer;
+}
+
 /** What a committed sweep changed: events new or different, and events gone. */
 export interface SweepChange {
   sweep: SweepRecord;
-  /** JSON of each new or changed event, exactly as served. */
-  upserts: Array<{ venueEventId: string; json: string }>;
+  upserts: StoredEvent[];
   removals: string[];
 }
 
@@ -66,16 +73,8 @@ export class CatalogFiles {
     const file = await open(this.journalPath, 'a');
     try {
       await file.write(`${JSON.stringify({ sequence, begin: change.sweep, removals: change.removals })}\n`);
-      let chunk = '';
-      for (const upsert of change.upserts) {
-        // Assembled as text: the events are JSON already and are not parsed again to be written.
-        chunk += `{"sequence":${sequence},"venueEventId":${JSON.stringify(upsert.venueEventId)},"event":${upsert.json}}\n`;
-        if (chunk.length > 1 << 20) {
-          await file.write(chunk);
-          chunk = '';
-        }
-      }
-      await file.write(`${chunk}${JSON.stringify({ sequence, commit: true })}\n`);
+      await writeEvents(file, change.upserts, (event) => `{"sequence":${sequence},"venueEventId":${JSON.stringify(event.venueEventId)},"event":`);
+      await file.write(`${JSON.stringify({ sequence, commit: true })}\n`);
       await file.sync();
     } finally {
       await file.close();
@@ -87,22 +86,12 @@ export class CatalogFiles {
   }
 
   /** Writes the whole catalog as the new snapshot and empties the journal. */
-  async snapshot(state: CatalogState): Promise<void> {
+  async snapshot(sweeps: readonly SweepRecord[], events: Iterable<StoredEvent>): Promise<void> {
     const temporary = `${this.snapshotPath}.tmp`;
     const file = await open(temporary, 'w');
     try {
-      await file.write(`${JSON.stringify({ sequence: this.sequence, sweeps: [...state.sweeps.values()] })}\n`);
-      for (const [venue, events] of state.events) {
-        let chunk = '';
-        for (const [venueEventId, json] of events) {
-          chunk += `{"venue":${JSON.stringify(venue)},"venueEventId":${JSON.stringify(venueEventId)},"event":${json}}\n`;
-          if (chunk.length > 1 << 20) {
-            await file.write(chunk);
-            chunk = '';
-          }
-        }
-        if (chunk) await file.write(chunk);
-      }
+      await file.write(`${JSON.stringify({ sequence: this.sequence, sweeps })}\n`);
+      await writeEvents(file, events, (event) => `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)},"event":`);
       await file.sync();
     } finally {
       await file.close();
@@ -146,6 +135,28 @@ export class CatalogFiles {
       }
     }
   }
+}
+
+/**
+ * One line per event, `head(event)` + the event's JSON + `}`, written in
+ * chunks of about a megabyte. The JSON is written as the bytes it is stored
+ * as: it is neither parsed again nor turned into a string.
+ */
+async function writeEvents(file: FileHandle, events: Iterable<StoredEvent>, head: (event: StoredEvent) => string): Promise<void> {
+  const closing = Buffer.from('}\n');
+  let chunk: Buffer[] = [];
+  let size = 0;
+  for (const event of events) {
+    const start = Buffer.from(head(event));
+    chunk.push(start, event.json, closing);
+    size += start.length + event.json.length + closing.length;
+    if (size > 1 << 20) {
+      await file.write(Buffer.concat(chunk, size));
+      chunk = [];
+      size = 0;
+    }
+  }
+  if (size > 0) await file.write(Buffer.concat(chunk, size));
 }
 
 function venueEvents(state: CatalogState, venue: string): Map<string, string> {

@@ -3,10 +3,10 @@ import type { CatalogEntry } from '../document.js';
 
 /**
  * An entry as the embedded store keeps it: the indexed fields, and both
- * views as JSON. The Router's view is kept as UTF-8 bytes, so a Router page is
- * a copy of bytes rather than a string built and encoded per request; the
- * objects are parsed only when someone asks for them, so a large catalog
- * costs its JSON and little more.
+ * views as UTF-8 JSON bytes. Pages are sent as those bytes, neither built as
+ * strings nor encoded per request; the bytes live outside the JavaScript heap,
+ * so a large catalog adds little to what the garbage collector walks; and the
+ * objects are parsed only when someone asks for them.
  */
 export class StoredEntry implements CatalogEntry {
   readonly id: string;
@@ -23,10 +23,10 @@ export class StoredEntry implements CatalogEntry {
   readonly marketIds: string[];
   readonly outcomeIds: string[];
   readonly marketSlugs: string[];
-  readonly sourceJson: string;
+  readonly sourceJson: Buffer;
   readonly routerJson: Buffer;
 
-  constructor(entry: CatalogEntry, sourceJson = JSON.stringify(entry.source)) {
+  constructor(entry: CatalogEntry, sourceJson = Buffer.from(JSON.stringify(entry.source))) {
     this.id = entry.id;
     this.venue = entry.venue;
     this.venueEventId = entry.venueEventId;
@@ -46,7 +46,7 @@ export class StoredEntry implements CatalogEntry {
   }
 
   get source(): Event {
-    return JSON.parse(this.sourceJson) as Event;
+    return JSON.parse(this.sourceJson.toString('utf8')) as Event;
   }
 
   get router(): Event {

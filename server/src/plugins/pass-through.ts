@@ -1,12 +1,13 @@
-import type { Plugin, Request } from '@hapi/hapi';
+import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError, adapterMethod } from '@predgate/core';
-import { answerFromCatalog, catalogCanAnswer } from '@predgate/catalog';
+import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
 import type { CallInput, EventFetchParams, MarketFetchParams, RoutedMethod } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import { scrubCredentials } from '../venues/scrub.js';
 import type { Venue } from '../venues/venue.js';
 import type { RequestVenue } from './errors.js';
+import { sendJson } from './json-response.js';
 
 /** Methods the gateway answers itself, from what it knows of the venue. */
 const gatewayAnswers: Record<string, (venue: Venue) => unknown> = {
@@ -32,7 +33,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       return h.continue;
     });
 
-    const handler = async (request: Request) => {
+    const handler = async (request: Request, h: ResponseToolkit) => {
       const params = request.params as { exchange: string; method: string };
       const venue = venues.get(params.exchange);
       if (!venue) {
@@ -62,7 +63,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
           });
           if (fromCatalog !== undefined) {
             metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
-            return { success: true, data: fromCatalog };
+            return sendJson(h, wrapJson(fromCatalog, '{"success":true,"data":', '}'));
           }
         }
       }

@@ -1,6 +1,6 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { answerRouterCall, routerEventJson, routerEventsJson, routerMethods, routerVenue } from '@predgate/catalog';
-import type { JsonChunks, RouterMethod } from '@predgate/catalog';
+import { answerRouterCall, routerEventJson, routerEventsJson, routerMethods, routerVenue, wrapJson } from '@predgate/catalog';
+import type { RouterMethod } from '@predgate/catalog';
 import { PredgateError, coreMethods } from '@predgate/core';
 import type { CallInput, Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
 import Joi from 'joi';
@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import type { RequestVenue, RouteEnvelope } from './errors.js';
+import { sendJson } from './json-response.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
@@ -63,7 +64,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
           ...(query.category !== undefined ? { category: query.category } : {}),
         });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return sendJson(h, routerEventsJson(page.items, '{"data":', `,"meta":${JSON.stringify(meta)}}`));
+        return sendJson(h, wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`));
       },
     });
 
@@ -78,7 +79,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const { id } = request.params as { id: string };
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        return sendJson(h, routerEventJson(entry, '{"data":', '}'));
+        return sendJson(h, wrapJson(routerEventJson(entry), '{"data":', '}'));
       },
     });
 
@@ -130,16 +131,6 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     ]);
   },
 };
-
-/**
- * Stored JSON sent as it is. A large page goes out as its chunks (copying a
- * few hundred kilobytes per request costs more than the stream); a small body
- * is cheaper joined than streamed.
- */
-function sendJson(h: ResponseToolkit, json: JsonChunks) {
-  const body = json.length > 64 * 1024 ? json.stream() : Buffer.concat(json.chunks, json.length);
-  return h.response(body).type('application/json; charset=utf-8').header('content-length', String(json.length));
-}
 
 const catalogPackage = createRequire(import.meta.url)('@predgate/catalog/package.json') as { name: string; version: string };
 
