@@ -37,8 +37,25 @@ export interface CatalogEntry {
   marketIds: string[];
   outcomeIds: string[];
   marketSlugs: string[];
+  /** One per market, in the order of `source.markets`: what market queries filter and sort on. */
+  marketKeys: MarketKeys[];
   source: Event;
   router: Event;
+}
+
+export interface MarketKeys {
+  marketId: string;
+  slug: string | null;
+  /** Lower-cased. */
+  title: string;
+  trading: boolean;
+  /** The venue's category (the market's own, else its event's), lower-cased. */
+  category: string | null;
+  normalizedCategory: NormalizedCategory;
+  /** Lower-cased. */
+  tags: string[];
+  outcomeIds: string[];
+  volume24h: number;
 }
 
 export function catalogEntry(venue: string, event: Event): CatalogEntry {
@@ -59,9 +76,27 @@ export function catalogEntry(venue: string, event: Event): CatalogEntry {
     marketIds: event.markets.map((market) => market.marketId),
     outcomeIds: event.markets.flatMap((market) => market.outcomes.map((outcome) => outcome.outcomeId)),
     marketSlugs: event.markets.flatMap((market) => (market.slug ? [market.slug] : [])),
+    marketKeys: marketKeysOf(event),
     source: event,
     router: routerView(venue, id, event),
   };
+}
+
+export function marketKeysOf(event: Event): MarketKeys[] {
+  return event.markets.map((market) => {
+    const category = market.category ?? event.category;
+    return {
+      marketId: market.marketId,
+      slug: market.slug ?? null,
+      title: market.title.toLowerCase(),
+      trading: isTrading(market),
+      category: category?.toLowerCase() ?? null,
+      normalizedCategory: normalizeCategory(category),
+      tags: (market.tags ?? event.tags ?? []).map((tag) => tag.toLowerCase()),
+      outcomeIds: market.outcomes.map((outcome) => outcome.outcomeId),
+      volume24h: market.volume24h,
+    };
+  });
 }
 
 /** A market trades unless its venue says otherwise. */

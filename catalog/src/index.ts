@@ -1,7 +1,7 @@
 export { normalizeCategory, normalizedCategories } from './categories.js';
 export type { NormalizedCategory } from './categories.js';
-export { catalogEntry, catalogEventId, catalogNamespace, isTrading } from './document.js';
-export type { CatalogEntry } from './document.js';
+export { catalogEntry, catalogEventId, catalogNamespace, isTrading, marketKeysOf } from './document.js';
+export type { CatalogEntry, MarketKeys } from './document.js';
 export type { CatalogStatus, CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from './store.js';
 export { EmbeddedCatalogStore } from './embedded/embedded-store.js';
 export type { EmbeddedStoreOptions } from './embedded/embedded-store.js';

@@ -18,8 +18,8 @@ describe('EmbeddedCatalogStore', () => {
 });
 
 describe('the embedded store on disk', () => {
-  async function committed(dir: string, snapshotAfterBytes?: number) {
-    const store = new EmbeddedCatalogStore({ dir, snapshotAfterBytes });
+  async function committed(dir: string, options: { snapshotAfterBytes?: number; snapshotAfterSweeps?: number } = {}) {
+    const store = new EmbeddedCatalogStore({ dir, ...options });
     await store.open();
     for (const [venue, events] of Object.entries(sampleCatalog())) {
       const writer = await store.beginSweep(venue, `${venue}-1`);
@@ -67,9 +67,12 @@ describe('the embedded store on disk', () => {
     ]);
   });
 
-  test('a journal past its size limit is folded into a snapshot at commit', async () => {
+  test.each([
+    ['its size limit', { snapshotAfterBytes: 1 }],
+    ['its number of sweeps', { snapshotAfterSweeps: 3 }],
+  ])('a journal past %s is folded into a snapshot at commit', async (_title, limits) => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
-    await committed(dir, 1);
+    await committed(dir, limits);
     expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
     expect(readFileSync(join(dir, 'snapshot.ndjson'), 'utf8').split('\n').filter(Boolean)).toHaveLength(11);
   });

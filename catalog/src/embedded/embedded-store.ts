@@ -10,8 +10,10 @@ import { StoredEntry } from './stored-entry.js';
 export interface EmbeddedStoreOptions {
   /** Folder for the journal and snapshot; without one the catalog lives in memory only. */
   dir?: string;
-  /** Journal size past which a commit also writes a snapshot. */
+  /** A commit also writes a snapshot once the journal is this large, */
   snapshotAfterBytes?: number;
+  /** or holds this many sweeps, so a restart never replays much. */
+  snapshotAfterSweeps?: number;
 }
 
 /**
@@ -24,10 +26,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private partitions = new Map<string, VenuePartition>();
   private readonly files: CatalogFiles | undefined;
   private readonly snapshotAfterBytes: number;
+  private readonly snapshotAfterSweeps: number;
+  private sweepsSinceSnapshot = 0;
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.files = options.dir ? new CatalogFiles(options.dir) : undefined;
     this.snapshotAfterBytes = options.snapshotAfterBytes ?? 64 * 1024 * 1024;
+    this.snapshotAfterSweeps = options.snapshotAfterSweeps ?? 200;
   }
 
   async open(): Promise<void> {
@@ -36,8 +41,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
     for (const [venue, sweep] of state.sweeps) {
       const events = state.events.get(venue) ?? new Map<string, string>();
       const items = [...events.values()].map((json) => {
-        const event = JSON.parse(json) as Event;
-        return { stored: new StoredEntry(catalogEntry(venue, event), Buffer.from(json)), event };
+        const entry = catalogEntry(venue, JSON.parse(json) as Event);
+        return { stored: new StoredEntry(entry, Buffer.from(json)), marketKeys: entry.marketKeys };
       });
       // Read once, the text is not kept: the partition holds the bytes.
       state.events.delete(venue);
@@ -108,7 +113,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
   }
 
   private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
-    const items = entries.map((entry) => ({ stored: new StoredEntry(entry), event: entry.source }));
+    const items = entries.map((entry) => ({ stored: new StoredEntry(entry), marketKeys: entry.marketKeys }));
     const partition = await VenuePartition.build(sweep, items);
     if (this.files) {
       // The journal records what changed since the sweep before: its partition is the reference.
@@ -124,10 +129,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
     }
     // Only now, with the sweep durable, does it become what readers see.
     this.partitions.set(venue, partition);
-    if (this.files && (await this.files.journalBytes()) > this.snapshotAfterBytes) await this.snapshot();
+    this.sweepsSinceSnapshot += 1;
+    const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || (await this.files?.journalBytes() ?? 0) > this.snapshotAfterBytes;
+    if (this.files && due) await this.snapshot();
   }
 
   private async snapshot(): Promise<void> {
+    this.sweepsSinceSnapshot = 0;
     const partitions = [...this.partitions.values()];
     const events = partitions.flatMap((partition) =>
       partition.entries.map((entry) => ({ venue: entry.venue, venueEventId: entry.venueEventId, json: entry.sourceJson })),

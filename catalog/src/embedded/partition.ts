@@ -1,6 +1,4 @@
-import type { Event, Market } from '@predgate/core';
-import { normalizeCategory } from '../categories.js';
-import { isTrading } from '../document.js';
+import type { MarketKeys } from '../document.js';
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
 import type { StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
@@ -14,19 +12,10 @@ export interface Matches<T> {
 }
 
 /** A market of a stored event, with what market queries filter on. */
-export interface MarketRow {
+export interface MarketRow extends MarketKeys {
   entry: StoredEntry;
   /** Position in the event's `markets`. */
   index: number;
-  marketId: string;
-  slug: string | undefined;
-  title: string;
-  trading: boolean;
-  category: string | null;
-  normalizedCategory: string;
-  tags: string[];
-  outcomeIds: string[];
-  volume24h: number;
 }
 
 /** Open events of one category (or of all), in Router order, with their close times sorted for counting. */
@@ -81,12 +70,12 @@ export class VenuePartition {
     for (const [category, list] of byCategory) this.open.set(category, openList(list));
   }
 
-  /** Builds from stored entries and the events they hold (already parsed, so nothing is parsed twice). */
-  static async build(sweep: SweepRecord, items: ReadonlyArray<{ stored: StoredEntry; event: Event }>): Promise<VenuePartition> {
+  /** Builds from stored entries and their markets' keys (at hand when an entry is made, so nothing is parsed again). */
+  static async build(sweep: SweepRecord, items: ReadonlyArray<{ stored: StoredEntry; marketKeys: readonly MarketKeys[] }>): Promise<VenuePartition> {
     const entries = items.map((item) => item.stored);
     const rank = [...entries].sort(routerOrder);
     const trigrams = await TrigramIndex.build(rank.map((entry) => entry.search));
-    const rows = items.flatMap((item) => marketRows(item.stored, item.event));
+    const rows = items.flatMap(({ stored, marketKeys }) => marketKeys.map((keys, index) => ({ ...keys, entry: stored, index })));
     return new VenuePartition(sweep, entries.sort(venueOrder), rank, trigrams, rows.sort(marketOrder));
   }
 
@@ -203,25 +192,6 @@ function marketMatches(row: MarketRow, query: MarketQuery): boolean {
 /** The event title is the first line of the search text. */
 function titleOf(entry: StoredEntry): string {
   return entry.search.slice(0, entry.search.indexOf('\n'));
-}
-
-function marketRows(entry: StoredEntry, event: Event): MarketRow[] {
-  return event.markets.map((market: Market, index) => {
-    const category = market.category ?? event.category;
-    return {
-      entry,
-      index,
-      marketId: market.marketId,
-      slug: market.slug,
-      title: market.title.toLowerCase(),
-      trading: isTrading(market),
-      category: category?.toLowerCase() ?? null,
-      normalizedCategory: normalizeCategory(category),
-      tags: (market.tags ?? event.tags ?? []).map((tag) => tag.toLowerCase()),
-      outcomeIds: market.outcomes.map((outcome) => outcome.outcomeId),
-      volume24h: market.volume24h,
-    };
-  });
 }
 
 function openList(rank: StoredEntry[]): OpenList {

@@ -1,5 +1,6 @@
 import type { Event } from '@predgate/core';
-import type { CatalogEntry } from '../document.js';
+import { marketKeysOf } from '../document.js';
+import type { CatalogEntry, MarketKeys } from '../document.js';
 
 /**
  * An entry as the embedded store keeps it: the indexed fields, and both
@@ -47,6 +48,11 @@ export class StoredEntry implements CatalogEntry {
 
   get source(): Event {
     return JSON.parse(this.sourceJson.toString('utf8')) as Event;
+  }
+
+  /** Derived again when asked: the partition keeps these keys in its market rows already. */
+  get marketKeys(): MarketKeys[] {
+    return marketKeysOf(this.source);
   }
 
   get router(): Event {

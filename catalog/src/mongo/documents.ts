@@ -1,7 +1,5 @@
-import type { Event, Market } from '@predgate/core';
-import { normalizeCategory } from '../categories.js';
-import { isTrading } from '../document.js';
-import type { CatalogEntry } from '../document.js';
+import type { Event } from '@predgate/core';
+import type { CatalogEntry, MarketKeys } from '../document.js';
 import type { EventQuery, MarketQuery } from '../store.js';
 
 /**
@@ -29,18 +27,6 @@ export interface EventDocument extends Event {
   /** One row per market, in the order of `source.markets`, with what market queries filter and sort on. */
   marketKeys: MarketKeys[];
   source: Event;
-}
-
-export interface MarketKeys {
-  marketId: string;
-  slug: string | null;
-  title: string;
-  trading: boolean;
-  category: string | null;
-  normalizedCategory: string;
-  tags: string[];
-  outcomeIds: string[];
-  volume24h: number;
 }
 
 /**
@@ -86,7 +72,7 @@ export function eventDocument(entry: CatalogEntry, sweep: string): EventDocument
     marketIds: entry.marketIds,
     outcomeIds: entry.outcomeIds,
     marketSlugs: entry.marketSlugs,
-    marketKeys: entry.source.markets.map((market) => marketKeys(market, entry.source)),
+    marketKeys: entry.marketKeys,
     source: entry.source,
   };
 }
@@ -110,6 +96,7 @@ export function entryFromDocument(document: EventDocument): CatalogEntry {
     marketIds: document.marketIds,
     outcomeIds: document.outcomeIds,
     marketSlugs: document.marketSlugs,
+    marketKeys: document.marketKeys,
     source: document.source,
     router,
   };
@@ -183,21 +170,6 @@ export function marketPipeline(query: MarketQuery, visibleSweeps: readonly strin
       },
     },
   ];
-}
-
-function marketKeys(market: Market, event: Event): MarketKeys {
-  const category = market.category ?? event.category;
-  return {
-    marketId: market.marketId,
-    slug: market.slug ?? null,
-    title: market.title.toLowerCase(),
-    trading: isTrading(market),
-    category: category?.toLowerCase() ?? null,
-    normalizedCategory: normalizeCategory(category),
-    tags: (market.tags ?? event.tags ?? []).map((tag) => tag.toLowerCase()),
-    outcomeIds: market.outcomes.map((outcome) => outcome.outcomeId),
-    volume24h: market.volume24h,
-  };
 }
 
 export function escapeRegex(text: string): string {

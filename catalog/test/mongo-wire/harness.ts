@@ -1,6 +1,7 @@
 // Shared setup for the mongo-wire tests: the same tests run against the
 // double, or against a real server when MONGODB_URI is set.
 import { MongoClient, type CommandStartedEvent, type Db, type Document, type ObjectId } from 'mongodb';
+import { afterAll, beforeAll } from 'vitest';
 import { startMongoWireServer, type MongoWireServer } from './index.js';
 
 /** Test documents use plain numbers and strings as _id; the driver's default type assumes ObjectId. */
@@ -20,6 +21,25 @@ export async function startTarget(): Promise<TestTarget> {
   if (realServer) return { uri: realServer, double: undefined, close: async () => {} };
   const double = await startMongoWireServer();
   return { uri: double.uri, double, close: () => double.close() };
+}
+
+/**
+ * A client of the test target for the whole test file: connected before its
+ * tests, and after them its databases are dropped and everything closed.
+ */
+export function connectedClient(): { readonly client: MongoClient; readonly target: TestTarget } {
+  const connection = {} as { client: MongoClient; target: TestTarget };
+  beforeAll(async () => {
+    connection.target = await startTarget();
+    connection.client = newClient(connection.target.uri);
+    await connection.client.connect();
+  });
+  afterAll(async () => {
+    await dropFreshDatabases();
+    await connection.client.close();
+    await connection.target.close();
+  });
+  return connection;
 }
 
 export function newClient(uri: string): MongoClient {

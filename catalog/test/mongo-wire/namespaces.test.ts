@@ -1,25 +1,12 @@
-import { MongoBulkWriteError, MongoServerError, type MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFreshDatabases, freshDatabase, newClient, startTarget, type TestDocument, type TestTarget } from './harness.js';
+import { MongoBulkWriteError, MongoServerError } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { connectedClient, freshDatabase, type TestDocument } from './harness.js';
 
-let target: TestTarget;
-let client: MongoClient;
-
-beforeAll(async () => {
-  target = await startTarget();
-  client = newClient(target.uri);
-  await client.connect();
-});
-
-afterAll(async () => {
-  await dropFreshDatabases();
-  await client.close();
-  await target.close();
-});
+const connection = connectedClient();
 
 describe('unique indexes', () => {
   it('rejects a duplicate insert with E11000, naming the index and the key', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     expect(await collection.createIndex({ venue: 1, ticker: 1 }, { unique: true, name: 'venue_ticker' })).toBe('venue_ticker');
     await collection.insertOne({ venue: 'kalshi', ticker: 'RAIN' });
     await collection.insertOne({ venue: 'polymarket', ticker: 'RAIN' });
@@ -36,13 +23,13 @@ describe('unique indexes', () => {
   });
 
   it('enforces _id uniqueness without any createIndex', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertOne({ _id: 1 });
     await expect(collection.insertOne({ _id: 1 })).rejects.toMatchObject({ code: 11000, keyValue: { _id: 1 } });
   });
 
   it('rejects updates and upserts that would collide, leaving the data unchanged', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true });
     await collection.insertMany([{ _id: 1, slug: 'a' }, { _id: 2, slug: 'b' }]);
 
@@ -59,7 +46,7 @@ describe('unique indexes', () => {
   });
 
   it('surfaces duplicates inside bulkWrite as MongoBulkWriteError, ordered and unordered', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true });
     const operations = [
       { insertOne: { document: { slug: 'a' } } },
@@ -81,7 +68,7 @@ describe('unique indexes', () => {
   });
 
   it('answers lookups on a unique key exactly as a scan would', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true });
     await collection.insertMany([{ _id: 1, slug: 'a', live: true }, { _id: 2, slug: ['b', 'c'], live: false }]);
 
@@ -95,21 +82,21 @@ describe('unique indexes', () => {
   });
 
   it('lets a sparse unique index skip documents without the field', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ externalId: 1 }, { unique: true, sparse: true });
     await collection.insertMany([{ name: 'a' }, { name: 'b' }, { externalId: 'x' }]);
     await expect(collection.insertOne({ externalId: 'x' })).rejects.toMatchObject({ code: 11000 });
   });
 
   it('honours partialFilterExpression', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true, partialFilterExpression: { live: true } });
     await collection.insertMany([{ slug: 'a', live: false }, { slug: 'a', live: false }, { slug: 'a', live: true }]);
     await expect(collection.insertOne({ slug: 'a', live: true })).rejects.toMatchObject({ code: 11000 });
   });
 
   it('refuses to build a unique index over duplicate data', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertMany([{ slug: 'a' }, { slug: 'a' }]);
     await expect(collection.createIndex({ slug: 1 }, { unique: true })).rejects.toMatchObject({ code: 11000 });
     expect((await collection.indexes()).map((index) => index.name)).toEqual(['_id_']);
@@ -118,7 +105,7 @@ describe('unique indexes', () => {
 
 describe('indexes', () => {
   it('lists, re-creates idempotently and drops indexes', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ closesAt: -1 });
     await collection.createIndex({ slug: 1 }, { unique: true });
     expect(await collection.createIndex({ slug: 1 }, { unique: true })).toBe('slug_1');
@@ -143,13 +130,13 @@ describe('indexes', () => {
   });
 
   it('fails to list the indexes of a missing collection with NamespaceNotFound', async () => {
-    await expect(freshDatabase(client).collection<TestDocument>('missing').indexes()).rejects.toMatchObject({ code: 26 });
+    await expect(freshDatabase(connection.client).collection<TestDocument>('missing').indexes()).rejects.toMatchObject({ code: 26 });
   });
 });
 
 describe('collections and databases', () => {
   it('creates, lists and drops collections', async () => {
-    const db = freshDatabase(client);
+    const db = freshDatabase(connection.client);
     await db.createCollection('events');
     await db.collection<TestDocument>('markets').insertOne({ _id: 1 });
     await expect(db.createCollection('events')).rejects.toMatchObject({ code: 48 });
@@ -165,7 +152,7 @@ describe('collections and databases', () => {
   });
 
   it('renames a freshly built collection over the live one', async () => {
-    const db = freshDatabase(client);
+    const db = freshDatabase(connection.client);
     const live = db.collection<TestDocument>('events');
     await live.createIndex({ slug: 1 }, { unique: true });
     await live.insertMany([{ slug: 'old-1' }, { slug: 'old-2' }]);
@@ -184,9 +171,9 @@ describe('collections and databases', () => {
   });
 
   it('lists and drops databases', async () => {
-    const db = freshDatabase(client);
+    const db = freshDatabase(connection.client);
     await db.collection<TestDocument>('events').insertOne({ _id: 1 });
-    const listed = async (): Promise<string[]> => (await client.db().admin().listDatabases()).databases.map((info) => info.name);
+    const listed = async (): Promise<string[]> => (await connection.client.db().admin().listDatabases()).databases.map((info) => info.name);
 
     expect(await listed()).toContain(db.databaseName);
     expect(await db.dropDatabase()).toBe(true);

@@ -1,21 +1,8 @@
-import { Long, type MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandsSentDuring, dropFreshDatabases, freshDatabase, newClient, startTarget, type TestDocument, type TestTarget } from './harness.js';
+import { Long } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { commandsSentDuring, connectedClient, freshDatabase, type TestDocument } from './harness.js';
 
-let target: TestTarget;
-let client: MongoClient;
-
-beforeAll(async () => {
-  target = await startTarget();
-  client = newClient(target.uri);
-  await client.connect();
-});
-
-afterAll(async () => {
-  await dropFreshDatabases();
-  await client.close();
-  await target.close();
-});
+const connection = connectedClient();
 
 const markets = [
   { _id: 1, venue: 'kalshi', title: 'Rain in NYC', volume: 500, tags: ['weather', 'nyc'] },
@@ -27,7 +14,7 @@ const markets = [
 
 describe('reads through the real driver', () => {
   it('finds with filter, sort, skip, limit and projection', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany(markets);
 
     const page = await collection
@@ -45,15 +32,15 @@ describe('reads through the real driver', () => {
   });
 
   it('reads an empty result from a collection that does not exist', async () => {
-    expect(await freshDatabase(client).collection<TestDocument>('missing').find({}).toArray()).toEqual([]);
+    expect(await freshDatabase(connection.client).collection<TestDocument>('missing').find({}).toArray()).toEqual([]);
   });
 
   it('returns large results in batches fetched with getMore', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertMany(Array.from({ length: 250 }, (_, index) => ({ _id: index, rank: 250 - index })));
 
     let seen: number[] = [];
-    const sent = await commandsSentDuring(client, async () => {
+    const sent = await commandsSentDuring(connection.client, async () => {
       seen = (await collection.find({}).sort({ rank: 1 }).batchSize(20).toArray()).map((event) => event.rank as number);
     });
 
@@ -63,15 +50,15 @@ describe('reads through the real driver', () => {
   });
 
   it('answers getMore on an unknown cursor with CursorNotFound', async () => {
-    const db = freshDatabase(client);
+    const db = freshDatabase(connection.client);
     await expect(db.command({ getMore: Long.fromNumber(424242), collection: 'events' })).rejects.toMatchObject({ code: 43 });
   });
 
   it('kills a cursor that is closed before it is exhausted', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertMany(Array.from({ length: 30 }, (_, index) => ({ index })));
 
-    const sent = await commandsSentDuring(client, async () => {
+    const sent = await commandsSentDuring(connection.client, async () => {
       const cursor = collection.find({}).batchSize(5);
       await cursor.next();
       await cursor.close();
@@ -80,7 +67,7 @@ describe('reads through the real driver', () => {
   });
 
   it('aggregates with $match, $sort, $skip, $limit, $group and $count', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany(markets);
 
     const page = await collection
@@ -103,7 +90,7 @@ describe('reads through the real driver', () => {
   });
 
   it('aggregates with $facet: a page and a total in one query', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany(markets);
 
     const [result] = await collection
@@ -119,7 +106,7 @@ describe('reads through the real driver', () => {
   });
 
   it('joins another collection with $lookup without changing either', async () => {
-    const db = freshDatabase(client);
+    const db = freshDatabase(connection.client);
     await db.collection<TestDocument>('markets').insertMany(markets.slice(0, 2));
     await db.collection<TestDocument>('venues').insertMany([{ _id: 'kalshi', region: 'US' }]);
 
@@ -136,17 +123,17 @@ describe('reads through the real driver', () => {
   });
 
   it('counts with countDocuments and estimatedDocumentCount', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany(markets);
 
     expect(await collection.countDocuments()).toBe(5);
     expect(await collection.countDocuments({ venue: 'kalshi' }, { skip: 1, limit: 5 })).toBe(2);
     expect(await collection.estimatedDocumentCount()).toBe(5);
-    expect(await freshDatabase(client).collection<TestDocument>('empty').countDocuments()).toBe(0);
+    expect(await freshDatabase(connection.client).collection<TestDocument>('empty').countDocuments()).toBe(0);
   });
 
   it('lists distinct values, unwinding arrays', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany(markets);
 
     expect((await collection.distinct('venue')).sort()).toEqual(['kalshi', 'manifold', 'polymarket']);

@@ -1,28 +1,15 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { MongoServerError, type MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFreshDatabases, freshDatabase, newClient, startTarget, type TestDocument, type TestTarget } from './harness.js';
+import { MongoServerError } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { connectedClient, freshDatabase, newClient, type TestDocument } from './harness.js';
 import { startMongoWireServer } from './index.js';
 
-let target: TestTarget;
-let client: MongoClient;
-
-beforeAll(async () => {
-  target = await startTarget();
-  client = newClient(target.uri);
-  await client.connect();
-});
-
-afterAll(async () => {
-  await dropFreshDatabases();
-  await client.close();
-  await target.close();
-});
+const connection = connectedClient();
 
 describe('handshake and server commands', () => {
   it('answers hello as a writable standalone the driver 7 accepts', async () => {
-    const hello = await client.db('admin').command({ hello: 1 });
+    const hello = await connection.client.db('admin').command({ hello: 1 });
     expect(hello).toMatchObject({ ok: 1, isWritablePrimary: true });
     expect(hello.setName).toBeUndefined();
     expect(hello.maxWireVersion).toBeGreaterThanOrEqual(21);
@@ -32,41 +19,41 @@ describe('handshake and server commands', () => {
   });
 
   it('answers ping and buildInfo', async () => {
-    expect(await client.db('admin').command({ ping: 1 })).toEqual({ ok: 1 });
-    const info = await client.db('admin').command({ buildInfo: 1 });
+    expect(await connection.client.db('admin').command({ ping: 1 })).toEqual({ ok: 1 });
+    const info = await connection.client.db('admin').command({ buildInfo: 1 });
     expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(info.versionArray[0]).toBeGreaterThanOrEqual(7);
   });
 
   it('rejects an unknown command with CommandNotFound', async () => {
-    const error = await client.db('admin').command({ frobnicate: 1 }).catch((thrown: unknown) => thrown);
+    const error = await connection.client.db('admin').command({ frobnicate: 1 }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(MongoServerError);
     expect(error).toMatchObject({ code: 59, codeName: 'CommandNotFound' });
   });
 
   it('lets two clients see the same data', async () => {
-    const other = newClient(target.uri);
+    const other = newClient(connection.target.uri);
     try {
-      const name = freshDatabase(client).databaseName;
-      await client.db(name).collection<TestDocument>('events').insertOne({ _id: 'shared', by: 'first' });
+      const name = freshDatabase(connection.client).databaseName;
+      await connection.client.db(name).collection<TestDocument>('events').insertOne({ _id: 'shared', by: 'first' });
       expect(await other.db(name).collection<TestDocument>('events').findOne({ _id: 'shared' })).toEqual({ _id: 'shared', by: 'first' });
 
       await other.db(name).collection<TestDocument>('events').updateOne({ _id: 'shared' }, { $set: { by: 'second' } });
-      expect(await client.db(name).collection<TestDocument>('events').findOne({ _id: 'shared' })).toEqual({ _id: 'shared', by: 'second' });
+      expect(await connection.client.db(name).collection<TestDocument>('events').findOne({ _id: 'shared' })).toEqual({ _id: 'shared', by: 'second' });
     } finally {
       await other.close();
     }
   });
 
   it('serves concurrent operations over several pooled connections', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await Promise.all(Array.from({ length: 40 }, (_, index) => collection.insertOne({ _id: index })));
     const found = await Promise.all(Array.from({ length: 40 }, (_, index) => collection.findOne({ _id: index })));
     expect(found).toEqual(Array.from({ length: 40 }, (_, index) => ({ _id: index })));
   });
 
   it('applies unacknowledged writes (OP_MSG moreToCome) without replying', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     const result = await collection.insertOne({ _id: 1 }, { writeConcern: { w: 0 } });
     expect(result.acknowledged).toBe(false);
     // The next command on the same connection is read only after the
@@ -113,7 +100,7 @@ describe('the double itself', () => {
     const own = newClient(double.uri);
     await own.db('admin').command({ ping: 1 });
     // server.close() only completes once every connection is gone, so this
-    // resolving shows close() ended the client's sockets itself.
+    // resolving shows close() ended the connection.client's sockets itself.
     await double.close();
     await own.close();
   });

@@ -1,25 +1,12 @@
-import { MongoBulkWriteError, MongoServerError, ObjectId, type MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropFreshDatabases, freshDatabase, newClient, startTarget, type TestDocument, type TestTarget } from './harness.js';
+import { MongoBulkWriteError, MongoServerError, ObjectId } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { connectedClient, freshDatabase, type TestDocument } from './harness.js';
 
-let target: TestTarget;
-let client: MongoClient;
-
-beforeAll(async () => {
-  target = await startTarget();
-  client = newClient(target.uri);
-  await client.connect();
-});
-
-afterAll(async () => {
-  await dropFreshDatabases();
-  await client.close();
-  await target.close();
-});
+const connection = connectedClient();
 
 describe('writes through the real driver', () => {
   it('inserts documents and returns the ids the driver generated', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     const result = await collection.insertMany([{ name: 'a' }, { name: 'b' }]);
 
     expect(result.insertedCount).toBe(2);
@@ -30,7 +17,7 @@ describe('writes through the real driver', () => {
   });
 
   it('updates one or many documents with $set, $inc and $unset', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany([
       { _id: 1, venue: 'kalshi', volume: 10, stale: true },
       { _id: 2, venue: 'kalshi', volume: 20, stale: true },
@@ -54,7 +41,7 @@ describe('writes through the real driver', () => {
   });
 
   it('upserts from the filter, applying $setOnInsert only on insert', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     const update = { $set: { title: 'Rain' }, $setOnInsert: { createdBy: 'ingest' }, $inc: { seen: 1 } };
 
     const inserted = await collection.updateOne({ venue: 'kalshi', ticker: 'RAIN' }, update, { upsert: true });
@@ -71,7 +58,7 @@ describe('writes through the real driver', () => {
   });
 
   it('replaces a document, keeping its _id, and upserts a replacement', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertOne({ _id: 1, title: 'old', extra: true });
 
     expect(await collection.replaceOne({ _id: 1 }, { title: 'new' })).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
@@ -83,7 +70,7 @@ describe('writes through the real driver', () => {
   });
 
   it('applies an aggregation pipeline update', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany([{ _id: 1, yes: 30, no: 70 }, { _id: 2, yes: 10, no: 10 }]);
 
     const result = await collection.updateMany({}, [{ $set: { total: { $add: ['$yes', '$no'] } } }, { $unset: 'no' }]);
@@ -92,7 +79,7 @@ describe('writes through the real driver', () => {
   });
 
   it('refuses to change _id', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertOne({ _id: 1 });
 
     await expect(collection.replaceOne({ _id: 1 }, { _id: 2 })).rejects.toMatchObject({ code: 66 });
@@ -101,7 +88,7 @@ describe('writes through the real driver', () => {
   });
 
   it('updates the array element the filter matched with the positional $', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertOne({ _id: 1, outcomes: [{ name: 'yes', price: 0.4 }, { name: 'no', price: 0.6 }] });
 
     await collection.updateOne({ 'outcomes.name': 'yes' }, { $inc: { 'outcomes.$.price': 0.1 } });
@@ -109,7 +96,7 @@ describe('writes through the real driver', () => {
   });
 
   it('updates array elements chosen by arrayFilters', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertOne({ _id: 1, outcomes: [{ name: 'yes', price: 0.4 }, { name: 'no', price: 0.6 }] });
 
     await collection.updateOne({ _id: 1 }, { $set: { 'outcomes.$[o].price': 0.7 } }, { arrayFilters: [{ 'o.name': 'no' }] });
@@ -117,7 +104,7 @@ describe('writes through the real driver', () => {
   });
 
   it('deletes one or many documents', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertMany([{ _id: 1, old: true }, { _id: 2, old: true }, { _id: 3, old: false }, { _id: 4, old: true }]);
 
     expect((await collection.deleteOne({ old: true })).deletedCount).toBe(1);
@@ -127,7 +114,7 @@ describe('writes through the real driver', () => {
   });
 
   it('runs an ordered bulkWrite of mixed operations', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     await collection.insertMany([{ _id: 1, n: 1 }, { _id: 2, n: 2 }]);
 
     const result = await collection.bulkWrite([
@@ -148,7 +135,7 @@ describe('writes through the real driver', () => {
   });
 
   it('runs an unordered bulkWrite', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('markets');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
     const result = await collection.bulkWrite(
       [
         { insertOne: { document: { _id: 1 } } },
@@ -164,7 +151,7 @@ describe('writes through the real driver', () => {
   });
 
   it('findOneAndUpdate, findOneAndReplace and findOneAndDelete return the right document', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('jobs');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('jobs');
     await collection.insertMany([{ _id: 1, priority: 1, state: 'queued' }, { _id: 2, priority: 5, state: 'queued' }]);
 
     const claimed = await collection.findOneAndUpdate(
@@ -188,13 +175,13 @@ describe('writes through the real driver', () => {
   });
 
   it('reports an unknown update operator as a server error', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.insertOne({ _id: 1 });
     await expect(collection.updateOne({ _id: 1 }, { $explode: { a: 1 } } as never)).rejects.toBeInstanceOf(MongoServerError);
   });
 
   it('keeps bulk results intact when a statement fails in a write batch', async () => {
-    const collection = freshDatabase(client).collection<TestDocument>('events');
+    const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     const attempt = collection.insertMany([{ _id: 1 }, { _id: 1 }, { _id: 2 }], { ordered: false });
     const error = await attempt.catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(MongoBulkWriteError);

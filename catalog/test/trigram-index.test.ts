@@ -1,0 +1,24 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { TrigramIndex } from '../src/embedded/trigram-index.js';
+
+test('candidates always include every text containing the needle, in position order', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'o', 't', ' '), maxLength: 30 }), { maxLength: 60 }), fc.string({ unit: fc.constantFrom('a', 'b', 'o', 't'), minLength: 3, maxLength: 6 }), async (texts, needle) => {
+      const index = await TrigramIndex.build(texts);
+      const candidates = [...index.candidates(needle)!];
+      const matches = texts.flatMap((text, position) => (text.includes(needle) ? [position] : []));
+      expect(candidates).toEqual([...candidates].sort((a, b) => a - b));
+      for (const position of matches) expect(candidates).toContain(position);
+    }),
+  );
+});
+
+test('a needle with a window no text has has no candidates; a short one cannot be narrowed', async () => {
+  const index = await TrigramIndex.build(['river town otters', 'lottery winners', 'harbor gulls']);
+  // A superset: 'lottery' shares windows with 'otters'; 'harbor gulls' shares none.
+  expect([...index.candidates('otters')!]).toContain(0);
+  expect([...index.candidates('otters')!]).not.toContain(2);
+  expect([...index.candidates('zzz')!]).toEqual([]);
+  expect(index.candidates('ot')).toBeUndefined();
+});
