@@ -58,35 +58,29 @@ function lookupStatus(params: { status?: StatusFilter }, key: string | undefined
 }
 
 function eventQuery(venue: string, params: EventFetchParams & MarketFetchParams, limit: number, status = statusOf(params.status)): EventQuery {
-  return {
-    venue,
-    status,
-    order: 'venue',
-    limit,
-    offset: params.offset ?? 0,
-    ...(params.query ? { title: params.query.toLowerCase() } : {}),
-    ...(params.category !== undefined ? { venueCategory: params.category.toLowerCase() } : {}),
-    ...(params.tags !== undefined ? { tags: params.tags.map((tag) => tag.toLowerCase()) } : {}),
-    ...(params.eventId !== undefined ? { venueEventId: params.eventId } : {}),
-    ...(params.slug !== undefined ? { slug: params.slug } : {}),
-    ...(params.marketId !== undefined ? { marketId: params.marketId } : {}),
-    ...(params.outcomeId !== undefined ? { outcomeId: params.outcomeId } : {}),
-  };
+  return { venue, status, order: 'venue', limit, offset: params.offset ?? 0, ...venueFilters(params) };
 }
 
 function marketQuery(venue: string, params: MarketFetchParams, limit: number, status = statusOf(params.status)): MarketQuery {
+  return { venue, status, limit, offset: params.offset ?? 0, ...venueFilters(params) };
+}
+
+type VenueFilterParams = Pick<MarketFetchParams, 'query' | 'category' | 'tags' | 'eventId' | 'slug' | 'marketId' | 'outcomeId'>;
+
+/**
+ * The call's filters in the catalog's terms, the same for events and markets:
+ * each narrows to what the venue's own answer would hold (the slug is the
+ * event's for events and the market's for markets, as on the venue).
+ */
+function venueFilters(params: VenueFilterParams): Partial<EventQuery & MarketQuery> {
   return {
-    venue,
-    status,
-    limit,
-    offset: params.offset ?? 0,
     ...(params.query ? { title: params.query.toLowerCase() } : {}),
     ...(params.category !== undefined ? { venueCategory: params.category.toLowerCase() } : {}),
     ...(params.tags !== undefined ? { tags: params.tags.map((tag) => tag.toLowerCase()) } : {}),
     ...(params.eventId !== undefined ? { venueEventId: params.eventId } : {}),
+    ...(params.slug !== undefined ? { slug: params.slug } : {}),
     ...(params.marketId !== undefined ? { marketId: params.marketId } : {}),
     ...(params.outcomeId !== undefined ? { outcomeId: params.outcomeId } : {}),
-    ...(params.slug !== undefined ? { slug: params.slug } : {}),
   };
 }
 
