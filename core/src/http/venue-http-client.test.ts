@@ -160,6 +160,21 @@ describe('network failures against a local server', () => {
     expect(error.detail).toEqual({ cause: 'UND_ERR_HEADERS_TIMEOUT' });
   });
 
+  test('a venue that resets the connection while sending the body is NETWORK_ERROR', async () => {
+    server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"bids":[', () => response.destroy());
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const http = createHttpClientFactory();
+    const client = http({ venue: 'flaky', retry: { maxRetries: 0 } });
+    const error = await rejection(client.request({ url: `http://127.0.0.1:${port}/book` }));
+    await http.close();
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.detail).toEqual({ cause: 'UND_ERR_SOCKET' });
+  });
+
   test('waits as long as Retry-After says before retrying', async () => {
     const arrivals: number[] = [];
     server = createServer((_request, response) => {

@@ -172,6 +172,8 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
       if (bucket) await bucket.removeTokens(1);
       const started = performance.now();
       let answer: Dispatcher.ResponseData;
+      let text: string;
+      // The answer resolves with the headers; a venue can still reset or stall while sending the body.
       try {
         answer = await undiciRequest(url, {
           method,
@@ -179,10 +181,10 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
           body,
           dispatcher: idempotent ? retrying : base,
         });
+        text = await answer.body.text();
       } catch (error) {
         throw mapTransportError(error, options.venue);
       }
-      const text = await answer.body.text();
       const elapsedMs = Math.round(performance.now() - started);
       const path = new URL(url).pathname;
       logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');
