@@ -186,7 +186,7 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
         throw mapTransportError(error, options.venue);
       }
       const elapsedMs = Math.round(performance.now() - started);
-      const path = new URL(url).pathname;
+      const path = url.pathname;
       logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');
 
       const data = parseBody(text, answer.headers['content-type']);
@@ -202,7 +202,7 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
       const failure: VenueFailure = {
         venue: options.venue,
         method,
-        origin: new URL(url).origin,
+        origin: url.origin,
         path,
         status: answer.statusCode,
         headers: answer.headers,
@@ -226,9 +226,9 @@ function createBucket(limit: RateLimitOptions): TokenBucket {
   return bucket;
 }
 
-function withQuery(url: string, query: VenueRequest['query']): string {
-  if (!query) return url;
+function withQuery(url: string, query: VenueRequest['query']): URL {
   const target = new URL(url);
+  if (!query) return target;
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
@@ -237,7 +237,7 @@ function withQuery(url: string, query: VenueRequest['query']): string {
       target.searchParams.append(key, String(value));
     }
   }
-  return target.toString();
+  return target;
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
