@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -37,6 +37,59 @@ describe('the embedded store on disk', () => {
     await reopened.open();
     expect((await reopened.sweeps()).find((sweep) => sweep.venue === 'alpha')?.sweepId).toBe('alpha-1');
     expect((await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(5);
+  });
+
+  test('a sweep committed after a crash-torn journal is kept too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    await committed(dir);
+    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"begin":{"venue":"alpha","sweepId":"alpha-2"},"removals":[]}\n{"sequence":4,"venueEventId":"a9","event":{"id"');
+    const restarted = new EmbeddedCatalogStore({ dir });
+    await restarted.open();
+    const beta = sampleCatalog().beta!.slice(0, 1);
+    const writer = await restarted.beginSweep('beta', 'beta-2');
+    await writer.add(entries('beta', beta));
+    await writer.commit(sweepRecord('beta', 'beta-2', beta));
+    const reopened = new EmbeddedCatalogStore({ dir });
+    await reopened.open();
+    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
+    expect((await reopened.events({ venue: 'beta', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  test('a commit line a crash left without its newline still counts, and the next sweep follows it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    await committed(dir);
+    const journal = join(dir, 'journal.ndjson');
+    writeFileSync(journal, readFileSync(journal, 'utf8').replace(/\n$/, ''));
+    const restarted = new EmbeddedCatalogStore({ dir });
+    await restarted.open();
+    expect((await restarted.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
+    const beta = sampleCatalog().beta!.slice(0, 1);
+    const writer = await restarted.beginSweep('beta', 'beta-2');
+    await writer.add(entries('beta', beta));
+    await writer.commit(sweepRecord('beta', 'beta-2', beta));
+    const reopened = new EmbeddedCatalogStore({ dir });
+    await reopened.open();
+    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
+  });
+
+  test('sweeps of several venues committed at the same time all survive a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = new EmbeddedCatalogStore({ dir });
+    await store.open();
+    const catalog = sampleCatalog();
+    await Promise.all(
+      Object.entries(catalog).map(async ([venue, events]) => {
+        const writer = await store.beginSweep(venue, `${venue}-1`);
+        await writer.add(entries(venue, events));
+        await writer.commit(sweepRecord(venue, `${venue}-1`, events));
+      }),
+    );
+    const reopened = new EmbeddedCatalogStore({ dir });
+    await reopened.open();
+    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
+    for (const [venue, events] of Object.entries(catalog)) {
+      expect((await reopened.events({ venue, status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(events.length);
+    }
   });
 
   test('the journal records only what changed; a snapshot then empties it', async () => {

@@ -1,4 +1,5 @@
 import type { Event, Market } from '@predgate/core';
+import PQueue from 'p-queue';
 import { catalogEntry } from '../document.js';
 import type { CatalogEntry } from '../document.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
@@ -28,6 +29,12 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private readonly snapshotAfterBytes: number;
   private readonly snapshotAfterSweeps: number;
   private sweepsSinceSnapshot = 0;
+  /**
+   * Commits and snapshots take turns: venues sweep concurrently, and a
+   * journal whose sweeps interleave, or a snapshot taken halfway through
+   * another venue's append, would lose a sweep on restart.
+   */
+  private readonly writes = new PQueue({ concurrency: 1 });
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.files = options.dir ? new CatalogFiles(options.dir) : undefined;
@@ -51,7 +58,9 @@ export class EmbeddedCatalogStore implements CatalogStore {
   }
 
   async close(): Promise<void> {
-    if (this.files && (await this.files.journalBytes()) > 0) await this.snapshot();
+    await this.writes.add(async () => {
+      if (this.files && (await this.files.journalBytes()) > 0) await this.snapshot();
+    });
   }
 
   async beginSweep(venue: string, _sweepId: string): Promise<SweepWriter> {
@@ -115,15 +124,20 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
     const items = entries.map((entry) => ({ stored: new StoredEntry(entry), marketKeys: entry.marketKeys }));
     const partition = await VenuePartition.build(sweep, items);
+    await this.writes.add(() => this.publish(venue, partition));
+  }
+
+  /** Makes a built partition durable, then what readers see. */
+  private async publish(venue: string, partition: VenuePartition): Promise<void> {
     if (this.files) {
       // The journal records what changed since the sweep before: its partition is the reference.
       const previous = this.partitions.get(venue);
-      const next = new Set(entries.map((entry) => entry.venueEventId));
+      const next = new Set(partition.entries.map((entry) => entry.venueEventId));
       await this.files.append({
-        sweep,
-        upserts: items
-          .filter(({ stored }) => !previous?.byVenueEventId(stored.venueEventId)?.sourceJson.equals(stored.sourceJson))
-          .map(({ stored }) => ({ venue, venueEventId: stored.venueEventId, json: stored.sourceJson })),
+        sweep: partition.sweep,
+        upserts: partition.entries
+          .filter((entry) => !previous?.byVenueEventId(entry.venueEventId)?.sourceJson.equals(entry.sourceJson))
+          .map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.sourceJson })),
         removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
       });
     }

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, open, rename, stat, truncate } from 'node:fs/promises';
+import { appendFile, mkdir, open, rename, stat, truncate } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -63,7 +63,15 @@ export class CatalogFiles {
       }
     }
     this.sequence = snapshotSequence;
-    if (existsSync(this.journalPath)) await this.replay(state, snapshotSequence);
+    if (existsSync(this.journalPath)) {
+      const committedBytes = await this.replay(state, snapshotSequence);
+      // The next append must start on a line of its own: what follows the last
+      // commit (a sweep a crash cut short) goes, and a commit line the crash
+      // left without its newline gets one.
+      const size = await this.journalBytes();
+      if (size > committedBytes) await truncate(this.journalPath, committedBytes);
+      if (size < committedBytes) await appendFile(this.journalPath, '\n');
+    }
     return state;
   }
 
@@ -71,11 +79,16 @@ export class CatalogFiles {
   async append(change: SweepChange): Promise<void> {
     const sequence = (this.sequence += 1);
     const file = await open(this.journalPath, 'a');
+    const committedBytes = (await file.stat()).size;
     try {
       await file.write(`${JSON.stringify({ sequence, begin: change.sweep, removals: change.removals })}\n`);
       await writeEvents(file, change.upserts, (event) => `{"sequence":${sequence},"venueEventId":${JSON.stringify(event.venueEventId)},"event":`);
       await file.write(`${JSON.stringify({ sequence, commit: true })}\n`);
       await file.sync();
+    } catch (error) {
+      // A failed write (a full disk) must not leave a part line for the next sweep to follow.
+      await file.truncate(committedBytes).catch(() => undefined);
+      throw error;
     } finally {
       await file.close();
     }
@@ -103,13 +116,20 @@ export class CatalogFiles {
     });
   }
 
-  /** Applies the journal's committed sweeps after the snapshot; an unfinished last sweep is dropped. */
-  private async replay(state: CatalogState, after: number): Promise<void> {
+  /**
+   * Applies the journal's committed sweeps after the snapshot; an unfinished
+   * last sweep is dropped. Answers how many of the journal's bytes end with
+   * its last commit line.
+   */
+  private async replay(state: CatalogState, after: number): Promise<number> {
     let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, string]> } | undefined;
     let lineNumber = 0;
+    let bytesRead = 0;
+    let committedBytes = 0;
     let torn: { line: number; error: Error } | undefined;
     for await (const line of lines(this.journalPath)) {
       lineNumber += 1;
+      bytesRead += Buffer.byteLength(line) + 1;
       if (!line) continue;
       // Only the end of the file can be cut short by a crash: a bad line with more after it is damage.
       if (torn) throw new Error(`catalog journal ${this.journalPath} is corrupt at line ${torn.line}: ${torn.error.message}`, { cause: torn.error });
@@ -120,7 +140,10 @@ export class CatalogFiles {
         torn = { line: lineNumber, error: error as Error };
         continue;
       }
-      if (record.sequence <= after) continue;
+      if (record.sequence <= after) {
+        committedBytes = bytesRead;
+        continue;
+      }
       if (record.begin) {
         pending = { sequence: record.sequence, sweep: record.begin, removals: record.removals ?? [], upserts: [] };
       } else if (record.commit && pending?.sequence === record.sequence) {
@@ -130,10 +153,12 @@ export class CatalogFiles {
         state.sweeps.set(pending.sweep.venue, pending.sweep);
         this.sequence = pending.sequence;
         pending = undefined;
+        committedBytes = bytesRead;
       } else if (record.venueEventId !== undefined && pending?.sequence === record.sequence) {
         pending.upserts.push([record.venueEventId, JSON.stringify(record.event)]);
       }
     }
+    return committedBytes;
   }
 }
 
