@@ -26,7 +26,7 @@ export function binaryPair(outcomes: readonly Outcome[]): { yes: Outcome; no: Ou
  * outcomes. Labels are left as the venue wrote them.
  */
 export function withBinaryRefs<M extends Market>(market: M): M {
-  const { yes: _yes, no: _no, up: _up, down: _down, ...rest } = market;
+  const rest = withoutBinaryRefs(market);
   const pair = binaryPair(market.outcomes);
   if (!pair) return rest as M;
   return { ...rest, yes: pair.yes, no: pair.no, up: pair.yes, down: pair.no } as M;

@@ -91,7 +91,7 @@ const networkErrorCodes = new Set([
  */
 export function mapTransportError(error: unknown, venue: string): unknown {
   const code = transportCode(error);
-  if (code === undefined || !networkErrorCodes.has(code)) return error;
+  if (code === undefined) return error;
   const timedOut = code.includes('TIMEOUT') || code === 'ETIMEDOUT';
   const message = timedOut ? `${venue} did not answer in time` : `Could not reach ${venue}`;
   return new PredgateError('NETWORK_ERROR', message, { exchange: venue, detail: { cause: code }, cause: error });
@@ -105,6 +105,5 @@ function transportCode(error: unknown): string | undefined {
     if (typeof code === 'string' && networkErrorCodes.has(code)) return code;
     current = cause ?? errors?.[0];
   }
-  const top = (error as { code?: unknown } | null)?.code;
-  return typeof top === 'string' ? top : undefined;
+  return undefined;
 }

@@ -50,6 +50,11 @@ export function capabilitiesOf(adapter: VenueAdapterBase, list: MethodList = cor
   return has;
 }
 
+/** The methods of the list the adapter implements itself, leaving out what the gateway or core answers for it. */
+export function ownMethodNames(adapter: VenueAdapterBase, list: MethodList = coreMethods): string[] {
+  return Object.keys(list).filter((name) => list[name]!.answeredBy === 'adapter' && ownMethod(adapter, name));
+}
+
 /** The implementation a call of `name` runs: the adapter's own, else core's, else none. */
 export function adapterMethod(adapter: VenueAdapterBase, name: string): MethodImplementation | undefined {
   return ownMethod(adapter, name) ?? derivedMethod(adapter, name);

@@ -39,7 +39,7 @@ export function createMethodRegistry(list: MethodList = coreMethods): MethodRegi
   }
   return {
     names: [...methods.keys()],
-    get: (name) => (Object.hasOwn(list, name) ? methods.get(name) : undefined),
+    get: (name) => methods.get(name),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { AdapterMethodName, VenueAdapter } from '../methods/adapter.js';
-import { adapterMethod } from '../methods/adapter.js';
-import { ownMethod } from '../methods/derived.js';
+import { adapterMethod, ownMethodNames } from '../methods/adapter.js';
 import { coreMethods } from '../methods/method-list.js';
 import type { MethodList } from '../methods/registry.js';
 import { createMethodRegistry } from '../methods/registry.js';
@@ -54,7 +53,7 @@ export function runConformanceSuite(test: TestFunction, options: ConformanceOpti
   const registry = createMethodRegistry(list);
   const probe = options.create();
   // What the adapter implements itself; what core derives for it is core's to test.
-  const claimed = Object.keys(list).filter((name) => list[name]!.answeredBy === 'adapter' && ownMethod(probe, name));
+  const claimed = ownMethodNames(probe, list);
 
   test(`${options.name}: profile is complete`, async () => {
     const { error } = venueProfileSchema.validate(probe.profile, { abortEarly: false });

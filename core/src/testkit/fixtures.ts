@@ -6,8 +6,7 @@ import { isPredgateError } from '../errors.js';
 import { createHttpClientFactory } from '../http/venue-http-client.js';
 import type { HttpClientFactory } from '../http/venue-http-client.js';
 import type { VenueAdapter } from '../methods/adapter.js';
-import { adapterMethod } from '../methods/adapter.js';
-import { ownMethod } from '../methods/derived.js';
+import { adapterMethod, ownMethodNames } from '../methods/adapter.js';
 import { coreMethods } from '../methods/method-list.js';
 import { createMethodRegistry } from '../methods/registry.js';
 import type { MethodList } from '../methods/registry.js';
@@ -124,7 +123,7 @@ export function runFixtureSuite(test: TestFunction, options: FixtureSuiteOptions
     const probe = options.create({ http: createHttpClientFactory({ dispatcher: new MockAgent() }), clock: fixedClock(options.now ?? Date.now()) });
     const missing: string[] = [];
     // Methods core derives for the adapter make no venue calls of their own: they need no fixtures.
-    for (const name of Object.keys(list).filter((method) => list[method]!.answeredBy === 'adapter' && ownMethod(probe, method))) {
+    for (const name of ownMethodNames(probe, list)) {
       for (const kind of ['request', 'response'] as const) {
         if (!cases.some((fixture) => fixture.method === name && fixture.kind === kind)) missing.push(`${name} (${kind})`);
       }
