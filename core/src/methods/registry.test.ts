@@ -174,6 +174,9 @@ describe('POST bodies', () => {
     const error = failure(() => routed('fetchBalance').fromBody({ args: [], credentials: { privateKey: { nested: 'sup3rsecret' } } }));
     expect(error.message).toContain('credentials.privateKey');
     expect(JSON.stringify(error.toJSON())).not.toContain('sup3rsecret');
+    const whole = failure(() => routed('fetchBalance').fromBody({ args: [], credentials: 'sup3rsecret' }));
+    expect(whole.message).toBe('fetchBalance: "credentials" is invalid');
+    expect(JSON.stringify(whole.toJSON())).not.toContain('sup3rsecret');
   });
 
   test.each([

@@ -117,7 +117,8 @@ function routeMethod(name: string, declaration: RoutedMethod['declaration']): Ro
     const { error, value: credentials } = credentialsSchema.validate(value, { convert: false });
     if (error) {
       // The offending value is never echoed: it may be a secret.
-      throw invalid(`"credentials.${error.details[0]?.path.join('.')}" is invalid`, {
+      const member = error.details[0]?.path.join('.');
+      throw invalid(`"${member ? `credentials.${member}` : 'credentials'}" is invalid`, {
         argument: 'credentials',
         rule: error.details[0]?.type,
       });
