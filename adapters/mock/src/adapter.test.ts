@@ -107,6 +107,16 @@ describe('catalog reads', () => {
     expect(await venue.fetchEvents({ sourceExchange: 'kalshi' })).toEqual([]);
   });
 
+  test('paginated events and markets keep to the series asked for', async () => {
+    const [series] = await venue.fetchSeries({ query: 'bitcoin daily price' });
+    const inSeries = await venue.fetchEvents({ series: series!.id, status: 'all', limit: 500 });
+    expect(await venue.fetchEventsPaginated({ series: series!.id, status: 'all', limit: 500 })).toEqual({ data: inSeries, total: inSeries.length });
+    const markets = await venue.fetchMarketsPaginated({ series: series!.id, status: 'all', limit: 500 });
+    const eventIds = new Set(inSeries.map((event) => event.id));
+    expect(markets.data).toHaveLength(inSeries.reduce((sum, event) => sum + event.markets.length, 0));
+    expect(markets.data.every((market) => eventIds.has(market.eventId!))).toBe(true);
+  });
+
   test('sorts by liquidity and by newest on request', async () => {
     const byLiquidity = await venue.fetchEvents({ sort: 'liquidity', limit: 50 });
     const liquidity = byLiquidity.map((event) => event.markets.reduce((sum, market) => sum + market.liquidity, 0));

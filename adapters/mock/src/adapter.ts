@@ -95,7 +95,7 @@ export class MockAdapter implements VenueAdapter {
   }
 
   async fetchEventsPaginated(params: PageParams<EventFilterCriteria> = {}): Promise<Page<Event>> {
-    const events = this.selectEvents({ filter: params.filter, status: params.status });
+    const events = this.selectEvents({ filter: params.filter, status: params.status, series: params.series });
     const { start, end, nextCursor } = offsetWindow(events.length, params, defaultPageSize, venueId);
     return { data: events.slice(start, end), total: events.length, ...(nextCursor ? { nextCursor } : {}) };
   }
@@ -107,7 +107,7 @@ export class MockAdapter implements VenueAdapter {
   }
 
   async fetchMarketsPaginated(params: PageParams<MarketFilterCriteria> = {}): Promise<Page<Market>> {
-    const markets = this.selectMarkets({ filter: params.filter, status: params.status });
+    const markets = this.selectMarkets({ filter: params.filter, status: params.status, series: params.series });
     const { start, end, nextCursor } = offsetWindow(markets.length, params, defaultPageSize, venueId);
     return { data: markets.slice(start, end), total: markets.length, ...(nextCursor ? { nextCursor } : {}) };
   }
