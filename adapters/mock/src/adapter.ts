@@ -89,27 +89,19 @@ export class MockAdapter implements VenueAdapter {
   // Catalog reads
 
   async fetchEvents(params: EventFetchParams = {}): Promise<Event[]> {
-    const events = this.selectEvents(params);
-    const { start, end } = offsetWindow(events.length, params, defaultPageSize, venueId);
-    return events.slice(start, end);
+    return pageOf(this.selectEvents(params), params).data;
   }
 
   async fetchEventsPaginated(params: PageParams<EventFilterCriteria> = {}): Promise<Page<Event>> {
-    const events = this.selectEvents({ filter: params.filter, status: params.status, series: params.series });
-    const { start, end, nextCursor } = offsetWindow(events.length, params, defaultPageSize, venueId);
-    return { data: events.slice(start, end), total: events.length, ...(nextCursor ? { nextCursor } : {}) };
+    return pageOf(this.selectEvents({ filter: params.filter, status: params.status, series: params.series }), params);
   }
 
   async fetchMarkets(params: MarketFetchParams = {}): Promise<Market[]> {
-    const markets = this.selectMarkets(params);
-    const { start, end } = offsetWindow(markets.length, params, defaultPageSize, venueId);
-    return markets.slice(start, end);
+    return pageOf(this.selectMarkets(params), params).data;
   }
 
   async fetchMarketsPaginated(params: PageParams<MarketFilterCriteria> = {}): Promise<Page<Market>> {
-    const markets = this.selectMarkets({ filter: params.filter, status: params.status, series: params.series });
-    const { start, end, nextCursor } = offsetWindow(markets.length, params, defaultPageSize, venueId);
-    return { data: markets.slice(start, end), total: markets.length, ...(nextCursor ? { nextCursor } : {}) };
+    return pageOf(this.selectMarkets({ filter: params.filter, status: params.status, series: params.series }), params);
   }
 
   async fetchEventMetadata(eventTicker: string): Promise<Record<string, unknown>> {
@@ -135,8 +127,7 @@ export class MockAdapter implements VenueAdapter {
         (params.category === undefined || item.category?.toLowerCase() === params.category.toLowerCase()) &&
         (query === undefined || item.title.toLowerCase().includes(query)),
     );
-    const { start, end } = offsetWindow(series.length, params, defaultPageSize, venueId);
-    return series.slice(start, end);
+    return pageOf(series, params).data;
   }
 
   // Market data
@@ -378,8 +369,13 @@ function history<T extends { marketId?: string; timestamp: number }>(items: T[],
   const selected = items.filter(
     (item) => (params.marketId === undefined || item.marketId === params.marketId) && item.timestamp >= since && item.timestamp <= until,
   );
-  const { start, end } = offsetWindow(selected.length, params, defaultPageSize, venueId);
-  return selected.slice(start, end);
+  return pageOf(selected, params).data;
+}
+
+/** The page a `limit`/`offset`/`cursor` request selects from a list already filtered and sorted. */
+function pageOf<T>(items: T[], params: { limit?: number; offset?: number; cursor?: string }): Page<T> {
+  const { start, end, nextCursor } = offsetWindow(items.length, params, defaultPageSize, venueId);
+  return { data: items.slice(start, end), total: items.length, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 const units: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
