@@ -1,20 +1,18 @@
-import type { EventFetchParams, MarketFetchParams, StatusFilter } from '@predgate/core';
+import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
+import { catalogParams, isCatalogMethod, lookupStatus, statusOf } from './call-params.js';
+import type { CatalogMethod } from './call-params.js';
 import { sourceEventJson, sourceEventsJson, valueJson } from './serialize.js';
 import type { JsonChunks } from './serialize.js';
-import type { CatalogStatus, CatalogStore, EventQuery, MarketQuery } from './store.js';
+import type { CatalogStore, EventQuery, MarketQuery } from './store.js';
 
-/** The pass-through methods the catalog may answer. */
-export const catalogMethods = ['fetchEvents', 'fetchEvent', 'fetchMarkets', 'fetchMarket'] as const;
-export type CatalogMethod = (typeof catalogMethods)[number];
-
-/** Parameters the catalog answers exactly as the venue would; any other sends the call to the venue. */
-const answerable = new Set(['query', 'limit', 'offset', 'category', 'tags', 'status', 'eventId', 'slug', 'sourceExchange', 'marketId', 'outcomeId', 'sort']);
-
-/** Whether a call's parameters are all ones the catalog can answer. */
+/**
+ * Whether a call's parameters are all ones the catalog answers exactly as the
+ * venue would; any other sends the call to the venue.
+ */
 export function catalogCanAnswer(method: string, params: EventFetchParams | MarketFetchParams | undefined): method is CatalogMethod {
-  if (!(catalogMethods as readonly string[]).includes(method)) return false;
+  if (!isCatalogMethod(method)) return false;
   const given = params ?? {};
-  if (Object.keys(given).some((key) => !answerable.has(key))) return false;
+  if (Object.keys(given).some((key) => !catalogParams.has(key))) return false;
   if (given.sort !== undefined && given.sort !== 'volume') return false;
   // Without a limit a venue answers with its own page size, which the catalog cannot know.
   return !(method === 'fetchEvents' || method === 'fetchMarkets') || given.limit !== undefined;
@@ -52,11 +50,6 @@ export async function answerFromCatalog(
   }
 }
 
-/** Lookups by id or slug find closed events and markets too, as the adapters' fetchEvent/fetchMarket do. */
-function lookupStatus(params: { status?: StatusFilter }, key: string | undefined): CatalogStatus {
-  return params.status === undefined && key !== undefined ? 'all' : statusOf(params.status);
-}
-
 function eventQuery(venue: string, params: EventFetchParams & MarketFetchParams, limit: number, status = statusOf(params.status)): EventQuery {
   return { venue, status, order: 'venue', limit, offset: params.offset ?? 0, ...venueFilters(params) };
 }
@@ -82,9 +75,4 @@ function venueFilters(params: VenueFilterParams): Partial<EventQuery & MarketQue
     ...(params.marketId !== undefined ? { marketId: params.marketId } : {}),
     ...(params.outcomeId !== undefined ? { outcomeId: params.outcomeId } : {}),
   };
-}
-
-export function statusOf(status: StatusFilter | undefined): CatalogStatus {
-  if (status === 'all') return 'all';
-  return status === 'closed' || status === 'inactive' ? 'closed' : 'active';
 }

@@ -2,15 +2,11 @@ import { PredgateError, withBinaryRefs } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams } from '@predgate/core';
 import { normalizeCategory } from './categories.js';
 import type { CatalogEntry } from './document.js';
-import { statusOf } from './pass-through.js';
+import { catalogParams, lookupStatus } from './call-params.js';
+import type { CatalogMethod } from './call-params.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery } from './store.js';
 
 export const routerVenue = 'router';
-export const routerMethods = ['fetchEvents', 'fetchEvent', 'fetchMarkets', 'fetchMarket'] as const;
-export type RouterMethod = (typeof routerMethods)[number];
-
-/** Parameters the Router answers; it is the catalog, so anything else is a mistake, not a reason to go live. */
-const routerParams = new Set(['query', 'limit', 'offset', 'category', 'tags', 'status', 'eventId', 'slug', 'sourceExchange', 'marketId', 'outcomeId', 'sort']);
 const defaultLimit = 50;
 const maxLimit = 500;
 
@@ -22,12 +18,13 @@ const maxLimit = 500;
  */
 export async function answerRouterCall(
   store: CatalogStore,
-  method: RouterMethod,
+  method: CatalogMethod,
   params: EventFetchParams & MarketFetchParams = {},
   now: number,
 ): Promise<Event | Event[] | Market | Market[]> {
+  // The Router is the catalog: a parameter it cannot search by is a mistake, not a reason to go live.
   for (const key of Object.keys(params)) {
-    if (!routerParams.has(key)) throw invalid(`"params.${key}" is not something the router can search by`, key);
+    if (!catalogParams.has(key)) throw invalid(`"params.${key}" is not something the router can search by`, key);
   }
   if (params.sort !== undefined && params.sort !== 'volume') throw invalid('"params.sort" can only be "volume": the router orders by 24h volume', 'sort');
   const limit = params.limit ?? defaultLimit;
@@ -52,35 +49,39 @@ export async function answerRouterCall(
 
 function eventQuery(params: EventFetchParams & MarketFetchParams, limit: number, now: number, lookupKey?: string): EventQuery {
   return {
-    status: lookupKey !== undefined && params.status === undefined ? 'all' : statusOf(params.status),
+    status: lookupStatus(params, lookupKey),
     expiredBy: now,
     order: 'router',
     limit,
     offset: params.offset ?? 0,
     ...(params.query ? { search: params.query.toLowerCase() } : {}),
-    ...(params.sourceExchange !== undefined ? { venue: params.sourceExchange } : {}),
-    ...(params.category !== undefined ? { category: normalizeCategory(params.category) } : {}),
-    ...(params.tags !== undefined ? { tags: params.tags.map((tag) => tag.toLowerCase()) } : {}),
     ...(params.eventId !== undefined ? { id: params.eventId } : {}),
-    ...(params.slug !== undefined ? { slug: params.slug } : {}),
-    ...(params.marketId !== undefined ? { marketId: params.marketId } : {}),
-    ...(params.outcomeId !== undefined ? { outcomeId: params.outcomeId } : {}),
+    ...routerFilters(params),
   };
 }
 
 function marketQuery(params: MarketFetchParams, limit: number, lookupKey?: string): MarketQuery {
   return {
-    status: lookupKey !== undefined && params.status === undefined ? 'all' : statusOf(params.status),
+    status: lookupStatus(params, lookupKey),
     limit,
     offset: params.offset ?? 0,
     ...(params.query ? { title: params.query.toLowerCase() } : {}),
+    ...(params.eventId !== undefined ? { eventUuid: params.eventId } : {}),
+    ...routerFilters(params),
+  };
+}
+
+type RouterFilterParams = Pick<MarketFetchParams, 'sourceExchange' | 'category' | 'tags' | 'slug' | 'marketId' | 'outcomeId'>;
+
+/** The filters events and markets share, across venues: categories in their normalised form. */
+function routerFilters(params: RouterFilterParams): Partial<EventQuery & MarketQuery> {
+  return {
     ...(params.sourceExchange !== undefined ? { venue: params.sourceExchange } : {}),
     ...(params.category !== undefined ? { category: normalizeCategory(params.category) } : {}),
     ...(params.tags !== undefined ? { tags: params.tags.map((tag) => tag.toLowerCase()) } : {}),
-    ...(params.eventId !== undefined ? { eventUuid: params.eventId } : {}),
+    ...(params.slug !== undefined ? { slug: params.slug } : {}),
     ...(params.marketId !== undefined ? { marketId: params.marketId } : {}),
     ...(params.outcomeId !== undefined ? { outcomeId: params.outcomeId } : {}),
-    ...(params.slug !== undefined ? { slug: params.slug } : {}),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { answerRouterCall, routerEventJson, routerEventsJson, routerMethods, routerVenue, wrapJson } from '@predgate/catalog';
-import type { RouterMethod } from '@predgate/catalog';
+import { answerRouterCall, catalogMethods, isCatalogMethod, routerEventJson, routerEventsJson, routerVenue, wrapJson } from '@predgate/catalog';
 import { PredgateError, coreMethods } from '@predgate/core';
 import type { CallInput, Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
 import Joi from 'joi';
@@ -116,14 +115,14 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       const routed = methods.get(name);
       if (!routed) throw new PredgateError('NOT_FOUND', `Unknown method "${name}"`, { detail: { method: name } });
       if (name === 'describe') return { success: true, data: describeRouter() };
-      if (!(routerMethods as readonly string[]).includes(name)) {
-        throw new PredgateError('NOT_SUPPORTED', `The router answers ${routerMethods.join(', ')} from the catalog; ask a venue for ${name}`, {
+      if (!isCatalogMethod(name)) {
+        throw new PredgateError('NOT_SUPPORTED', `The router answers ${catalogMethods.join(', ')} from the catalog; ask a venue for ${name}`, {
           exchange: routerVenue,
         });
       }
       const input: CallInput = request.method === 'get' ? routed.fromQuery(request.query as Record<string, string>) : routed.fromBody(request.payload ?? {});
       const params = input.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
-      return { success: true, data: await answerRouterCall(catalog.store, name as RouterMethod, params, clock.now()) };
+      return { success: true, data: await answerRouterCall(catalog.store, name, params, clock.now()) };
     };
     server.route([
       { method: 'GET', path: `/api/${routerVenue}/{method}`, handler: answer },
@@ -136,7 +135,7 @@ const catalogPackage = createRequire(import.meta.url)('@predgate/catalog/package
 
 function describeRouter() {
   const has: Record<string, Capability> = {};
-  for (const name of Object.keys(coreMethods)) has[name] = name === 'describe' || (routerMethods as readonly string[]).includes(name);
+  for (const name of Object.keys(coreMethods)) has[name] = name === 'describe' || isCatalogMethod(name);
   return {
     id: routerVenue,
     displayName: 'Router (every venue, from the catalog)',

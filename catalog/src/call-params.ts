@@ -1,0 +1,25 @@
+import type { StatusFilter } from '@predgate/core';
+import type { CatalogStatus } from './store.js';
+
+/** The venue methods the catalog answers, for one venue (pass-through) or all of them (the Router). */
+export const catalogMethods = ['fetchEvents', 'fetchEvent', 'fetchMarkets', 'fetchMarket'] as const;
+export type CatalogMethod = (typeof catalogMethods)[number];
+
+export function isCatalogMethod(method: string): method is CatalogMethod {
+  return (catalogMethods as readonly string[]).includes(method);
+}
+
+/** The call parameters the catalog can search by. */
+export const catalogParams: ReadonlySet<string> = new Set([
+  'query', 'limit', 'offset', 'category', 'tags', 'status', 'eventId', 'slug', 'sourceExchange', 'marketId', 'outcomeId', 'sort',
+]);
+
+export function statusOf(status: StatusFilter | undefined): CatalogStatus {
+  if (status === 'all') return 'all';
+  return status === 'closed' || status === 'inactive' ? 'closed' : 'active';
+}
+
+/** The status to search: lookups by id or slug find closed events and markets too, as the adapters' fetchEvent/fetchMarket do. */
+export function lookupStatus(params: { status?: StatusFilter }, key: string | undefined): CatalogStatus {
+  return params.status === undefined && key !== undefined ? 'all' : statusOf(params.status);
+}
