@@ -59,6 +59,17 @@ describe('the simulated catalog', () => {
     const other = await create({ seed: 'another', events: 50 }).fetchEvents({ limit: 5 });
     expect(other.map((event) => event.title)).not.toEqual(again.map((event) => event.title));
   });
+
+  test("is shared within a day, and a later day's catalog replaces the earlier ones", async () => {
+    const day = 86_400_000;
+    const firstEvent = async (at: number) => (await plugin.create(context({ seed: 'days', events: 20 }, fixedClock(at))).fetchEvents({ limit: 1 }))[0];
+    const today = await firstEvent(now);
+    expect(await firstEvent(now + 1_000)).toBe(today);
+    await firstEvent(now + day);
+    const rebuilt = await firstEvent(now);
+    expect(rebuilt).not.toBe(today);
+    expect(rebuilt).toEqual(today);
+  });
 });
 
 describe('catalog reads', () => {

@@ -309,15 +309,24 @@ export class MockAdapter implements VenueAdapter {
   }
 }
 
-// Every adapter instance (one per set of credentials) reads the same simulated catalog.
-const catalogs = new Map<string, SimulatedCatalog>();
+// Every adapter instance (one per set of credentials) reads the same simulated catalog: by seed and
+// event count, then by UTC day.
+const catalogs = new Map<string, Map<number, SimulatedCatalog>>();
 
 function sharedCatalog(config: MockConfig, now: number): SimulatedCatalog {
-  const key = `${config.seed}:${config.events}:${Math.floor(now / 86_400_000)}`;
-  let catalog = catalogs.get(key);
+  const venueKey = `${config.seed}:${config.events}`;
+  const day = Math.floor(now / 86_400_000);
+  let byDay = catalogs.get(venueKey);
+  if (!byDay) {
+    byDay = new Map();
+    catalogs.set(venueKey, byDay);
+  }
+  let catalog = byDay.get(day);
   if (!catalog) {
     catalog = generateCatalog({ seed: config.seed, eventCount: config.events, now });
-    catalogs.set(key, catalog);
+    // A server running for days would otherwise keep every day's catalog; instances made earlier keep theirs.
+    for (const earlier of byDay.keys()) if (earlier < day) byDay.delete(earlier);
+    byDay.set(day, catalog);
   }
   return catalog;
 }
