@@ -1,9 +1,9 @@
 import { PredgateError, getExecutionPriceDetailed } from '@predgate/core';
 import type { Balance, Clock, CreateOrderParams, Order, OrderBook, Position, UserTrade } from '@predgate/core';
 import { round } from './random.js';
+import { venueId } from './catalog.js';
 import type { SimulatedCatalog } from './catalog.js';
 
-const venue = 'mock';
 const takerFeeRate = 0.001;
 const minimumShares = 1;
 
@@ -39,23 +39,23 @@ export class SimulatedAccount {
 
   place(params: CreateOrderParams): Order {
     const found = this.catalog.outcome(params.outcomeId);
-    if (!found) throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome not found: ${params.outcomeId}`, { exchange: venue });
+    if (!found) throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome not found: ${params.outcomeId}`, { exchange: venueId });
     if (found.market.marketId !== params.marketId) {
-      throw new PredgateError('INVALID_ORDER', `Outcome ${params.outcomeId} does not belong to market ${params.marketId}`, { exchange: venue });
+      throw new PredgateError('INVALID_ORDER', `Outcome ${params.outcomeId} does not belong to market ${params.marketId}`, { exchange: venueId });
     }
     if (found.market.status !== 'active') {
-      throw new PredgateError('INVALID_ORDER', `Market ${params.marketId} is ${found.market.status} and takes no orders`, { exchange: venue });
+      throw new PredgateError('INVALID_ORDER', `Market ${params.marketId} is ${found.market.status} and takes no orders`, { exchange: venueId });
     }
     if (params.amount < minimumShares) {
       throw new PredgateError('ORDER_SIZE_TOO_SMALL', `Orders must be for at least ${minimumShares} share`, {
-        exchange: venue,
+        exchange: venueId,
         detail: { min: minimumShares },
       });
     }
     const tick = found.market.tickSize ?? 0.01;
     if (params.price !== undefined && Math.abs(params.price / tick - Math.round(params.price / tick)) > 1e-9) {
       throw new PredgateError('INVALID_ORDER', `Price ${params.price} is not a multiple of the tick size ${tick}`, {
-        exchange: venue,
+        exchange: venueId,
         detail: { tickSize: tick },
       });
     }
@@ -70,7 +70,7 @@ export class SimulatedAccount {
     const filled = fill?.filledAmount ?? 0;
     if (params.type === 'market' && filled < params.amount) {
       throw new PredgateError('NO_LIQUIDITY', `The book cannot fill ${params.amount} shares at market`, {
-        exchange: venue,
+        exchange: venueId,
         detail: { available: filled },
       });
     }
@@ -102,9 +102,9 @@ export class SimulatedAccount {
 
   cancel(orderId: string): Order {
     const order = this.orders.get(orderId);
-    if (!order) throw new PredgateError('ORDER_NOT_FOUND', `Order not found: ${orderId}`, { exchange: venue });
+    if (!order) throw new PredgateError('ORDER_NOT_FOUND', `Order not found: ${orderId}`, { exchange: venueId });
     if (order.status !== 'open' && order.status !== 'pending') {
-      throw new PredgateError('INVALID_ORDER', `Order ${orderId} is ${order.status} and cannot be cancelled`, { exchange: venue });
+      throw new PredgateError('INVALID_ORDER', `Order ${orderId} is ${order.status} and cannot be cancelled`, { exchange: venueId });
     }
     order.status = 'cancelled';
     order.remaining = 0;
@@ -113,7 +113,7 @@ export class SimulatedAccount {
 
   order(orderId: string): Order {
     const order = this.orders.get(orderId);
-    if (!order) throw new PredgateError('ORDER_NOT_FOUND', `Order not found: ${orderId}`, { exchange: venue });
+    if (!order) throw new PredgateError('ORDER_NOT_FOUND', `Order not found: ${orderId}`, { exchange: venueId });
     return { ...order };
   }
 
@@ -156,7 +156,7 @@ export class SimulatedAccount {
       const available = this.cash - this.reservedCash();
       if (cost > available + 1e-9) {
         throw new PredgateError('INSUFFICIENT_FUNDS', `The order needs ${round(cost, 2)} USDC; ${round(available, 2)} available`, {
-          exchange: venue,
+          exchange: venueId,
           detail: { requested: round(cost, 6), available: round(available, 6) },
         });
       }
@@ -166,7 +166,7 @@ export class SimulatedAccount {
     const free = held - this.reservedShares(params.outcomeId);
     if (params.amount > free + 1e-9) {
       throw new PredgateError('INSUFFICIENT_FUNDS', `Selling ${params.amount} shares needs them held; ${round(free, 6)} free`, {
-        exchange: venue,
+        exchange: venueId,
         detail: { requested: params.amount, available: round(free, 6) },
       });
     }

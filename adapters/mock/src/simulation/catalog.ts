@@ -295,7 +295,7 @@ function formatMoney(value: number): string {
   return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(value >= 1 ? 2 : 3);
 }
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
