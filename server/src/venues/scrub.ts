@@ -14,8 +14,15 @@ export function scrubCredentials(error: unknown, credentials: Credentials | unde
     .sort((a, b) => b.length - a.length);
   if (secrets.length === 0 || typeof error !== 'object' || error === null) return error;
   const clean = (text: string) => secrets.reduce((result, secret) => result.split(secret).join(mask), text);
+  // Value by value: in JSON text a secret with a newline or a quote (a PEM key) would be escaped past recognition.
+  const cleanValue = (value: unknown): unknown => {
+    if (typeof value === 'string') return clean(value);
+    if (Array.isArray(value)) return value.map(cleanValue);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [clean(key), cleanValue(member)]));
+  };
   if (isPredgateError(error)) {
-    const detail = error.detail ? (JSON.parse(clean(JSON.stringify(error.detail))) as Record<string, unknown>) : null;
+    const detail = error.detail ? (cleanValue(error.detail) as Record<string, unknown>) : null;
     return new PredgateError(error.code, clean(error.message), { exchange: error.exchange, detail, retryable: error.retryable, status: error.status });
   }
   const original = error as Error;
