@@ -31,12 +31,17 @@ export class Venue {
     this.id = plugin.id;
     this.packageName = packageName;
     this.plugin = plugin;
-    this.shared = plugin.create(contextFor());
+    const sharedContext = contextFor();
+    this.shared = plugin.create(sharedContext);
     this.pool = new LRUCache<string, VenueAdapter>({
       max: poolOptions.max,
       ttl: poolOptions.idleMinutes * 60_000,
       updateAgeOnGet: true,
-      dispose: (adapter) => void adapter.close?.(),
+      // An evicted client that fails to close must not become an unhandled rejection; its error may quote credentials, so only its name is logged.
+      dispose: (adapter) =>
+        void Promise.resolve(adapter.close?.()).catch((error: unknown) =>
+          sharedContext.logger.warn({ venue: this.id, error: (error as Error | undefined)?.name }, 'closing a pooled adapter failed'),
+        ),
     });
   }
 
