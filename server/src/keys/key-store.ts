@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface StoredKey {
@@ -94,9 +94,15 @@ export class KeyStore {
       keys: this.keys.filter((key) => key.source === 'file').map(({ source: _source, ...key }) => key),
     };
     mkdirSync(dirname(this.path), { recursive: true });
-    // Written beside and renamed over, so a crash never leaves a half-written file.
+    // Written beside, on disk before it is renamed over, so neither a crash nor a power cut leaves a half-written file.
     const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+    const handle = openSync(temporary, 'w', 0o600);
+    try {
+      writeSync(handle, `${JSON.stringify(file, null, 2)}\n`);
+      fsyncSync(handle);
+    } finally {
+      closeSync(handle);
+    }
     renameSync(temporary, this.path);
   }
 }
