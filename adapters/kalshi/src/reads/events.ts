@@ -39,13 +39,12 @@ export async function fetchEvents(ctx: KalshiContext, directory: SeriesDirectory
 
 /**
  * fetchEventsPaginated: one page and the cursor of the next, the catalog's
- * way through an all-status sweep. Also takes `series` as fetchEvents does
- * (the core page parameters do not declare it yet).
+ * way through an all-status sweep.
  */
 export async function fetchEventsPage(
   ctx: KalshiContext,
   directory: SeriesDirectory,
-  params: PageParams<EventFilterCriteria> & Pick<EventFetchParams, 'series'> = {},
+  params: PageParams<EventFilterCriteria> = {},
 ): Promise<Page<Event>> {
   const limit = params.limit ?? ctx.config.pageSize;
   const { items, next } = await sweepEvents(ctx, {
