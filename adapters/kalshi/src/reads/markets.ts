@@ -19,8 +19,9 @@ import type { SeriesDirectory } from './series.js';
  * their events because a Kalshi market object carries no title or category.
  */
 export async function fetchMarkets(ctx: KalshiContext, directory: SeriesDirectory, params: MarketFetchParams = {}): Promise<Market[]> {
-  if (marketKeyOf(params) !== undefined) {
-    const found = await unlessMissing(marketByTicker(ctx, marketKeyOf(params)!), 'MARKET_NOT_FOUND');
+  const key = marketKeyOf(params);
+  if (key !== undefined) {
+    const found = await unlessMissing(marketByTicker(ctx, key), 'MARKET_NOT_FOUND');
     return found ? [found] : [];
   }
   const offset = params.offset ?? 0;
