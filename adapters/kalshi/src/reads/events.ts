@@ -69,7 +69,7 @@ export async function fetchEvent(ctx: KalshiContext, directory: SeriesDirectory,
  * One event with its markets, enriched with its series' tags and category.
  * The enrichment is a second call whose failure only leaves the tags out.
  */
-export async function eventByTicker(ctx: KalshiContext, key: string): Promise<Event> {
+async function eventByTicker(ctx: KalshiContext, key: string): Promise<Event> {
   const answer = await ctx.api.get<{ event: RawEvent; markets?: RawMarket[] }>(`/events/${segment(ticker(key))}`, {
     with_nested_markets: true,
   });

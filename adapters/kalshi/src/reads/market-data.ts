@@ -71,7 +71,7 @@ interface CandlePlan {
   periodSeconds: number;
 }
 
-export function candlePlan(resolution: string, venue: string): CandlePlan {
+function candlePlan(resolution: string, venue: string): CandlePlan {
   const match = /^(\d+)([smhd])$/.exec(resolution);
   const unitSeconds = { s: 1, m: 60, h: 3_600, d: day };
   const periodSeconds = match ? Number(match[1]) * unitSeconds[match[2] as keyof typeof unitSeconds] : 0;

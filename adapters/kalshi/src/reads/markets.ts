@@ -61,7 +61,7 @@ export async function fetchMarket(ctx: KalshiContext, directory: SeriesDirectory
  * One market, with its event's title and category. The event is a second
  * call; when it fails the market keeps its own (deprecated) title.
  */
-export async function marketByTicker(ctx: KalshiContext, marketTicker: string): Promise<Market> {
+async function marketByTicker(ctx: KalshiContext, marketTicker: string): Promise<Market> {
   let raw: RawMarket;
   try {
     raw = (await ctx.api.get<{ market: RawMarket }>(`/markets/${segment(marketTicker)}`)).market;
