@@ -1,11 +1,12 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError, adapterMethod } from '@predgate/core';
 import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
-import type { CallInput, EventFetchParams, MarketFetchParams, RoutedMethod } from '@predgate/core';
+import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import { scrubCredentials } from '../venues/scrub.js';
 import type { Venue } from '../venues/venue.js';
+import { readCall, routedMethod } from './call-input.js';
 import type { RequestVenue } from './errors.js';
 import { sendJson } from './json-response.js';
 
@@ -42,12 +43,9 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         });
       }
       (request.app as RequestVenue).venue = venue.id;
-      const routed = methods.get(params.method);
-      if (!routed) {
-        throw new PredgateError('NOT_FOUND', `Unknown method "${params.method}"`, { detail: { method: params.method } });
-      }
+      const routed = routedMethod(methods, params.method);
       const gatewayAnswer = gatewayAnswers[routed.name];
-      if (routed.declaration.answeredBy === 'adapter' ? !adapterMethod(venue.shared, routed.name) : !gatewayAnswer) {
+      if (routed.declaration.answeredBy === 'adapter' ? !venue.capabilities[routed.name] : !gatewayAnswer) {
         throw new PredgateError('NOT_SUPPORTED', `${venue.id} does not support ${routed.name}`, { exchange: venue.id });
       }
       const input = readCall(request, routed, venue.id);
@@ -87,16 +85,3 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     ]);
   },
 };
-
-function readCall(request: Request, routed: RoutedMethod, venue: string): CallInput {
-  if (request.method === 'get') {
-    if (!routed.allowsGet) {
-      throw new PredgateError('BAD_REQUEST', `${routed.name} cannot be called with GET: POST /api/${venue}/${routed.name} with {"args": [...]}`, {
-        status: 405,
-        detail: { allow: 'POST' },
-      });
-    }
-    return routed.fromQuery(request.query as Record<string, string | string[]>);
-  }
-  return routed.fromBody(request.payload ?? {});
-}

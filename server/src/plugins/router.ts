@@ -1,12 +1,13 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { answerRouterCall, catalogMethods, isCatalogMethod, routerEventJson, routerEventsJson, routerVenue, wrapJson } from '@predgate/catalog';
 import { PredgateError, coreMethods } from '@predgate/core';
-import type { CallInput, Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
+import type { Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
 import { createRequire } from 'node:module';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
+import { readCall, routedMethod } from './call-input.js';
 import type { RequestVenue, RouteEnvelope } from './errors.js';
 import { sendJson } from './json-response.js';
 
@@ -111,17 +112,15 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
 
     const answer = async (request: Request) => {
       (request.app as RequestVenue).venue = routerVenue;
-      const name = (request.params as { method: string }).method;
-      const routed = methods.get(name);
-      if (!routed) throw new PredgateError('NOT_FOUND', `Unknown method "${name}"`, { detail: { method: name } });
+      const routed = routedMethod(methods, (request.params as { method: string }).method);
+      const { name } = routed;
       if (name === 'describe') return { success: true, data: describeRouter() };
       if (!isCatalogMethod(name)) {
         throw new PredgateError('NOT_SUPPORTED', `The router answers ${catalogMethods.join(', ')} from the catalog; ask a venue for ${name}`, {
           exchange: routerVenue,
         });
       }
-      const input: CallInput = request.method === 'get' ? routed.fromQuery(request.query as Record<string, string>) : routed.fromBody(request.payload ?? {});
-      const params = input.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
+      const params = readCall(request, routed, routerVenue).args[0] as (EventFetchParams & MarketFetchParams) | undefined;
       return { success: true, data: await answerRouterCall(catalog.store, name, params, clock.now()) };
     };
     server.route([

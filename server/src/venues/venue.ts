@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { capabilitiesOf } from '@predgate/core';
-import type { AdapterContext, AdapterPlugin, Credentials, VenueAdapter, VenueDescription } from '@predgate/core';
+import type { AdapterContext, AdapterPlugin, Capability, Credentials, VenueAdapter, VenueDescription } from '@predgate/core';
 import { LRUCache } from 'lru-cache';
 
 export interface CredentialPoolOptions {
@@ -20,6 +20,8 @@ export class Venue {
   readonly packageName: string;
   readonly plugin: AdapterPlugin;
   readonly shared: VenueAdapter;
+  /** What the venue's adapter implements, or core derives for it, by method name: fixed once it is made. */
+  readonly capabilities: Readonly<Record<string, Capability>>;
   private readonly pool: LRUCache<string, VenueAdapter>;
 
   constructor(
@@ -33,6 +35,7 @@ export class Venue {
     this.plugin = plugin;
     const sharedContext = contextFor();
     this.shared = plugin.create(sharedContext);
+    this.capabilities = capabilitiesOf(this.shared);
     this.pool = new LRUCache<string, VenueAdapter>({
       max: poolOptions.max,
       ttl: poolOptions.idleMinutes * 60_000,
@@ -64,7 +67,7 @@ export class Venue {
       package: this.packageName,
       version: this.plugin.version,
       ...this.shared.profile,
-      has: capabilitiesOf(this.shared),
+      has: { ...this.capabilities },
     };
   }
 
