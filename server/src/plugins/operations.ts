@@ -1,6 +1,8 @@
 import type { Plugin, Request, ResponseObject } from '@hapi/hapi';
+import type { MethodRegistry } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
+import type { VenueDirectory } from '../venues/directory.js';
 
 /** A dependency `/ready` waits for, such as the catalog's first load. */
 export interface ReadinessCheck {
@@ -46,7 +48,7 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?:
 
     // Labels come only from known venues and methods, so clients cannot grow the series without bound.
     server.events.on('response', (request: Request) => {
-      const { exchange, method } = labelsFor(request, venues.ids, methods.names);
+      const { exchange, method } = labelsFor(request, venues, methods);
       const status = String((request.response as ResponseObject | null)?.statusCode ?? 0);
       const seconds = ((request.info.completed || request.info.responded || Date.now()) - request.info.received) / 1000;
       metrics.requests.inc({ exchange, method, status });
@@ -55,12 +57,12 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?:
   },
 };
 
-function labelsFor(request: Request, venueIds: readonly string[], methodNames: readonly string[]): { exchange: string; method: string } {
+function labelsFor(request: Request, venues: VenueDirectory, methods: MethodRegistry): { exchange: string; method: string } {
   const { exchange = 'router', method } = request.params as { exchange?: string; method?: string };
   if (request.route.path.startsWith('/api/')) {
     return {
-      exchange: exchange === 'router' || venueIds.includes(exchange) ? exchange : 'unknown',
-      method: method !== undefined && methodNames.includes(method) ? method : 'unknown',
+      exchange: exchange === 'router' || venues.get(exchange) ? exchange : 'unknown',
+      method: method !== undefined && methods.get(method) ? method : 'unknown',
     };
   }
   return { exchange: 'none', method: request.route.path === '/{p*}' ? 'unknown' : request.route.path };
