@@ -44,6 +44,10 @@ export function signatureTypeOf(credentials: Credentials): SignatureType {
   );
 }
 
+// Deriving the address is elliptic-curve work that one order would otherwise repeat several times; an
+// adapter instance keeps one credentials object for its life.
+const wallets = new WeakMap<Credentials, PrivateKeyAccount>();
+
 /** The wallet key; AUTHENTICATION_ERROR naming the member when it is missing or not a key (never echoing it). */
 export function walletOf(credentials: Credentials | undefined): PrivateKeyAccount {
   const { privateKey } = requireCredentials(credentials, ['privateKey'], venueId) as { privateKey: string };
@@ -54,7 +58,12 @@ export function walletOf(credentials: Credentials | undefined): PrivateKeyAccoun
       detail: { member: 'privateKey' },
     });
   }
-  return privateKeyToAccount(hex);
+  let wallet = wallets.get(credentials!);
+  if (!wallet) {
+    wallet = privateKeyToAccount(hex);
+    wallets.set(credentials!, wallet);
+  }
+  return wallet;
 }
 
 function funderOf(credentials: Credentials): Address | undefined {
