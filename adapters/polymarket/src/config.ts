@@ -18,7 +18,7 @@ export interface PolymarketConfig {
   userAgent: string;
 }
 
-export const defaultHosts: PolymarketHosts = {
+const defaultHosts: PolymarketHosts = {
   gamma: 'https://gamma-api.polymarket.com',
   clob: 'https://clob.polymarket.com',
   data: 'https://data-api.polymarket.com',
