@@ -58,8 +58,8 @@ export class CatalogFiles {
           header = false;
           continue;
         }
-        const { venue, venueEventId, event } = JSON.parse(line) as { venue: string; venueEventId: string; event: unknown };
-        venueEvents(state, venue).set(venueEventId, JSON.stringify(event));
+        const { venue, venueEventId, json } = snapshotEvent(line);
+        venueEvents(state, venue).set(venueEventId, json);
       }
     }
     this.sequence = snapshotSequence;
@@ -182,6 +182,21 @@ async function writeEvents(file: FileHandle, events: Iterable<StoredEvent>, head
     }
   }
   if (size > 0) await file.write(Buffer.concat(chunk, size));
+}
+
+const eventMember = ',"event":';
+
+/**
+ * A snapshot line, `{"venue":…,"venueEventId":…,"event":` + the event's JSON
+ * + `}` as `writeEvents` wrote it: the event's JSON is taken as it stands,
+ * not parsed and written out again. Inside a JSON string every quote is
+ * escaped, so the first `,"event":` is the member's own.
+ */
+function snapshotEvent(line: string): { venue: string; venueEventId: string; json: string } {
+  const start = line.indexOf(eventMember);
+  if (start < 0) throw new Error(`catalog snapshot line without its event: ${line.slice(0, 80)}`);
+  const { venue, venueEventId } = JSON.parse(`${line.slice(0, start)}}`) as { venue: string; venueEventId: string };
+  return { venue, venueEventId, json: line.slice(start + eventMember.length, -1) };
 }
 
 function venueEvents(state: CatalogState, venue: string): Map<string, string> {
