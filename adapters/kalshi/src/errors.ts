@@ -1,4 +1,4 @@
-import { PredgateError, codeForStatus, isPredgateError, retryAfterSeconds, venueMessageOf } from '@predgate/core';
+import { PredgateError, codeForStatus, isPredgateError, mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
 
 /**
@@ -10,20 +10,11 @@ export function mapKalshiFailure(failure: VenueFailure): PredgateError {
   const venueError = readVenueError(failure.body);
   const route = apiRoute(failure.path);
   const notFound = failure.status === 404 ? notFoundOf(route) : undefined;
-  const code = notFound?.code ?? codeFor(failure, route, venueError);
-
-  const detail: Record<string, unknown> = { status: failure.status, method: failure.method, path: failure.path };
-  if (venueError.message) detail.venueMessage = venueError.message;
-  if (venueError.code) detail.venueCode = venueError.code;
-  if (code === 'RATE_LIMIT_EXCEEDED') {
-    const retryAfter = retryAfterSeconds(failure.headers['retry-after']);
-    if (retryAfter !== undefined) detail.retryAfter = retryAfter;
-  }
-
-  const message =
-    notFound?.message ??
-    (venueError.message ? `${failure.venue}: ${venueError.message}` : `${failure.venue} answered HTTP ${failure.status}`);
-  return new PredgateError(code, message, { exchange: failure.venue, detail });
+  return mapVenueFailure(failure, {
+    code: notFound?.code ?? codeFor(failure, route, venueError),
+    message: notFound?.message,
+    detail: venueError.code ? { venueCode: venueError.code } : undefined,
+  });
 }
 
 interface VenueError {

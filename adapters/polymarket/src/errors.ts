@@ -57,28 +57,19 @@ const orderPath = '/order';
  */
 export function mapPolymarketFailure(failure: VenueFailure): PredgateError | undefined {
   const venueMessage = venueMessageOf(failure.body);
-  const detail: Record<string, unknown> = { status: failure.status, method: failure.method, path: failure.path };
   if (failure.status === 425) {
     // The matching engine is restarting: the same request succeeds a little later.
-    if (venueMessage) detail.venueMessage = venueMessage;
-    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: ${venueMessage ?? 'the matching engine is restarting'}`, {
-      exchange: venueId,
-      detail,
-    });
+    return mapVenueFailure(failure, { code: 'EXCHANGE_NOT_AVAILABLE', message: `${venueId}: ${venueMessage ?? 'the matching engine is restarting'}` });
   }
   if (failure.status === 404) {
     const code = notFoundByPath.find(([pattern]) => pattern.test(failure.path))?.[1];
-    return code ? withCode(mapVenueFailure(failure), code) : undefined;
+    return code ? mapVenueFailure(failure, { code }) : undefined;
   }
   if (failure.status === 400 && venueMessage) {
-    if (failure.path === orderPath) return orderRejection(venueMessage, detail);
+    if (failure.path === orderPath) return orderRejection(venueMessage, { status: failure.status, method: failure.method, path: failure.path });
     // Outside order placement a 400 is a bad request, unless the words say it is about the account.
     const code = rejectionCode(venueMessage);
-    if (code === 'AUTHENTICATION_ERROR' || code === 'PERMISSION_DENIED') return withCode(mapVenueFailure(failure), code);
+    if (code === 'AUTHENTICATION_ERROR' || code === 'PERMISSION_DENIED') return mapVenueFailure(failure, { code });
   }
   return undefined;
-}
-
-function withCode(error: PredgateError, code: ErrorCode): PredgateError {
-  return new PredgateError(code, error.message, { exchange: error.exchange, detail: error.detail });
 }

@@ -15,17 +15,30 @@ export interface VenueFailure {
   body: unknown;
 }
 
-/** Generic reading of an HTTP status, for venues whose error bodies say nothing more precise. */
-export function mapVenueFailure(failure: VenueFailure): PredgateError {
-  const code = codeForStatus(failure.status);
+/** What an adapter knows better than the status: the code, the message, and facts of its own for `detail`. */
+export interface FailureReading {
+  code?: ErrorCode;
+  message?: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * A venue's answer outside 2xx as a unified error: the code the status
+ * implies, the venue's own message, and the request's method and path (with
+ * Retry-After on rate limits). An adapter whose venue says more passes its
+ * reading, and keeps everything else the same as every other venue's.
+ */
+export function mapVenueFailure(failure: VenueFailure, reading: FailureReading = {}): PredgateError {
+  const code = reading.code ?? codeForStatus(failure.status);
   const venueMessage = venueMessageOf(failure.body);
   const detail: Record<string, unknown> = { status: failure.status, method: failure.method, path: failure.path };
   if (venueMessage) detail.venueMessage = venueMessage;
+  Object.assign(detail, reading.detail);
   if (code === 'RATE_LIMIT_EXCEEDED') {
     const retryAfter = retryAfterSeconds(failure.headers['retry-after']);
     if (retryAfter !== undefined) detail.retryAfter = retryAfter;
   }
-  const message = venueMessage ? `${failure.venue}: ${venueMessage}` : `${failure.venue} answered HTTP ${failure.status}`;
+  const message = reading.message ?? (venueMessage ? `${failure.venue}: ${venueMessage}` : `${failure.venue} answered HTTP ${failure.status}`);
   return new PredgateError(code, message, { exchange: failure.venue, detail });
 }
 
