@@ -1,10 +1,4 @@
-import {
-  PredgateError,
-  filterEvents,
-  filterMarkets,
-  offsetWindow,
-  tagsMatch,
-} from '@predgate/core';
+import { PredgateError, eventListPredicate, marketListPredicate, offsetWindow } from '@predgate/core';
 import type {
   AdapterContext,
   Balance,
@@ -234,12 +228,11 @@ export class MockAdapter implements VenueAdapter {
     if (params.eventId !== undefined) tests.push((event) => event.id === params.eventId);
     if (params.slug !== undefined) tests.push((event) => event.slug === params.slug);
     if (params.series !== undefined) tests.push((event) => event.sourceMetadata?.series === params.series);
-    if (params.category !== undefined) tests.push(sameCategory(params.category));
-    if (params.tags !== undefined) tests.push((event) => tagsMatch(event.tags, params.tags));
-    if (params.query !== undefined) tests.push(textSearch(params.query, params.searchIn));
+    const listed = eventListPredicate(params);
+    if (listed) tests.push(listed);
     const pool = byStatus(this.catalog.events, params.status);
     const events = tests.length === 0 ? pool : pool.filter((event) => tests.every((test) => test(event)));
-    return sortBy(params.filter ? filterEvents(events, params.filter) : events, params.sort, (event) => ({
+    return sortBy(events, params.sort, (event) => ({
       liquidity: event.markets.reduce((sum, market) => sum + market.liquidity, 0),
       createdAt: String(event.sourceMetadata?.createdAt ?? ''),
     }));
@@ -256,12 +249,11 @@ export class MockAdapter implements VenueAdapter {
     if (params.eventId !== undefined) tests.push((market) => market.eventId === params.eventId);
     if (params.slug !== undefined) tests.push((market) => market.slug === params.slug);
     if (params.series !== undefined) tests.push((market) => this.catalog.event(market.eventId!)?.sourceMetadata?.series === params.series);
-    if (params.category !== undefined) tests.push(sameCategory(params.category));
-    if (params.tags !== undefined) tests.push((market) => tagsMatch(market.tags, params.tags));
-    if (params.query !== undefined) tests.push(textSearch(params.query, params.searchIn));
+    const listed = marketListPredicate(params);
+    if (listed) tests.push(listed);
     const pool = byStatus(this.catalog.markets, params.status);
     const markets = tests.length === 0 ? pool : pool.filter((market) => tests.every((test) => test(market)));
-    return sortBy(params.filter ? filterMarkets(markets, params.filter) : markets, params.sort, (market) => ({
+    return sortBy(markets, params.sort, (market) => ({
       liquidity: market.liquidity,
       createdAt: String(this.catalog.event(market.eventId!)?.sourceMetadata?.createdAt ?? ''),
     }));
@@ -346,18 +338,6 @@ function splitByStatus<T extends Event | Market>(items: T[]): { active: T[]; clo
   const lists = { active: items.filter(trading), closed: items.filter((item) => !trading(item)) };
   statusLists.set(items, lists);
   return lists;
-}
-
-function sameCategory(category: string) {
-  const wanted = category.toLowerCase();
-  return (item: Event | Market) => item.category?.toLowerCase() === wanted;
-}
-
-function textSearch(query: string, scope: EventFetchParams['searchIn'] = 'title') {
-  const needle = query.toLowerCase();
-  return (item: Event | Market) =>
-    (scope !== 'description' && item.title.toLowerCase().includes(needle)) ||
-    (scope !== 'title' && item.description.toLowerCase().includes(needle));
 }
 
 function sortBy<T extends { volume24h: number }>(

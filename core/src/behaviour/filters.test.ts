@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Event, Market } from '../model/index.js';
 import { withBinaryRefs } from './binary-outcomes.js';
-import { filterEvents, filterMarkets } from './filters.js';
+import { eventListPredicate, filterEvents, filterMarkets, marketListPredicate } from './filters.js';
 
 function market(id: string, overrides: Partial<Market> = {}, yesPrice = 0.5): Market {
   return withBinaryRefs({
@@ -82,5 +82,26 @@ describe('filterEvents', () => {
     ['event volume', { volume: { min: 1 } }, ['e2']],
   ])('%s', (_title, criteria, expected) => {
     expect(filterEvents(events, criteria as never).map((item) => item.id)).toEqual(expected);
+  });
+
+  test("a list call's query, category, tags and filter, all of them at once", () => {
+    const listed = (params: Parameters<typeof eventListPredicate>[0]) => {
+      const predicate = eventListPredicate(params);
+      return predicate ? events.filter(predicate).map((item) => item.id) : 'no predicate';
+    };
+    expect(listed({})).toBe('no predicate');
+    expect(listed({ query: '', tags: [] })).toBe('no predicate');
+    expect(listed({ query: 'decision' })).toEqual(['e1']);
+    expect(listed({ query: 'decision description' })).toEqual([]);
+    expect(listed({ query: 'decision description', searchIn: 'description' })).toEqual(['e1']);
+    expect(listed({ query: 'final', searchIn: 'both', category: 'SPORTS', tags: ['Football'] })).toEqual(['e2']);
+    expect(listed({ category: 'sports', filter: { marketCount: { min: 2 } } })).toEqual([]);
+  });
+});
+
+describe('marketListPredicate', () => {
+  test('applies the same parameters to markets', () => {
+    const predicate = marketListPredicate({ query: 'fed', searchIn: 'both', tags: ['bitcoin'], filter: { liquidity: { min: 1_000 } } });
+    expect(ids(markets.filter(predicate!))).toEqual(['b']);
   });
 });

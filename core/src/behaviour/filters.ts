@@ -1,7 +1,9 @@
 import type {
   Event,
+  EventFetchParams,
   EventFilterCriteria,
   Market,
+  MarketFetchParams,
   MarketFilterCriteria,
   OutcomeRange,
   Range,
@@ -28,6 +30,39 @@ function toPredicate<T, C>(criteria: Criteria<T, C>, matches: (item: T, criteria
     return (item) => matches(item, { text: criteria } as C);
   }
   return (item) => matches(item, criteria);
+}
+
+/**
+ * What a list call's `query` (with `searchIn`), `category`, `tags` and
+ * `filter` ask of an event, for venues that cannot filter on their side;
+ * undefined when nothing filters.
+ */
+export function eventListPredicate(params: EventFetchParams): ((event: Event) => boolean) | undefined {
+  const criteria = listCriteria(params);
+  return criteria.length === 0 ? undefined : (event) => criteria.every((each) => eventMatches(event, each));
+}
+
+/** The same for a list of markets. */
+export function marketListPredicate(params: MarketFetchParams): ((market: Market) => boolean) | undefined {
+  const criteria = listCriteria(params);
+  return criteria.length === 0 ? undefined : (market) => criteria.every((each) => marketMatches(market, each));
+}
+
+type ListCriteria = EventFilterCriteria & MarketFilterCriteria;
+
+function listCriteria(params: EventFetchParams | MarketFetchParams): ListCriteria[] {
+  const criteria: ListCriteria[] = [];
+  if (params.query) criteria.push({ text: params.query, searchIn: searchScopes(params.searchIn) });
+  if (params.category !== undefined) criteria.push({ category: params.category });
+  if (params.tags?.length) criteria.push({ tags: params.tags });
+  if (params.filter && Object.keys(params.filter).length > 0) criteria.push(params.filter as ListCriteria);
+  return criteria;
+}
+
+function searchScopes(searchIn: EventFetchParams['searchIn']): Array<'title' | 'description'> {
+  if (searchIn === 'description') return ['description'];
+  if (searchIn === 'both') return ['title', 'description'];
+  return ['title'];
 }
 
 export function eventMatches(event: Event, criteria: EventFilterCriteria): boolean {

@@ -1,4 +1,4 @@
-import { findEvent } from '@predgate/core';
+import { eventListPredicate, findEvent } from '@predgate/core';
 import type { Event, EventFetchParams, EventFilterCriteria, Page, PageParams } from '@predgate/core';
 import { segment } from '../api/client.js';
 import type { RawEvent, RawMarket } from '../api/types.js';
@@ -9,7 +9,7 @@ import { normalizeEvent } from '../normalize/event.js';
 import type { SeriesInfo } from '../normalize/event.js';
 import { sweepEvents } from './event-sweep.js';
 import type { SweepRequest } from './event-sweep.js';
-import { eventPredicate, sortItems, wantsTags } from './list-params.js';
+import { sortItems, wantsTags } from './list-params.js';
 import { seriesInfoOf } from './series.js';
 import type { SeriesDirectory } from './series.js';
 
@@ -101,7 +101,7 @@ async function eventSelection(
   directory: SeriesDirectory,
   params: EventFetchParams,
 ): Promise<Pick<SweepRequest<Event>, 'select' | 'onePerEvent'>> {
-  const matches = eventPredicate(params);
+  const matches = eventListPredicate(params);
   const series: Map<string, SeriesInfo> | undefined = wantsTags(params) ? await directory.byTicker() : undefined;
   return {
     select: (raw) => {

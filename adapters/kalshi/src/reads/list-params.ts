@@ -1,42 +1,9 @@
-import { eventMatches, marketMatches } from '@predgate/core';
-import type { Event, EventFetchParams, EventFilterCriteria, Market, MarketFetchParams, MarketFilterCriteria, SortOrder } from '@predgate/core';
+import type { Event, EventFetchParams, Market, MarketFetchParams, SortOrder } from '@predgate/core';
 import { timeMs } from '../normalize/numbers.js';
-
-/**
- * The client-side part of a list request. Kalshi has no keyword search and
- * no category or tag filter on `/events`, so these run here on the
- * normalised objects; undefined when nothing filters.
- */
-export function eventPredicate(params: EventFetchParams): ((event: Event) => boolean) | undefined {
-  const criteria = criteriaOf(params, params.filter);
-  return criteria.length === 0 ? undefined : (event) => criteria.every((each) => eventMatches(event, each));
-}
-
-export function marketPredicate(params: MarketFetchParams): ((market: Market) => boolean) | undefined {
-  const criteria = criteriaOf(params, params.filter);
-  return criteria.length === 0 ? undefined : (market) => criteria.every((each) => marketMatches(market, each));
-}
 
 /** Whether a request filters on tags, which Kalshi keeps on series rather than events. */
 export function wantsTags(params: EventFetchParams | MarketFetchParams): boolean {
   return Boolean(params.tags?.length || params.filter?.tags?.length);
-}
-
-type Criteria = EventFilterCriteria & MarketFilterCriteria;
-
-function criteriaOf(params: EventFetchParams | MarketFetchParams, filter: EventFilterCriteria | MarketFilterCriteria | undefined): Criteria[] {
-  const criteria: Criteria[] = [];
-  if (params.query) criteria.push({ text: params.query, searchIn: scopesOf(params.searchIn) });
-  if (params.category !== undefined) criteria.push({ category: params.category });
-  if (params.tags?.length) criteria.push({ tags: params.tags });
-  if (filter && Object.keys(filter).length > 0) criteria.push(filter as Criteria);
-  return criteria;
-}
-
-function scopesOf(searchIn: EventFetchParams['searchIn']): Array<'title' | 'description'> {
-  if (searchIn === 'description') return ['description'];
-  if (searchIn === 'both') return ['title', 'description'];
-  return ['title'];
 }
 
 /** Client-side sort (Kalshi sorts nothing): by 24-hour volume, liquidity, or the latest market opening. */

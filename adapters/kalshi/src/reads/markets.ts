@@ -1,4 +1,4 @@
-import { PredgateError, findMarket, isPredgateError } from '@predgate/core';
+import { PredgateError, findMarket, isPredgateError, marketListPredicate } from '@predgate/core';
 import type { Market, MarketFetchParams } from '@predgate/core';
 import { segment } from '../api/client.js';
 import type { RawEvent, RawMarket } from '../api/types.js';
@@ -9,7 +9,7 @@ import { normalizeEvent } from '../normalize/event.js';
 import { normalizeMarket } from '../normalize/market.js';
 import { sweepEvents } from './event-sweep.js';
 import { eventOrNothing } from './events.js';
-import { marketPredicate, sortItems, wantsTags } from './list-params.js';
+import { sortItems, wantsTags } from './list-params.js';
 import type { SeriesDirectory } from './series.js';
 
 /**
@@ -26,7 +26,7 @@ export async function fetchMarkets(ctx: KalshiContext, directory: SeriesDirector
   }
   const offset = params.offset ?? 0;
   const limit = params.limit ?? ctx.config.pageSize;
-  const matches = marketPredicate(params);
+  const matches = marketListPredicate(params);
   const keep = (markets: Market[]) => (matches === undefined ? markets : markets.filter(matches));
   if (params.eventId !== undefined) {
     const event = await eventOrNothing(ctx, params.eventId);
