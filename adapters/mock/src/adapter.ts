@@ -1,4 +1,4 @@
-import { PredgateError, eventListPredicate, marketListPredicate, offsetWindow } from '@predgate/core';
+import { PredgateError, bookToDepth, eventListPredicate, marketListPredicate, offsetWindow } from '@predgate/core';
 import type {
   AdapterContext,
   Balance,
@@ -133,8 +133,7 @@ export class MockAdapter implements VenueAdapter {
       });
     }
     const book = this.bookOf(this.resolveOutcome(id, params));
-    const depth = limit ?? params.limit;
-    return depth === undefined ? book : { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth) };
+    return bookToDepth(book, limit ?? params.limit);
   }
 
   async fetchOrderBooks(outcomeIds: string[]): Promise<Record<string, OrderBook>> {

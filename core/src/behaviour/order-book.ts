@@ -18,3 +18,8 @@ export function normalizeOrderBook(book: RawBook): OrderBook {
     datetime: new Date(book.timestamp).toISOString(),
   };
 }
+
+/** The book cut to its best `depth` levels a side; whole without a depth. */
+export function bookToDepth(book: OrderBook, depth: number | undefined): OrderBook {
+  return depth === undefined ? book : { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth) };
+}

@@ -1,4 +1,4 @@
-import { normalizeOrderBook } from '@predgate/core';
+import { bookToDepth, normalizeOrderBook } from '@predgate/core';
 import type { OrderBook, OrderLevel } from '@predgate/core';
 import type { RawBookSides, RawLevel, RawOrderBookAnswer } from '../api/types.js';
 import type { ContractSide } from '../ids.js';
@@ -35,7 +35,7 @@ export function sideBook(ladders: Ladders, side: ContractSide, timestamp: number
     isNegRisk: false,
     sourceMetadata: { ticker, side },
   });
-  return depth === undefined ? book : { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth) };
+  return bookToDepth(book, depth);
 }
 
 function ladder(dollars: RawLevel[] | null | undefined, cents: RawLevel[] | null | undefined): OrderLevel[] {

@@ -1,4 +1,4 @@
-import { PredgateError } from '@predgate/core';
+import { PredgateError, bookToDepth } from '@predgate/core';
 import type { Clock, OHLCVParams, OrderBook, OrderBookParams, PriceCandle, Trade, TradesParams } from '@predgate/core';
 import type { ClobPublicApi } from '../api/clob-public.js';
 import type { DataApi } from '../api/data.js';
@@ -39,8 +39,7 @@ export class MarketDataReads {
     }
     const { tokenId, negRisk } = await this.resolveToken(id, params);
     const book = normalizeBook(await this.clob.book(tokenId), this.clock.now(), negRisk);
-    const depth = limit ?? params.limit;
-    return depth === undefined ? book : { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth) };
+    return bookToDepth(book, limit ?? params.limit);
   }
 
   /** Books of several tokens, keyed by token id; tokens the venue has no book for are left out, as the venue does. */
