@@ -1,6 +1,7 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Event } from '@predgate/core';
 import { describe, expect, test } from 'vitest';
 import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
 import { catalogStoreContract } from './contract.js';
@@ -18,16 +19,26 @@ describe('EmbeddedCatalogStore', () => {
 });
 
 describe('the embedded store on disk', () => {
-  async function committed(dir: string, options: { snapshotAfterBytes?: number; snapshotAfterSweeps?: number } = {}) {
+  async function opened(dir: string, options: { snapshotAfterBytes?: number; snapshotAfterSweeps?: number } = {}) {
     const store = new EmbeddedCatalogStore({ dir, ...options });
     await store.open();
-    for (const [venue, events] of Object.entries(sampleCatalog())) {
-      const writer = await store.beginSweep(venue, `${venue}-1`);
-      await writer.add(entries(venue, events));
-      await writer.commit(sweepRecord(venue, `${venue}-1`, events));
-    }
     return store;
   }
+
+  async function commitSweep(store: EmbeddedCatalogStore, venue: string, sweepId: string, events: Event[]) {
+    const writer = await store.beginSweep(venue, sweepId);
+    await writer.add(entries(venue, events));
+    await writer.commit(sweepRecord(venue, sweepId, events));
+  }
+
+  async function committed(dir: string, options: { snapshotAfterBytes?: number; snapshotAfterSweeps?: number } = {}) {
+    const store = await opened(dir, options);
+    for (const [venue, events] of Object.entries(sampleCatalog())) await commitSweep(store, venue, `${venue}-1`, events);
+    return store;
+  }
+
+  const sweepIds = async (store: EmbeddedCatalogStore) => (await store.sweeps()).map((sweep) => sweep.sweepId).sort();
+  const oneBeta = () => sampleCatalog().beta!.slice(0, 1);
 
   test('a sweep cut short by a crash (no commit line, a torn last line) is ignored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
@@ -43,15 +54,9 @@ describe('the embedded store on disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
     await committed(dir);
     appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"begin":{"venue":"alpha","sweepId":"alpha-2"},"removals":[]}\n{"sequence":4,"venueEventId":"a9","event":{"id"');
-    const restarted = new EmbeddedCatalogStore({ dir });
-    await restarted.open();
-    const beta = sampleCatalog().beta!.slice(0, 1);
-    const writer = await restarted.beginSweep('beta', 'beta-2');
-    await writer.add(entries('beta', beta));
-    await writer.commit(sweepRecord('beta', 'beta-2', beta));
-    const reopened = new EmbeddedCatalogStore({ dir });
-    await reopened.open();
-    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
+    await commitSweep(await opened(dir), 'beta', 'beta-2', oneBeta());
+    const reopened = await opened(dir);
+    expect(await sweepIds(reopened)).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
     expect((await reopened.events({ venue: 'beta', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(1);
   });
 
@@ -60,33 +65,19 @@ describe('the embedded store on disk', () => {
     await committed(dir);
     const journal = join(dir, 'journal.ndjson');
     writeFileSync(journal, readFileSync(journal, 'utf8').replace(/\n$/, ''));
-    const restarted = new EmbeddedCatalogStore({ dir });
-    await restarted.open();
-    expect((await restarted.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
-    const beta = sampleCatalog().beta!.slice(0, 1);
-    const writer = await restarted.beginSweep('beta', 'beta-2');
-    await writer.add(entries('beta', beta));
-    await writer.commit(sweepRecord('beta', 'beta-2', beta));
-    const reopened = new EmbeddedCatalogStore({ dir });
-    await reopened.open();
-    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
+    const restarted = await opened(dir);
+    expect(await sweepIds(restarted)).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
+    await commitSweep(restarted, 'beta', 'beta-2', oneBeta());
+    expect(await sweepIds(await opened(dir))).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
   });
 
   test('sweeps of several venues committed at the same time all survive a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
-    const store = new EmbeddedCatalogStore({ dir });
-    await store.open();
+    const store = await opened(dir);
     const catalog = sampleCatalog();
-    await Promise.all(
-      Object.entries(catalog).map(async ([venue, events]) => {
-        const writer = await store.beginSweep(venue, `${venue}-1`);
-        await writer.add(entries(venue, events));
-        await writer.commit(sweepRecord(venue, `${venue}-1`, events));
-      }),
-    );
-    const reopened = new EmbeddedCatalogStore({ dir });
-    await reopened.open();
-    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
+    await Promise.all(Object.entries(catalog).map(([venue, events]) => commitSweep(store, venue, `${venue}-1`, events)));
+    const reopened = await opened(dir);
+    expect(await sweepIds(reopened)).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
     for (const [venue, events] of Object.entries(catalog)) {
       expect((await reopened.events({ venue, status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(events.length);
     }
@@ -141,13 +132,9 @@ describe('the embedded store on disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
     const store = await committed(dir);
     appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"begin":{"venue":"alpha","sweepId":"lost"},"removals":["a1","a2"]}\n');
-    const beta = sampleCatalog().beta!.slice(0, 1);
-    const writer = await store.beginSweep('beta', 'beta-2');
-    await writer.add(entries('beta', beta));
-    await writer.commit(sweepRecord('beta', 'beta-2', beta));
-    const reopened = new EmbeddedCatalogStore({ dir });
-    await reopened.open();
-    expect((await reopened.sweeps()).map((sweep) => sweep.sweepId).sort()).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
+    await commitSweep(store, 'beta', 'beta-2', oneBeta());
+    const reopened = await opened(dir);
+    expect(await sweepIds(reopened)).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
     expect((await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(5);
   });
 
