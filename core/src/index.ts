@@ -17,3 +17,4 @@ export * from './behaviour/filters.js';
 export * from './behaviour/lookup.js';
 export * from './behaviour/order-book.js';
 export * from './behaviour/paging.js';
+export * from './kit/index.js';

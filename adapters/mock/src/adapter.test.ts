@@ -4,6 +4,7 @@ import { checkResult, runConformanceSuite } from '@predgate/core/testkit';
 import { beforeAll, describe, expect, test } from 'vitest';
 import plugin from './index.js';
 import type { MockAdapter } from './adapter.js';
+import { priceOf } from './simulation/catalog.js';
 
 const now = Date.UTC(2026, 10, 22, 12);
 
@@ -168,8 +169,8 @@ describe('market data', () => {
           expect(side.length).toBeGreaterThanOrEqual(5);
           expect(side.length).toBeLessThanOrEqual(50);
         }
-        expect(book.bids[0]!.price).toBeLessThan(outcome.price + 1e-9);
-        expect(book.asks[0]!.price).toBeGreaterThan(outcome.price - 1e-9);
+        expect(book.bids[0]!.price).toBeLessThan(priceOf(outcome) + 1e-9);
+        expect(book.asks[0]!.price).toBeGreaterThan(priceOf(outcome) - 1e-9);
         const tick = market.tickSize!;
         for (const level of [...book.bids, ...book.asks]) expect(Math.abs(level.price / tick - Math.round(level.price / tick))).toBeLessThan(1e-6);
       }
@@ -198,7 +199,7 @@ describe('market data', () => {
     const outcome = market!.outcomes[0]!;
     const trades = await venue.fetchTrades(outcome.outcomeId, { limit: 50 });
     expect(trades).toHaveLength(50);
-    expect(trades[0]!.price).toBeCloseTo(outcome.price, 2);
+    expect(trades[0]!.price).toBeCloseTo(priceOf(outcome), 2);
     expect(trades.every((trade, index) => trade.timestamp <= now && (index === 0 || trade.timestamp <= trades[index - 1]!.timestamp))).toBe(true);
     const windowed = await venue.fetchTrades(outcome.outcomeId, { start: new Date(now - 3_600_000), limit: 500 });
     expect(windowed.every((trade) => trade.timestamp >= now - 3_600_000)).toBe(true);

@@ -9,8 +9,11 @@ import Joi from 'joi';
 export interface Outcome {
   outcomeId: string;
   label: string;
-  /** A fraction of one. */
-  price: number;
+  /**
+   * A fraction of one. Absent when the venue does not know it (a withheld
+   * forecast, a market with no quote yet): an unknown price is never sent as 0.
+   */
+  price?: number;
   marketId?: string;
   /** Signed change of `price` over 24 hours, in the same unit. */
   priceChange24h?: number;
@@ -93,7 +96,7 @@ const tags = Joi.array().items(Joi.string());
 export const outcomeSchema = Joi.object<Outcome, true>({
   outcomeId: id.required(),
   label: Joi.string().allow('').required(),
-  price: fraction.required(),
+  price: fraction,
   marketId: id,
   priceChange24h: Joi.number().min(-1).max(1),
   metadata: freeForm.allow(null),

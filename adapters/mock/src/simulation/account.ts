@@ -1,7 +1,7 @@
 import { PredgateError, getExecutionPriceDetailed } from '@predgate/core';
 import type { Balance, Clock, CreateOrderParams, Order, OrderBook, Position, UserTrade } from '@predgate/core';
 import { round } from './random.js';
-import { venueId } from './catalog.js';
+import { priceOf, venueId } from './catalog.js';
 import type { SimulatedCatalog } from './catalog.js';
 
 const takerFeeRate = 0.001;
@@ -144,8 +144,8 @@ export class SimulatedAccount {
           outcomeLabel: found.outcome.label,
           size: round(holding.size, 6),
           entryPrice: round(entryPrice, 6),
-          currentPrice: found.outcome.price,
-          unrealizedPnL: round((found.outcome.price - entryPrice) * holding.size, 6),
+          currentPrice: priceOf(found.outcome),
+          unrealizedPnL: round((priceOf(found.outcome) - entryPrice) * holding.size, 6),
           realizedPnL: round(holding.realized, 6),
         };
       });

@@ -117,7 +117,7 @@ function generateEvent(seed: string, id: string, base: number): { event: Event; 
   for (const market of markets) {
     // Near the edges of the price range the venue quotes in tenths of a cent, as Polymarket does,
     // which leaves room for at least five levels on each side of every book.
-    if (market.outcomes.some((outcome) => outcome.price < 0.15 || outcome.price > 0.85)) market.tickSize = 0.001;
+    if (market.outcomes.some((outcome) => priceOf(outcome) < 0.15 || priceOf(outcome) > 0.85)) market.tickSize = 0.001;
   }
 
   const event: Event = {
@@ -301,4 +301,10 @@ function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 80);
+}
+
+/** Every simulated outcome is priced: the model allows an unknown price, the simulation never makes one. */
+export function priceOf(outcome: Outcome): number {
+  if (outcome.price === undefined) throw new Error(`simulated outcome ${outcome.outcomeId} has no price`);
+  return outcome.price;
 }

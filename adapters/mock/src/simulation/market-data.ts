@@ -1,5 +1,6 @@
 import { normalizeOrderBook } from '@predgate/core';
 import type { Market, OrderBook, OrderLevel, Outcome, PriceCandle, Trade } from '@predgate/core';
+import { priceOf } from './catalog.js';
 import { createRandom, round } from './random.js';
 
 const minute = 60_000;
@@ -13,7 +14,7 @@ export function simulateBook(outcome: Outcome, market: Market, now: number): Ord
   const random = createRandom(`book:${outcome.outcomeId}`);
   const tick = market.tickSize ?? 0.01;
   const ticks = (price: number) => Math.round(price / tick);
-  const center = ticks(outcome.price);
+  const center = ticks(priceOf(outcome));
   const halfSpread = random.int(1, 3);
   const bestBid = Math.max(1, center - halfSpread);
   const bestAsk = Math.min(ticks(1) - 1, Math.max(bestBid + 1, center + halfSpread));
@@ -39,7 +40,7 @@ export function simulateTrades(outcome: Outcome, now: number, count: number): Tr
   const end = Math.floor(now / minute) * minute;
   const random = createRandom(`trades:${outcome.outcomeId}:${end}`);
   const trades: Trade[] = [];
-  let price = outcome.price;
+  let price = priceOf(outcome);
   let time = end;
   for (let index = 0; index < count; index += 1) {
     trades.push({
@@ -66,7 +67,7 @@ export function simulateCandles(outcome: Outcome, stepMs: number, from: number, 
   const first = Math.max(Math.ceil(from / stepMs) * stepMs, last - (limit - 1) * stepMs);
   const random = createRandom(`candles:${outcome.outcomeId}:${stepMs}:${last}`);
   const candles: PriceCandle[] = [];
-  let close = outcome.price;
+  let close = priceOf(outcome);
   for (let start = last; start >= first; start -= stepMs) {
     const open = clamp(close + random.float(-0.02, 0.02));
     const high = Math.min(1, Math.max(open, close) + random.float(0, 0.01));

@@ -1,0 +1,69 @@
+import { checkPayload, venueValue } from '@predgate/core';
+import type { VenueHttpClient } from '@predgate/core';
+import Joi from 'joi';
+
+/**
+ * The venue's raw shapes, one schema per endpoint, describing only the fields
+ * the adapter reads: a venue that drops or retypes one of them fails the call
+ * with an error naming the field instead of feeding the normaliser garbage.
+ */
+
+export interface RawOutcome {
+  id: string;
+  name: string;
+  price: number | string | null;
+}
+
+export interface RawMarket {
+  id: string;
+  question: string;
+  status: 'open' | 'closed' | 'resolved';
+  volume_24h?: number | string | null;
+  outcomes: RawOutcome[];
+}
+
+export interface RawEvent {
+  id: string;
+  slug: string;
+  title: string;
+  category?: string | null;
+  volume_24h?: number | string | null;
+  markets: RawMarket[];
+}
+
+export interface RawBook {
+  bids: Array<[string, string]>;
+  asks: Array<[string, string]>;
+  /** Epoch milliseconds. */
+  ts: number;
+}
+
+const outcome = Joi.object({ id: venueValue.id().required(), name: Joi.string().allow('').required(), price: venueValue.numeric().allow(null).required() });
+const market = Joi.object({
+  id: venueValue.id().required(),
+  question: Joi.string().allow('').required(),
+  status: Joi.string().valid('open', 'closed', 'resolved').required(),
+  volume_24h: venueValue.numeric().allow(null),
+  outcomes: Joi.array().items(outcome).required(),
+});
+const eventsPage = Joi.object({
+  events: Joi.array()
+    .items(Joi.object({ id: venueValue.id().required(), slug: Joi.string().required(), title: Joi.string().required(), category: Joi.string().allow('', null), volume_24h: venueValue.numeric().allow(null), markets: Joi.array().items(market).required() }))
+    .required(),
+});
+const level = Joi.array().ordered(venueValue.numeric().required(), venueValue.numeric().required());
+const book = Joi.object({ bids: Joi.array().items(level).required(), asks: Joi.array().items(level).required(), ts: Joi.number().required() });
+
+/** The venue's REST endpoints, each answer checked before it is read. */
+export function venueApi(http: VenueHttpClient, baseUrl: string) {
+  return {
+    async events(query: { limit: number; offset: number; q?: string }): Promise<RawEvent[]> {
+      const body = await http.json({ url: `${baseUrl}/v1/events`, query });
+      return checkPayload<{ events: RawEvent[] }>(eventsPage, body, { venue: http.venue, endpoint: 'GET /v1/events' }).events;
+    },
+    async book(outcomeId: string): Promise<RawBook> {
+      const body = await http.json({ url: `${baseUrl}/v1/books/${encodeURIComponent(outcomeId)}` });
+      return checkPayload<RawBook>(book, body, { venue: http.venue, endpoint: 'GET /v1/books/{id}' });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The adapter authoring kit: what a venue adapter is written with. An
+ * adapter's `index.ts` is a `definePlugin` call; its methods are an object
+ * literal checked by `defineAdapter` against the core method list; its reads
+ * check venue payloads with `checkPayload` and parse values with the readers
+ * here, so every adapter means the same thing by a missing value.
+ */
+export { definePlugin, defineAdapter } from './define.js';
+export type { PluginDefinition } from './define.js';
+export { checkPayload, venueValue } from './payload.js';
+export type { PayloadSource } from './payload.js';
+export { compact, complement, fromBaseUnits, percentToFraction, pick, roundTo, text, toEpochMs, toFraction, toIsoDate, toList, toNumber } from './values.js';
+export { invalidArgument, missingCredentials, notSupported } from './errors.js';
+export { assertReachable, collectCursorPages, collectNumberedPages, collectOffsetPages, collectPages } from './paging.js';
+export type { CollectOptions, OffsetPaging, Page as VenuePage } from './paging.js';
+export { bucketCandles, mergeCandles, resolutionMs } from './candles.js';
+export type { PricePoint } from './candles.js';
+export { buildOrderBook, invertBinaryBook, maxBookDepth } from './books.js';
