@@ -5,6 +5,7 @@ export * from './methods/declaration.js';
 export * from './methods/method-list.js';
 export * from './methods/registry.js';
 export * from './methods/adapter.js';
+export * from './methods/gateway-params.js';
 export { derivedMethod, ownMethod } from './methods/derived.js';
 export type { MethodImplementation } from './methods/derived.js';
 export * from './plugin.js';

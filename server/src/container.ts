@@ -25,7 +25,14 @@ export const tokens = {
   metrics: Symbol('Metrics') as InjectionToken<Metrics>,
   venues: Symbol('VenueDirectory') as InjectionToken<VenueDirectory>,
   catalog: Symbol('CatalogService') as InjectionToken<CatalogService>,
+  archive: Symbol('ArchiveBooks') as InjectionToken<ArchiveBooks>,
 };
+
+/** Historical books the gateway answers `since`/`until` calls from, for the venues the archive holds. */
+export interface ArchiveBooks {
+  readonly venues: readonly string[];
+  answer(venue: string, method: string, args: readonly unknown[]): Promise<unknown>;
+}
 
 /** Each enabled venue is registered under its own id. */
 export function venueToken(id: string): InjectionToken<Venue> {

@@ -94,6 +94,8 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
   catalog?: boolean;
   /** It acts on a venue account, so it needs the caller's venue credentials. */
   credentials?: boolean;
+  /** With `since`/`until` in its params it reads the archive: the gateway answers, never the adapter. */
+  archive?: boolean;
   /** Who answers: the venue's adapter (default), or the gateway from what it knows of the adapter. */
   answeredBy?: G;
   /**
@@ -132,6 +134,7 @@ export function method<const A extends readonly Argument[], R, G extends Answere
   return {
     catalog: false,
     credentials: false,
+    archive: false,
     answeredBy: 'adapter' as G,
     ...options,
   };

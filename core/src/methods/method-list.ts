@@ -138,6 +138,7 @@ export const coreMethods = {
     ],
     result: returns<OrderBook | OrderBook[]>(Joi.alternatives(orderBookSchema, Joi.array().items(orderBookSchema))),
     verbs: getOrPost,
+    archive: true,
     // pmxtjs 2.41 sends the book side where the limit now stands: [outcomeId, 'yes'].
     legacyArgs: (args) => {
       const [outcomeId, second, params, ...rest] = args;

@@ -1,5 +1,5 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { PredgateError, adapterMethod } from '@predgate/core';
+import { PredgateError, adapterMethod, applyGatewayParams } from '@predgate/core';
 import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
 import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
@@ -27,6 +27,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const methods = container.resolve(tokens.methods);
     const metrics = container.resolve(tokens.metrics);
     const catalog = container.resolve(tokens.catalog);
+    const archive = container.isRegistered(tokens.archive) ? container.resolve(tokens.archive) : undefined;
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {
@@ -50,6 +51,10 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       }
       const input = readCall(request, routed, venue.id);
       if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
+      const scoped = applyGatewayParams(routed.name, routed.declaration, input.args, venue.id, archive?.venues ?? []);
+      if (scoped.kind === 'answer') return { success: true, data: scoped.data };
+      if (scoped.kind === 'archive') return { success: true, data: await archive!.answer(venue.id, routed.name, scoped.args) };
+      input.args = scoped.args;
 
       // Catalog reads without credentials are answered from a fresh catalog when it can answer them exactly.
       if (routed.declaration.catalog && !input.credentials && catalog.isFresh(venue.id)) {
