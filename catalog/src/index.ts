@@ -10,7 +10,7 @@ export type { MongoStoreOptions } from './mongo/mongo-store.js';
 export { CatalogService } from './ingestion/catalog-service.js';
 export type { CatalogServiceOptions, VenueIngestion, VenueToIngest } from './ingestion/catalog-service.js';
 export { sweepVenue } from './ingestion/sweep.js';
-export { catalogMethods, isCatalogMethod } from './call-params.js';
+export { isCatalogMethod } from './call-params.js';
 export type { CatalogMethod } from './call-params.js';
 export { answerFromCatalog, catalogCanAnswer } from './pass-through.js';
 export { answerRouterCall, routerVenue } from './router-calls.js';

@@ -83,7 +83,7 @@ export type Verb = 'GET' | 'POST';
 
 export type Answerer = 'adapter' | 'gateway';
 
-export interface MethodOptions<A extends readonly Argument[], R, G extends Answerer = 'adapter'> {
+export interface MethodOptions<A extends readonly Argument[], R, G extends Answerer = 'adapter', C extends boolean = false> {
   /** One line for the docs, the OpenAPI document and `describe`. */
   doc: string;
   args: A;
@@ -91,7 +91,7 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
   /** POST always works; GET only where every argument fits a query string. */
   verbs: readonly Verb[];
   /** The catalog may answer it instead of the venue. */
-  catalog?: boolean;
+  catalog?: C;
   /** It acts on a venue account, so it needs the caller's venue credentials. */
   credentials?: boolean;
   /** With `since`/`until` in its params it reads the archive: the gateway answers, never the adapter. */
@@ -105,17 +105,17 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
   legacyArgs?: (args: unknown[]) => unknown[];
 }
 
-export interface MethodDeclaration<A extends readonly Argument[] = readonly Argument[], R = unknown, G extends Answerer = Answerer>
-  extends Required<Omit<MethodOptions<A, R, G>, 'legacyArgs'>> {
+export interface MethodDeclaration<A extends readonly Argument[] = readonly Argument[], R = unknown, G extends Answerer = Answerer, C extends boolean = boolean>
+  extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs'>> {
   readonly legacyArgs?: (args: unknown[]) => unknown[];
 }
 
 const queryKinds = new Set<ArgumentKind>(['id', 'ids', 'string', 'integer', 'number', 'boolean', 'params', 'object']);
 
 /** Declares one method; checks, at load time, that the declaration is coherent. */
-export function method<const A extends readonly Argument[], R, G extends Answerer = 'adapter'>(
-  options: MethodOptions<A, R, G>,
-): MethodDeclaration<A, R, G> {
+export function method<const A extends readonly Argument[], R, G extends Answerer = 'adapter', C extends boolean = false>(
+  options: MethodOptions<A, R, G, C>,
+): MethodDeclaration<A, R, G, C> {
   const names = options.args.flatMap((declared) => [declared.name, ...declared.aliases]);
   assert.equal(new Set(names).size, names.length, `argument names repeat in ${names.join(', ')}`);
   assert.ok(options.args.filter((declared) => declared.kind === 'params').length <= 1, 'at most one params argument');
@@ -132,7 +132,7 @@ export function method<const A extends readonly Argument[], R, G extends Answere
   }
   assert.ok(options.verbs.includes('POST'), 'every method accepts POST');
   return {
-    catalog: false,
+    catalog: false as C,
     credentials: false,
     archive: false,
     answeredBy: 'adapter' as G,
@@ -149,4 +149,4 @@ export type ArgumentsOf<A extends readonly unknown[]> = A extends readonly [infe
       : never
   : [];
 
-export type ResultOf<D> = D extends MethodDeclaration<readonly Argument[], infer R, Answerer> ? R : never;
+export type ResultOf<D> = D extends MethodDeclaration<readonly Argument[], infer R, Answerer, boolean> ? R : never;

@@ -1,6 +1,6 @@
 import { isPredgateError } from '../errors.js';
 import type { VenueAdapter } from '../methods/adapter.js';
-import { adapterMethod } from '../methods/adapter.js';
+import { adapterMethod } from '../methods/capabilities.js';
 import type { Event, Market, OrderBook } from '../model/index.js';
 import type { TestFunction } from './conformance.js';
 

@@ -1,6 +1,6 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { answerRouterCall, catalogMethods, isCatalogMethod, routerEventJson, routerEventsJson, routerVenue, wrapJson } from '@predgate/catalog';
-import { PredgateError, coreMethods } from '@predgate/core';
+import { answerRouterCall, isCatalogMethod, routerEventJson, routerEventsJson, routerVenue, wrapJson } from '@predgate/catalog';
+import { PredgateError, catalogMethodNames, coreMethods } from '@predgate/core';
 import type { Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
@@ -116,7 +116,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       const { name } = routed;
       if (name === 'describe') return { success: true, data: describeRouter() };
       if (!isCatalogMethod(name)) {
-        throw new PredgateError('NOT_SUPPORTED', `The router answers ${catalogMethods.join(', ')} from the catalog; ask a venue for ${name}`, {
+        throw new PredgateError('NOT_SUPPORTED', `The router answers ${catalogMethodNames.join(', ')} from the catalog; ask a venue for ${name}`, {
           exchange: routerVenue,
         });
       }
