@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Hapi from '@hapi/hapi';
-import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore } from '@predgate/catalog';
+import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore, routerPackage, routerVenuePlugin } from '@predgate/catalog';
 import type { Request, Server } from '@hapi/hapi';
 import { createHttpClientFactory, createMethodRegistry, systemClock } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
@@ -65,25 +65,24 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const manifest =
     options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
+  const contextFor = (venue: string, venueConfig: Record<string, unknown>) => (credentials?: Credentials) => ({
+    http,
+    logger: logger.child({ venue }),
+    clock,
+    config: venueConfig,
+    ...(credentials ? { credentials } : {}),
+  });
   for (const { venue, plugin } of await loadAdapters(manifest, searchRoots)) {
-    const contextFor = (credentials?: Credentials) => ({
-      http,
-      logger: logger.child({ venue: venue.id }),
-      clock,
-      config: venue.config,
-      ...(credentials ? { credentials } : {}),
-    });
-    container.register(venueToken(venue.id), { useValue: new Venue(plugin, venue.package, contextFor, config.credentialPool) });
+    container.register(venueToken(venue.id), { useValue: new Venue(plugin, venue.package, contextFor(venue.id, venue.config), config.credentialPool) });
   }
   // Resolved once here, so a missing registration fails the start, not a request.
-  const venues = new VenueDirectory(manifest.venues.map((venue) => container.resolve(venueToken(venue.id))));
-  container.register(tokens.venues, { useValue: venues });
+  const swept = manifest.venues.map((venue) => container.resolve(venueToken(venue.id)));
 
   const store = config.catalogUrl ? new MongoCatalogStore({ url: config.catalogUrl }) : new EmbeddedCatalogStore({ dir: join(config.dataDir, 'catalog') });
   await store.open();
   const catalog = new CatalogService({
     store,
-    venues: manifest.venues.map((entry) => ({ id: entry.id, adapter: venues.get(entry.id)!.shared, ...entry.catalog })),
+    venues: manifest.venues.map((entry, index) => ({ id: entry.id, adapter: swept[index]!.shared, ...entry.catalog })),
     clock,
     logger: logger.child({ component: 'catalog' }),
     intervalMs: config.catalog.intervalSeconds * 1000,
@@ -91,6 +90,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     concurrency: config.catalog.concurrency,
     pageSize: config.catalog.pageSize,
   });
+  // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
+  const router = new Venue(routerVenuePlugin(store), routerPackage, contextFor('router', {}), config.credentialPool);
+  const venues = new VenueDirectory([...swept, router]);
+  container.register(tokens.venues, { useValue: venues });
   await catalog.load();
   container.register(tokens.catalog, { useValue: catalog });
 

@@ -1,6 +1,6 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError, adapterMethod, applyGatewayParams } from '@predgate/core';
-import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
+import { answerFromCatalog, catalogCanAnswer, routerVenue, wrapJson } from '@predgate/catalog';
 import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
@@ -51,7 +51,9 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       }
       const input = readCall(request, routed, venue.id);
       if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
-      const scoped = applyGatewayParams(routed.name, routed.declaration, input.args, venue.id, archive?.venues ?? []);
+      // The Router spans venues: `sourceExchange` is one of its filters, not a scope.
+      const scoped =
+        venue.id === routerVenue ? ({ kind: 'call', args: input.args } as const) : applyGatewayParams(routed.name, routed.declaration, input.args, venue.id, archive?.venues ?? []);
       if (scoped.kind === 'answer') return { success: true, data: scoped.data };
       if (scoped.kind === 'archive') return { success: true, data: await archive!.answer(venue.id, routed.name, scoped.args) };
       input.args = scoped.args;

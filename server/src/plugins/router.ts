@@ -1,21 +1,18 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { answerRouterCall, isCatalogMethod, routerEventJson, routerEventsJson, routerVenue, wrapJson } from '@predgate/catalog';
-import { PredgateError, catalogMethodNames, coreMethods } from '@predgate/core';
-import type { Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
+import { routerEventJson, routerEventQuery, routerEventsJson, routerLimits, routerVenue, wrapJson } from '@predgate/catalog';
+import { PredgateError } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
-import { createRequire } from 'node:module';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
-import { readCall, routedMethod } from './call-input.js';
-import type { RequestVenue, RouteEnvelope } from './errors.js';
+import type { RouteEnvelope } from './errors.js';
 import { sendJson } from './json-response.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
 const eventsQuery = Joi.object({
   q: Joi.string().max(200).allow(''),
-  limit: Joi.number().integer().min(1).max(500).default(50),
+  limit: Joi.number().integer().min(1).max(routerLimits.max).default(routerLimits.default),
   offset: Joi.number().integer().min(0).default(0),
   closed: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
   sourceExchange: Joi.string(),
@@ -35,16 +32,15 @@ function rejectInput(_request: Request, _h: ResponseToolkit, error: Error | unde
 
 /**
  * The Router: cross-venue search over the catalog, never a live venue call.
- * `GET /v0/events` and `GET /v0/events/{id}` in the Router's own envelope,
- * `GET /v0/status` for operators, and `/api/router/{method}` for pmxt clients,
- * which ask the Router through the pass-through surface.
+ * `GET /v0/events` and `GET /v0/events/{id}` in the Router's own envelope and
+ * `GET /v0/status` for operators. pmxt clients reach the same catalog at
+ * `/api/router/{method}`, where the Router is a venue like any other.
  */
 export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
   name: 'predgate-router',
   register(server, { container }) {
     const catalog = container.resolve(tokens.catalog);
     const venues = container.resolve(tokens.venues);
-    const methods = container.resolve(tokens.methods);
     const clock = container.resolve(tokens.clock);
 
     server.route({
@@ -53,16 +49,19 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: { ...routerRoute, validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } } },
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
-        const page = await catalog.store.events({
-          status: query.closed ? 'all' : 'active',
-          expiredBy: clock.now(),
-          order: 'router',
-          limit: query.limit,
-          offset: query.offset,
-          ...(query.q ? { search: query.q.toLowerCase() } : {}),
-          ...(query.sourceExchange !== undefined ? { venue: query.sourceExchange } : {}),
-          ...(query.category !== undefined ? { category: query.category } : {}),
-        });
+        const page = await catalog.store.events(
+          routerEventQuery(
+            {
+              limit: query.limit,
+              offset: query.offset,
+              ...(query.closed ? { status: 'all' as const } : {}),
+              ...(query.q ? { query: query.q } : {}),
+              ...(query.sourceExchange !== undefined ? { sourceExchange: query.sourceExchange } : {}),
+              ...(query.category !== undefined ? { category: query.category } : {}),
+            },
+            clock.now(),
+          ),
+        );
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
         return sendJson(h, wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`));
       },
@@ -91,7 +90,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const now = clock.now();
         const ingestion = new Map(catalog.status().map((status) => [status.venue, status]));
         return {
-          data: venues.all().map((venue) => {
+          data: venues.all().filter((venue) => venue.id !== routerVenue).map((venue) => {
             const status = ingestion.get(venue.id);
             const sweep = status?.lastSweep;
             return {
@@ -109,40 +108,5 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         };
       },
     });
-
-    const answer = async (request: Request) => {
-      (request.app as RequestVenue).venue = routerVenue;
-      const routed = routedMethod(methods, (request.params as { method: string }).method);
-      const { name } = routed;
-      if (name === 'describe') return { success: true, data: describeRouter() };
-      if (!isCatalogMethod(name)) {
-        throw new PredgateError('NOT_SUPPORTED', `The router answers ${catalogMethodNames.join(', ')} from the catalog; ask a venue for ${name}`, {
-          exchange: routerVenue,
-        });
-      }
-      const params = readCall(request, routed, routerVenue).args[0] as (EventFetchParams & MarketFetchParams) | undefined;
-      return { success: true, data: await answerRouterCall(catalog.store, name, params, clock.now()) };
-    };
-    server.route([
-      { method: 'GET', path: `/api/${routerVenue}/{method}`, handler: answer },
-      { method: 'POST', path: `/api/${routerVenue}/{method}`, handler: answer, options: { payload: { allow: 'application/json' } } },
-    ]);
   },
 };
-
-const catalogPackage = createRequire(import.meta.url)('@predgate/catalog/package.json') as { name: string; version: string };
-
-function describeRouter() {
-  const has: Record<string, Capability> = {};
-  for (const name of Object.keys(coreMethods)) has[name] = name === 'describe' || isCatalogMethod(name);
-  return {
-    id: routerVenue,
-    displayName: 'Router (every venue, from the catalog)',
-    package: catalogPackage.name,
-    version: catalogPackage.version,
-    hosts: {},
-    rateLimit: null,
-    credentials: { required: [], optional: [] },
-    has,
-  };
-}
