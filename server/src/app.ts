@@ -56,9 +56,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const http = createHttpClientFactory({ dispatcher: options.dispatcher, logger });
   const container = createContainer();
   container.register(tokens.config, { useValue: config });
-  container.register(tokens.logger, { useValue: logger });
   container.register(tokens.clock, { useValue: clock });
-  container.register(tokens.http, { useValue: http });
   container.register(tokens.methods, { useValue: createMethodRegistry() });
   container.register(tokens.keys, { useValue: KeyStore.open(config.dataDir, config.apiKeys) });
   container.register(tokens.metrics, { useValue: createMetrics() });
