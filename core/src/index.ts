@@ -6,6 +6,7 @@ export * from './methods/method-list.js';
 export * from './methods/registry.js';
 export * from './methods/adapter.js';
 export * from './methods/gateway-params.js';
+export * from './methods/json-schema.js';
 export * from './methods/capabilities.js';
 export * from './plugin.js';
 export * from './http/venue-http-client.js';

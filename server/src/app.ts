@@ -14,6 +14,7 @@ import { KeyStore } from './keys/key-store.js';
 import { createLogger } from './logging.js';
 import { createMetrics } from './metrics.js';
 import { authPlugin } from './plugins/auth.js';
+import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
@@ -118,6 +119,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
+    { plugin: docsPlugin, options: { container } },
   ]);
   await server.initialize();
 
