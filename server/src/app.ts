@@ -16,6 +16,7 @@ import { createMetrics } from './metrics.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jsonResponsePlugin } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { routerPlugin } from './plugins/router.js';
@@ -115,6 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     },
     { plugin: errorsPlugin },
+    { plugin: jsonResponsePlugin, options: { cacheBytes: 64 * 1024 * 1024, cacheSeconds: 10 } },
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },

@@ -55,6 +55,7 @@ export class CatalogService {
   private readonly queue: PQueue;
   private readonly state = new Map<string, VenueIngestion & { source: VenueToIngest; timer?: NodeJS.Timeout }>();
   private started = false;
+  private commits = 0;
 
   constructor(options: CatalogServiceOptions) {
     this.store = options.store;
@@ -112,6 +113,11 @@ export class CatalogService {
   }
 
   /** Whether the venue's catalog is recent enough to answer pass-through calls. */
+  /** Changes whenever a sweep commits: answers derived from the catalog can be cached under it. */
+  get generation(): number {
+    return this.commits;
+  }
+
   isFresh(venue: string): boolean {
     const sweep = this.state.get(venue)?.lastSweep;
     return sweep !== null && sweep !== undefined && this.clock.now() - sweep.finishedAt <= this.settings.freshForMs;
@@ -135,6 +141,7 @@ export class CatalogService {
       }
       state.lastSweep = record;
       state.consecutiveFailures = 0;
+      this.commits += 1;
       this.schedule(state.venue, this.jittered(this.settings.intervalMs));
       return record;
     } catch (error) {

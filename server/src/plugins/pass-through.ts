@@ -8,7 +8,6 @@ import { scrubCredentials } from '../venues/scrub.js';
 import type { Venue } from '../venues/venue.js';
 import { readCall, routedMethod } from './call-input.js';
 import type { RequestVenue } from './errors.js';
-import { sendJson } from './json-response.js';
 
 /** Methods the gateway answers itself, from what it knows of the venue. */
 const gatewayAnswers: Record<string, (venue: Venue) => unknown> = {
@@ -68,7 +67,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
           });
           if (fromCatalog !== undefined) {
             metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
-            return sendJson(h, wrapJson(fromCatalog, '{"success":true,"data":', '}'));
+            return h.storedJson(wrapJson(fromCatalog, '{"success":true,"data":', '}'), `${venue.id}:${catalog.generation}:${routed.name}:${JSON.stringify(params ?? {})}`);
           }
         }
       }

@@ -6,7 +6,6 @@ import type { ValidationError } from 'joi';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import type { RouteEnvelope } from './errors.js';
-import { sendJson } from './json-response.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
@@ -63,7 +62,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
           ),
         );
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return sendJson(h, wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`));
+        return h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), `v0:${catalog.generation}:${request.url.search}`);
       },
     });
 
@@ -78,7 +77,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const { id } = request.params as { id: string };
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        return sendJson(h, wrapJson(routerEventJson(entry), '{"data":', '}'));
+        return h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), `v0:${catalog.generation}:${entry.id}`);
       },
     });
 
