@@ -48,8 +48,9 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: { ...routerRoute, validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } } },
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
-        const page = await catalog.store.events(
-          routerEventQuery(
+        const page = await catalog.store.events({
+          withTotal: true,
+          ...routerEventQuery(
             {
               limit: query.limit,
               offset: query.offset,
@@ -60,7 +61,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
             },
             clock.now(),
           ),
-        );
+        });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
         return h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), `v0:${catalog.generation}:${request.url.search}`);
       },
