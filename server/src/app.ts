@@ -8,6 +8,7 @@ import hapiPino from 'hapi-pino';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { DependencyContainer } from 'tsyringe';
+import { answerClientErrors } from './client-errors.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
 import { KeyStore } from './keys/key-store.js';
@@ -123,6 +124,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: routerPlugin, options: { container } },
     { plugin: docsPlugin, options: { container } },
   ]);
+  const metrics = container.resolve(tokens.metrics);
+  answerClientErrors(server.listener, logger, (reason) => metrics.refusedRequests.inc({ reason }));
   await server.initialize();
 
   return {
