@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import Joi from 'joi';
+import { argumentBounds } from '../model/params.js';
 
 /**
  * The vocabulary of the core method list: how one method is declared. Each
@@ -49,20 +50,21 @@ export const arg = {
     argument<string>(
       'id',
       name,
-      Joi.alternatives(Joi.string().min(1), exactIdNumber)
+      Joi.alternatives(Joi.string().min(1).max(argumentBounds.id), exactIdNumber)
         .messages({ 'alternatives.types': '{{#label}} must be an id (a string)' })
         .label(name),
       options,
     ),
-  ids: (name: string) => argument<string[]>('ids', name, Joi.array().items(Joi.string().min(1)).single().min(1).label(name)),
-  string: <T extends string = string>(name: string, schema: Joi.StringSchema = Joi.string()) =>
+  ids: (name: string) =>
+    argument<string[]>('ids', name, Joi.array().items(Joi.string().min(1).max(argumentBounds.id)).single().min(1).max(argumentBounds.ids).label(name)),
+  string: <T extends string = string>(name: string, schema: Joi.StringSchema = Joi.string().max(argumentBounds.word)) =>
     argument<T>('string', name, schema.label(name)),
   integer: (name: string, schema: Joi.NumberSchema = Joi.number().integer()) => argument<number>('integer', name, schema.label(name)),
   number: (name: string, schema: Joi.NumberSchema = Joi.number()) => argument<number>('number', name, schema.label(name)),
   boolean: (name: string) => argument<boolean>('boolean', name, Joi.boolean().truthy('1', 'yes').falsy('0', 'no').label(name)),
   params: <T>(name: string, schema: Joi.ObjectSchema<T>) => argument<T>('params', name, schema.label(name)),
   object: <T>(name: string, schema: Joi.Schema<T>) => argument<T>('object', name, schema.label(name)),
-  list: <T>(name: string, schema: Joi.ArraySchema) => argument<T[]>('list', name, schema.label(name)),
+  list: <T>(name: string, schema: Joi.ArraySchema) => argument<T[]>('list', name, schema.max(argumentBounds.items).label(name)),
 };
 
 export function optional<T>(declared: Argument<T, false>): Argument<T, true> {

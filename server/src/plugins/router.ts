@@ -1,6 +1,6 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { routerEventJson, routerEventQuery, routerEventsJson, routerLimits, routerVenue, wrapJson } from '@predgate/catalog';
-import { PredgateError } from '@predgate/core';
+import { PredgateError, argumentBounds } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
 import type { DependencyContainer } from 'tsyringe';
@@ -10,12 +10,12 @@ import type { RouteEnvelope } from './errors.js';
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
 const eventsQuery = Joi.object({
-  q: Joi.string().max(200).allow(''),
+  q: Joi.string().max(argumentBounds.text).allow(''),
   limit: Joi.number().integer().min(1).max(routerLimits.max).default(routerLimits.default),
   offset: Joi.number().integer().min(0).default(0),
   closed: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
-  sourceExchange: Joi.string(),
-  category: Joi.string(),
+  sourceExchange: Joi.string().max(argumentBounds.word),
+  category: Joi.string().max(argumentBounds.word),
 })
   .rename('query', 'q')
   .rename('exchange', 'sourceExchange');
