@@ -10,6 +10,8 @@ export interface SweepRecord {
   events: number;
   markets: number;
   outcomes: number;
+  /** Markets still trading; absent on records written before it was counted. */
+  openMarkets?: number;
 }
 
 /** `active`: still trading; `closed`: not; `all`: both. */

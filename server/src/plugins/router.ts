@@ -99,6 +99,8 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
               package: venue.packageName,
               version: venue.plugin.version,
               lastSweep: sweep ? { ...sweep, ageSeconds: Math.round((now - sweep.finishedAt) / 1000) } : null,
+              // A sweep that shrank the catalog too much waits for the next to confirm it; the Router serves lastSweep meanwhile.
+              heldSweep: status?.heldSweep ?? null,
               lastError: status?.lastError ?? null,
               nextAttemptAt: status?.nextAttemptAt ?? null,
               sweeping: status?.running ?? false,
