@@ -22,6 +22,7 @@ import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { routerPlugin } from './plugins/router.js';
 import { VenueDirectory } from './venues/directory.js';
+import { DriftRecorder } from './venues/drift.js';
 import { installedAdaptersManifest, loadAdapters } from './venues/loader.js';
 import { readManifest } from './venues/manifest.js';
 import type { Manifest } from './venues/manifest.js';
@@ -62,7 +63,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(tokens.clock, { useValue: clock });
   container.register(tokens.methods, { useValue: createMethodRegistry() });
   container.register(tokens.keys, { useValue: KeyStore.open(config.dataDir, config.apiKeys) });
-  container.register(tokens.metrics, { useValue: createMetrics() });
+  const metrics = createMetrics();
+  container.register(tokens.metrics, { useValue: metrics });
+  const drift = new DriftRecorder(metrics.venueDrift, () => clock.now());
+  container.register(tokens.drift, { useValue: drift });
 
   const manifest =
     options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
@@ -90,6 +94,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     freshForMs: config.catalog.freshForSeconds * 1000,
     concurrency: config.catalog.concurrency,
     pageSize: config.catalog.pageSize,
+    onSweepError: (venue, error) => drift.record(venue, error),
   });
   // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
   const router = new Venue(routerVenuePlugin(store), routerPackage, contextFor('router', {}), config.credentialPool);
@@ -124,7 +129,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: routerPlugin, options: { container } },
     { plugin: docsPlugin, options: { container } },
   ]);
-  const metrics = container.resolve(tokens.metrics);
   answerClientErrors(server.listener, logger, (reason) => metrics.refusedRequests.inc({ reason }));
   await server.initialize();
 

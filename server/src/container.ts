@@ -9,6 +9,7 @@ import type { KeyStore } from './keys/key-store.js';
 import type { Metrics } from './metrics.js';
 import type { Venue } from './venues/venue.js';
 import type { VenueDirectory } from './venues/directory.js';
+import type { DriftRecorder } from './venues/drift.js';
 
 /**
  * Explicit injection tokens: registrations never rely on emitted decorator
@@ -23,6 +24,7 @@ export const tokens = {
   venues: Symbol('VenueDirectory') as InjectionToken<VenueDirectory>,
   catalog: Symbol('CatalogService') as InjectionToken<CatalogService>,
   archive: Symbol('ArchiveBooks') as InjectionToken<ArchiveBooks>,
+  drift: Symbol('DriftRecorder') as InjectionToken<DriftRecorder>,
 };
 
 /** Historical books the gateway answers `since`/`until` calls from, for the venues the archive holds. */

@@ -14,6 +14,8 @@ export interface Metrics {
   refusedRequests: Counter<'reason'>;
   /** Unhandled rejections and uncaught exceptions the process survived. */
   processErrors: Counter<'kind'>;
+  /** Venue answers refused for their shape, by venue, endpoint and field. */
+  venueDrift: Counter<'venue' | 'endpoint' | 'field'>;
 }
 
 /** A registry per app, so tests and several gateways in one process do not share counters. */
@@ -65,6 +67,12 @@ export function createMetrics(): Metrics {
       name: 'predgate_process_errors_total',
       help: 'Unhandled rejections and uncaught exceptions logged and survived',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    venueDrift: new Counter({
+      name: 'predgate_venue_drift_total',
+      help: 'Venue answers an adapter refused because a field it reads was missing, null or of another type',
+      labelNames: ['venue', 'endpoint', 'field'],
       registers: [registry],
     }),
   };

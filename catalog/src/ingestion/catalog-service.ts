@@ -24,6 +24,8 @@ export interface CatalogServiceOptions {
   maxPages?: number;
   /** A venue's catalog answers pass-through calls while its last sweep is younger than this. */
   freshForMs?: number;
+  /** Sees every failed sweep's error (the gateway counts venue drift from them). */
+  onSweepError?: (venue: string, error: unknown) => void;
 }
 
 export interface VenueToIngest {
@@ -65,7 +67,8 @@ export class CatalogService {
   readonly store: CatalogStore;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger'>>;
+  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError'>>;
+  private readonly onSweepError: (venue: string, error: unknown) => void;
   private readonly queue: PQueue;
   private readonly state = new Map<string, VenueIngestion & { source: VenueToIngest; timer?: NodeJS.Timeout }>();
   private started = false;
@@ -84,6 +87,7 @@ export class CatalogService {
       maxPages: options.maxPages ?? 10_000,
       freshForMs: options.freshForMs ?? 120_000,
     };
+    this.onSweepError = options.onSweepError ?? (() => {});
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
       this.state.set(source.id, { venue: source.id, source, lastSweep: null, lastError: null, nextAttemptAt: null, running: false, consecutiveFailures: 0, heldSweep: null });
@@ -172,6 +176,7 @@ export class CatalogService {
       this.schedule(state.venue, this.jittered(this.settings.intervalMs));
       return record;
     } catch (error) {
+      this.onSweepError(state.venue, error);
       const lastError = {
         message: error instanceof Error ? error.message : String(error),
         code: isPredgateError(error) ? error.code : 'INTERNAL_ERROR',

@@ -27,6 +27,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const metrics = container.resolve(tokens.metrics);
     const catalog = container.resolve(tokens.catalog);
     const archive = container.isRegistered(tokens.archive) ? container.resolve(tokens.archive) : undefined;
+    const drift = container.resolve(tokens.drift);
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {
@@ -78,6 +79,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         return { success: true, data: await call(...input.args) };
       } catch (error) {
         metrics.adapterErrors.inc({ venue: venue.id, method: routed.name, code: String((error as { code?: unknown }).code ?? 'INTERNAL_ERROR') });
+        drift.record(venue.id, error);
         throw scrubCredentials(error, input.credentials);
       } finally {
         stop();

@@ -40,6 +40,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
   register(server, { container }) {
     const catalog = container.resolve(tokens.catalog);
     const venues = container.resolve(tokens.venues);
+    const drift = container.resolve(tokens.drift);
     const clock = container.resolve(tokens.clock);
 
     server.route({
@@ -101,6 +102,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
               lastSweep: sweep ? { ...sweep, ageSeconds: Math.round((now - sweep.finishedAt) / 1000) } : null,
               // A sweep that shrank the catalog too much waits for the next to confirm it; the Router serves lastSweep meanwhile.
               heldSweep: status?.heldSweep ?? null,
+              drift: drift.of(venue.id),
               lastError: status?.lastError ?? null,
               nextAttemptAt: status?.nextAttemptAt ?? null,
               sweeping: status?.running ?? false,
