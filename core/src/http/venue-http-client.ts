@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { PredgateError } from '../errors.js';
 import { silentLogger } from '../runtime.js';
 import type { Logger } from '../runtime.js';
-import { mapTransportError, mapVenueFailure } from './failures.js';
+import { mapTransportError, mapVenueFailure, retryableNetworkErrorCodes } from './failures.js';
 import type { VenueFailure } from './failures.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,6 +41,8 @@ export interface VenueHttpClientOptions {
   headers?: Record<string, string>;
   /** The venue's own reading of an error answer; `undefined` falls back to the status mapping. */
   mapError?: (failure: VenueFailure) => PredgateError | undefined;
+  /** Largest answer read from the venue, in bytes (8 MiB by default); a request may raise it for an endpoint that needs more. */
+  maxBodyBytes?: number;
 }
 
 export interface VenueRequest {
@@ -55,6 +57,10 @@ export interface VenueRequest {
    * a write (an order, a cancel) is never retried behind the caller's back.
    */
   idempotent?: boolean;
+  /** This endpoint's answer may be larger than the client's `maxBodyBytes`. */
+  maxBodyBytes?: number;
+  /** `json` (the default): a success answer that is not JSON is refused; `text`: the body as it came. */
+  expect?: 'json' | 'text';
 }
 
 export interface VenueResponse<T> {
@@ -88,19 +94,8 @@ export interface HttpClientFactoryOptions {
 
 const defaultRetry: RetryOptions = { maxRetries: 2, minDelayMs: 250, maxDelayMs: 10_000 };
 const defaultTimeouts: TimeoutOptions = { connectMs: 5_000, requestMs: 15_000 };
+const defaultMaxBodyBytes = 8 * 1024 * 1024;
 const retryableStatuses = [429, 500, 502, 503, 504];
-const retryableErrorCodes = [
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'ENETDOWN',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'EHOSTUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-];
 
 export function createHttpClientFactory(options: HttpClientFactoryOptions = {}): HttpClientFactory {
   const clients = new Map<string, VenueHttpClient>();
@@ -152,7 +147,7 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
       retryAfter: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       statusCodes: retryableStatuses,
-      errorCodes: retryableErrorCodes,
+      errorCodes: [...retryableNetworkErrorCodes],
       throwOnError: false,
     }),
   );
@@ -171,6 +166,8 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
 
       if (bucket) await bucket.removeTokens(1);
       const started = performance.now();
+      const path = url.pathname;
+      const maxBodyBytes = req.maxBodyBytes ?? options.maxBodyBytes ?? defaultMaxBodyBytes;
       let answer: Dispatcher.ResponseData;
       let text: string;
       // The answer resolves with the headers; a venue can still reset or stall while sending the body.
@@ -181,12 +178,11 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
           body,
           dispatcher: idempotent ? retrying : base,
         });
-        text = await answer.body.text();
+        text = await readCapped(answer, maxBodyBytes, options.venue, path);
       } catch (error) {
         throw mapTransportError(error, options.venue);
       }
       const elapsedMs = Math.round(performance.now() - started);
-      const path = url.pathname;
       logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');
 
       const data = parseBody(text, answer.headers['content-type']);
@@ -195,6 +191,13 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
           throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with malformed JSON`, {
             exchange: options.venue,
             detail: { status: answer.statusCode, path },
+          });
+        }
+        // An HTML error page with a 200 (a proxy, a maintenance page) is not an answer to read data from.
+        if ((req.expect ?? 'json') === 'json' && typeof data === 'string') {
+          throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with ${contentTypeOf(answer.headers['content-type'])} where JSON was expected`, {
+            exchange: options.venue,
+            detail: { status: answer.statusCode, path, contentType: contentTypeOf(answer.headers['content-type']) },
           });
         }
         return { status: answer.statusCode, headers: answer.headers, data: data as T };
@@ -242,6 +245,35 @@ function withQuery(url: string, query: VenueRequest['query']): URL {
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
   return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+/**
+ * The body as text, refused past `limit` bytes: a venue (or something posing
+ * as one) sending a huge answer must not take the gateway's memory with it.
+ */
+async function readCapped(answer: Dispatcher.ResponseData, limit: number, venue: string, path: string): Promise<string> {
+  const tooLarge = () =>
+    new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} answered with more than ${limit} bytes`, { exchange: venue, detail: { status: answer.statusCode, path, maxBodyBytes: limit } });
+  const declared = Number(answer.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    answer.body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      answer.body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function contentTypeOf(header: string | string[] | undefined): string {
+  return String(header ?? 'no content type').split(';')[0]!.trim() || 'no content type';
 }
 
 const invalidJson = Symbol('invalid JSON');
