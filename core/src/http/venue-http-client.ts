@@ -4,6 +4,8 @@ import type { Dispatcher } from 'undici';
 import { PredgateError } from '../errors.js';
 import { silentLogger } from '../runtime.js';
 import type { Logger } from '../runtime.js';
+import { VenueCircuit } from './circuit.js';
+import type { CircuitOptions, CircuitState } from './circuit.js';
 import { mapTransportError, mapVenueFailure, retryableNetworkErrorCodes } from './failures.js';
 import type { VenueFailure } from './failures.js';
 
@@ -43,6 +45,8 @@ export interface VenueHttpClientOptions {
   mapError?: (failure: VenueFailure) => PredgateError | undefined;
   /** Largest answer read from the venue, in bytes (8 MiB by default); a request may raise it for an endpoint that needs more. */
   maxBodyBytes?: number;
+  /** When the venue's circuit opens and closes; `false` turns it off. */
+  circuit?: Partial<CircuitOptions> | false;
 }
 
 export interface VenueRequest {
@@ -71,6 +75,8 @@ export interface VenueResponse<T> {
 
 export interface VenueHttpClient {
   readonly venue: string;
+  /** The state of the venue's circuit breaker (`closed` while calls go through). */
+  readonly circuit: { state: CircuitState; retryAfter?: number };
   /** Sends the request; resolves with a 2xx answer, rejects with a PredgateError otherwise. */
   request<T = unknown>(request: VenueRequest): Promise<VenueResponse<T>>;
   /** `request` that resolves with the parsed body only. */
@@ -80,8 +86,10 @@ export interface VenueHttpClient {
 export interface HttpClientFactory {
   /** One client per venue id: later calls for the same venue share its connection pool and rate limit. */
   (options: VenueHttpClientOptions): VenueHttpClient;
-  /** Closes every connection pool the factory opened. */
+  /** Closes every connection pool the factory opened, dropping requests still waiting on a venue. */
   close(): Promise<void>;
+  /** Every venue's circuit state, for status pages and metrics. */
+  circuits(): Record<string, { state: CircuitState; retryAfter?: number }>;
 }
 
 export interface HttpClientFactoryOptions {
@@ -128,8 +136,13 @@ export function createHttpClientFactory(options: HttpClientFactoryOptions = {}):
 
   return Object.assign(factory, {
     async close() {
+      for (const client of clients.values()) (client as VenueHttpClient & { shutdown?: () => void }).shutdown?.();
       clients.clear();
-      await Promise.all(ownedAgents.splice(0).map((agent) => agent.close()));
+      // Requests still open here outlived their callers (a stalled venue past the request budget): drop them.
+      await Promise.all(ownedAgents.splice(0).map((agent) => agent.destroy()));
+    },
+    circuits() {
+      return Object.fromEntries([...clients].map(([venue, client]) => [venue, client.circuit]));
     },
   });
 }
@@ -152,11 +165,29 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
     }),
   );
   const bucket = options.rateLimit ? createBucket(options.rateLimit) : undefined;
+  const breaker = options.circuit === false ? undefined : new VenueCircuit(options.venue, options.circuit);
 
-  const client: VenueHttpClient = {
+  const client: VenueHttpClient & { shutdown(): void } = {
     venue: options.venue,
 
-    async request<T>(req: VenueRequest): Promise<VenueResponse<T>> {
+    get circuit() {
+      return breaker ? { state: breaker.state, ...(breaker.retryAfter !== undefined ? { retryAfter: breaker.retryAfter } : {}) } : { state: 'closed' as const };
+    },
+
+    shutdown() {
+      breaker?.shutdown();
+    },
+
+    request<T>(req: VenueRequest): Promise<VenueResponse<T>> {
+      return breaker ? breaker.run(() => send<T>(req)) : send<T>(req);
+    },
+
+    async json<T>(req: VenueRequest): Promise<T> {
+      return (await client.request<T>(req)).data;
+    },
+  };
+
+  async function send<T>(req: VenueRequest): Promise<VenueResponse<T>> {
       const method = req.method ?? 'GET';
       const idempotent = req.idempotent ?? (method === 'GET' || method === 'HEAD');
       const url = withQuery(req.url, req.query);
@@ -212,12 +243,7 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
         body: data === invalidJson ? text : data,
       };
       throw options.mapError?.(failure) ?? mapVenueFailure(failure);
-    },
-
-    async json<T>(req: VenueRequest): Promise<T> {
-      return (await client.request<T>(req)).data;
-    },
-  };
+  }
   return client;
 }
 
