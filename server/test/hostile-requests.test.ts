@@ -89,3 +89,44 @@ describe('every argument has a bound', () => {
     expect(JSON.parse(response.payload)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
   });
 });
+
+describe('errors take the envelope of the surface they are on', () => {
+  test('an unknown path under /v0 is 404 in the Router’s envelope', async () => {
+    const response = await app.call({ url: '/v0/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.payload)).toEqual({ error: { code: 'NOT_FOUND', message: 'No such route', retryable: false, detail: null } });
+  });
+
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a Router path is 405 with Allow: GET, in the Router’s envelope', async (method) => {
+    const response = await app.call({ method, url: '/v0/events', payload: method === 'DELETE' ? undefined : {} });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET');
+    expect(JSON.parse(response.payload)).toMatchObject({ error: { code: 'BAD_REQUEST', detail: { allow: 'GET' } } });
+    expect(JSON.parse(response.payload).success).toBeUndefined();
+  });
+
+  test.each(['PUT', 'DELETE', 'PATCH'])('%s on a pass-through path is 405 with Allow: GET, POST, in the pass-through envelope', async (method) => {
+    const response = await app.call({ method, url: '/api/mock/fetchEvents' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, POST');
+    expect(JSON.parse(response.payload)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+  });
+});
+
+describe('a credential that is no key', () => {
+  test('a Polymarket private key past the curve order is AUTHENTICATION_ERROR naming the member, and the key is never logged or echoed', async () => {
+    const key = `0x${'f'.repeat(64)}`;
+    const polymarket = await testApp({ manifest: { venues: [{ id: 'polymarket', package: '@predgate/adapter-polymarket', version: '^0.1.0', config: {} }] } });
+    try {
+      const response = await polymarket.call({ method: 'POST', url: '/api/polymarket/fetchBalance', payload: { args: [], credentials: { privateKey: key } } });
+      expect(response.statusCode).toBe(401);
+      expect(JSON.parse(response.payload)).toMatchObject({ success: false, error: { code: 'AUTHENTICATION_ERROR', detail: { member: 'privateKey' } } });
+      expect(response.payload).not.toContain('f'.repeat(64));
+      const logs = polymarket.logs.join('\n');
+      expect(logs).not.toContain('f'.repeat(64));
+      expect(logs).not.toContain(BigInt(key).toString());
+    } finally {
+      await polymarket.stop();
+    }
+  });
+});

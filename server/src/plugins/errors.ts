@@ -30,8 +30,10 @@ export const errorsPlugin: Plugin<void> = {
       const known = isPredgateError(response) ? response : fromBoom(response);
       if (!known) request.logger.error({ err: response, requestId: request.info.id }, 'unexpected error');
       const { status, body } = toErrorResponse(known ?? response, { exchange, requestId: request.info.id });
-      const settings = request.route.settings.app as RouteEnvelope | undefined;
-      const payload = settings?.envelope === 'router' ? routerBody(body) : body;
+      const settings = request.route?.settings.app as RouteEnvelope | undefined;
+      // A path under /v0 that matched no route is still the Router's: its errors take the Router's form.
+      const routerPath = settings?.envelope === 'router' || (settings?.envelope === undefined && request.path.startsWith('/v0/'));
+      const payload = routerPath ? routerBody(body) : body;
       const reply = h.response(payload).code(status);
       const retryAfter = body.error.detail?.retryAfter;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));

@@ -91,6 +91,16 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const path = '/api/{exchange}/{method}';
     server.route([
       { method: 'GET', path, handler },
+      {
+        method: '*',
+        path,
+        handler(request) {
+          throw new PredgateError('BAD_REQUEST', `${request.method.toUpperCase()} is not allowed: call /api/{exchange}/{method} with GET or POST`, {
+            status: 405,
+            detail: { allow: 'GET, POST' },
+          });
+        },
+      },
       { method: 'POST', path, handler, options: { payload: { maxBytes: 5 * 1024 * 1024, allow: 'application/json' } } },
     ]);
   },

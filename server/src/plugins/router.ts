@@ -84,6 +84,18 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       },
     });
 
+    // Other verbs on the Router's paths are 405 with the verbs that work, in the Router's envelope.
+    for (const path of ['/v0/events', '/v0/events/{id}', '/v0/status']) {
+      server.route({
+        method: '*',
+        path,
+        options: routerRoute,
+        handler(request) {
+          throw new PredgateError('BAD_REQUEST', `${request.method.toUpperCase()} is not allowed on ${path}: use GET`, { status: 405, detail: { allow: 'GET' } });
+        },
+      });
+    }
+
     server.route({
       method: 'GET',
       path: '/v0/status',

@@ -52,18 +52,31 @@ const wallets = new WeakMap<Credentials, PrivateKeyAccount>();
 export function walletOf(credentials: Credentials | undefined): PrivateKeyAccount {
   const { privateKey } = requireCredentials(credentials, ['privateKey'], venueId) as { privateKey: string };
   const hex = privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`;
-  if (!isHex(hex) || hex.length !== 66) {
-    throw new PredgateError('AUTHENTICATION_ERROR', `${venueId}: credentials.privateKey must be a 32-byte hex key`, {
-      exchange: venueId,
-      detail: { member: 'privateKey' },
-    });
+  // A key of the right length can still be no key: zero, or at or past the curve's order.
+  if (!isHex(hex) || hex.length !== 66 || BigInt(hex) === 0n || BigInt(hex) >= secp256k1Order) {
+    throw notAKey();
   }
   let wallet = wallets.get(credentials!);
   if (!wallet) {
-    wallet = privateKeyToAccount(hex);
+    try {
+      wallet = privateKeyToAccount(hex);
+    } catch {
+      // The library's message quotes the key.
+      throw notAKey();
+    }
     wallets.set(credentials!, wallet);
   }
   return wallet;
+}
+
+/** The order of secp256k1: valid private keys are 1 to n − 1. */
+const secp256k1Order = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+function notAKey(): PredgateError {
+  return new PredgateError('AUTHENTICATION_ERROR', `${venueId}: credentials.privateKey must be a 32-byte hex key on secp256k1`, {
+    exchange: venueId,
+    detail: { member: 'privateKey' },
+  });
 }
 
 function funderOf(credentials: Credentials): Address | undefined {
