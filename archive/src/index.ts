@@ -6,3 +6,7 @@ export { hourFileName, hourOfFileName, hourStart } from './hours.js';
 export { isKeepalive, readMarketFrame, UnreadableMessage } from './market-messages.js';
 export { v2Columns } from './parquet.js';
 export type { ArchiveEventType, ArchiveRow, GapMarker, PriceLevel } from './rows.js';
+export { MarketChannel, polymarketMarketChannelUrl } from './market-channel.js';
+export type { MarketChannelEvents, MarketChannelOptions, Outage } from './market-channel.js';
+export { Recorder } from './recorder.js';
+export type { RecorderOptions, RecorderStats } from './recorder.js';

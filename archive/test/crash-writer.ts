@@ -3,7 +3,7 @@
 // rolled into Parquet while it runs, and reports each flushed row count on stdout.
 import { PolymarketArchive } from '../src/index.js';
 
-const [dir, rowsPerHourText] = process.argv.slice(2);
+const [dir = '', rowsPerHourText] = process.argv.slice(2);
 const rowsPerHour = Number(rowsPerHourText);
 const start = Date.UTC(2026, 10, 24, 0, 0, 0);
 let written = Number(process.env.CRASH_FIRST_ROW ?? 0);
