@@ -248,7 +248,9 @@ export class PolymarketArchive implements HourSource {
     for (const path of paths) {
       for (const row of await this.parquet.readAllRows(path)) {
         const hour = hourStart(row.receivedAt);
-        if (this.memory.has(hour)) throw new Error(`${path} holds rows of ${hourKey(hour)}, the hour being recorded; import it after the hour is rolled`);
+        if (this.memory.has(hour) || existsSync(this.journalPath(hour))) {
+          throw new Error(`${path} holds rows of ${hourKey(hour)}, an hour still being recorded; import it once that hour is rolled`);
+        }
         let rows = byHour.get(hour);
         if (!rows) byHour.set(hour, (rows = []));
         rows.push(row);

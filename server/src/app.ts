@@ -8,11 +8,13 @@ import hapiPino from 'hapi-pino';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { DependencyContainer } from 'tsyringe';
+import { ArchiveService, archiveToken } from './archive/archive-service.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
 import { KeyStore } from './keys/key-store.js';
 import { createLogger } from './logging.js';
 import { createMetrics } from './metrics.js';
+import { archivePlugin } from './plugins/archive.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { operationsPlugin } from './plugins/operations.js';
@@ -42,6 +44,8 @@ export interface App {
   venues: VenueDirectory;
   /** Ingestion and the catalog store; `start()` begins sweeping (the CLI does, tests sweep by hand). */
   catalog: CatalogService;
+  /** The order-book archive; `start()` begins recording when the config turns it on. */
+  archive: ArchiveService;
   keys: KeyStore;
   /** Finishes in-flight requests, then closes adapters and venue connections. */
   stop(): Promise<void>;
@@ -93,6 +97,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   await catalog.load();
   container.register(tokens.catalog, { useValue: catalog });
+  const archive = await ArchiveService.open({ config, store, logger });
+  archive.registerMetrics(container.resolve(tokens.metrics).registry);
+  container.register(archiveToken, { useValue: archive });
 
   const server = Hapi.server({
     port: config.port,
@@ -116,6 +123,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },
+    { plugin: archivePlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
   ]);
   await server.initialize();
@@ -125,9 +133,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     container,
     venues,
     catalog,
+    archive,
     keys: container.resolve(tokens.keys),
     async stop() {
       await server.stop({ timeout: 10_000 });
+      await archive.stop();
       await catalog.stop();
       await store.close();
       await Promise.all(venues.all().map((venue) => venue.close()));

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
+import { addArchiveCommands } from './archive/commands.js';
 import { loadConfig } from './config.js';
 import type { ServerConfig } from './config.js';
 import { KeyStore } from './keys/key-store.js';
@@ -18,6 +19,7 @@ program
     const app = await createApp({ config });
     await app.server.start();
     app.catalog.start();
+    await app.archive.start();
     const lines = [
       `Predgate listening on ${app.server.info.uri}`,
       `Venues: ${app.venues.ids.join(', ') || 'none'}`,
@@ -75,6 +77,8 @@ keys
     if (!openKeys().revoke(id)) throw new Error(`no key with id ${id} in the keys file`);
     process.stdout.write(`revoked ${id}\n`);
   });
+
+addArchiveCommands(program);
 
 function openKeys(): KeyStore {
   return KeyStore.open(loadConfig().dataDir);

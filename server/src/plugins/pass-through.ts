@@ -3,6 +3,7 @@ import { PredgateError, adapterMethod } from '@predgate/core';
 import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
 import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
+import { answerFromArchive } from '../archive/order-book.js';
 import { tokens } from '../container.js';
 import { scrubCredentials } from '../venues/scrub.js';
 import type { Venue } from '../venues/venue.js';
@@ -50,6 +51,8 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       }
       const input = readCall(request, routed, venue.id);
       if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
+      const archived = await answerFromArchive(container, venue.id, routed.name, input.args);
+      if (archived !== undefined) return { success: true, data: archived };
 
       // Catalog reads without credentials are answered from a fresh catalog when it can answer them exactly.
       if (routed.declaration.catalog && !input.credentials && catalog.isFresh(venue.id)) {
