@@ -67,7 +67,7 @@ export async function booksBetween(
     const first = at === cursor.start;
     const hour = first ? cursor.hour : await source.assetHour(at, assetId);
     if (!hour) {
-      if (!first) cursor.state.markGap({ from: at, to: nextHour(at), reason: 'no data recorded for this hour' });
+      if (!first && at <= range.until) cursor.state.markGap({ from: at, to: nextHour(at), reason: 'no data recorded for this hour' });
       continue;
     }
     const gaps = pendingGaps(hour.gaps, assetId, first ? range.since : undefined);
@@ -86,8 +86,8 @@ export async function booksBetween(
         pendingTime = row.timestamp;
       }
     }
+    emit();
   }
-  emit();
   return books;
 }
 
