@@ -93,6 +93,7 @@ export class PolymarketArchive implements HourSource {
   private readonly facts = new Map<number, HourFacts>();
   private readonly memory = new Map<number, MemoryHour>();
   private readonly cache = new Map<string, AssetHour>();
+  private readonly checkpointCache = new Map<number, Map<string, Checkpoint[]>>();
   private readonly books = new Map<string, BookState>();
   private readonly rowsSinceCheckpoint = new Map<string, number>();
   private open: MemoryHour | undefined;
@@ -198,12 +199,21 @@ export class PolymarketArchive implements HourSource {
       return cached;
     }
     const rows = await this.parquet.readAssetRows(join(this.filesDir, facts.name), assetId);
-    const checkpointFile = this.checkpointPath(start);
-    const checkpoints = existsSync(checkpointFile) ? await this.parquet.readAssetCheckpoints(checkpointFile, assetId) : [];
+    const checkpoints = (await this.hourCheckpoints(start)).get(assetId) ?? [];
     const hour = { start, rows, checkpoints, gaps: facts.gaps };
     this.cache.set(key, hour);
     if (this.cache.size > 512) this.cache.delete(this.cache.keys().next().value!);
     return hour;
+  }
+
+  private async hourCheckpoints(start: number): Promise<Map<string, Checkpoint[]>> {
+    const cached = this.checkpointCache.get(start);
+    if (cached) return cached;
+    const path = this.checkpointPath(start);
+    const checkpoints = existsSync(path) ? await this.parquet.readCheckpoints(path) : new Map<string, Checkpoint[]>();
+    this.checkpointCache.set(start, checkpoints);
+    if (this.checkpointCache.size > 48) this.checkpointCache.delete(this.checkpointCache.keys().next().value!);
+    return checkpoints;
   }
 
   /** Published hourly files, oldest first; the open hour is not among them until it is rolled. */
@@ -358,6 +368,7 @@ export class PolymarketArchive implements HourSource {
     syncDir(this.filesDir);
     this.facts.set(start, facts);
     for (const key of [...this.cache.keys()]) if (key.startsWith(`${start}:`)) this.cache.delete(key);
+    this.checkpointCache.delete(start);
   }
 
   /** Checkpoints for an hour rebuilt from its rows, books carried in from the hour before. */

@@ -136,15 +136,18 @@ export class ParquetFiles {
     });
   }
 
-  readAssetCheckpoints(path: string, assetId: string): Promise<Checkpoint[]> {
+  /** Every checkpoint of an hour by token, in row order: one read serves every later query on that hour. */
+  readCheckpoints(path: string): Promise<Map<string, Checkpoint[]>> {
     return this.serial(async () => {
-      const reader = await this.connection.runAndReadAll(`SELECT row, received, snapshot FROM read_parquet('${sqlText(path)}') WHERE asset_id = $1 ORDER BY row`, [assetId]);
-      return reader.getRowObjectsJS().map((record) => ({
-        assetId,
-        row: Number(record.row),
-        receivedAt: Number(record.received),
-        snapshot: JSON.parse(String(record.snapshot)) as BookSnapshot,
-      }));
+      const reader = await this.connection.runAndReadAll(`SELECT asset_id, row, received, snapshot FROM read_parquet('${sqlText(path)}') ORDER BY asset_id, row`);
+      const byAsset = new Map<string, Checkpoint[]>();
+      for (const record of reader.getRowObjectsJS()) {
+        const assetId = String(record.asset_id);
+        let list = byAsset.get(assetId);
+        if (!list) byAsset.set(assetId, (list = []));
+        list.push({ assetId, row: Number(record.row), receivedAt: Number(record.received), snapshot: JSON.parse(String(record.snapshot)) as BookSnapshot });
+      }
+      return byAsset;
     });
   }
 

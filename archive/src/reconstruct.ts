@@ -36,6 +36,9 @@ export interface ReconstructOptions {
   lookbackHours: number;
 }
 
+/** How far before an hour's end a moment must be for rows received in the next hour to matter. */
+const venueLagMarginMs = 5 * 60_000;
+
 /** The token's book after every row with venue time at or before `since`; `undefined` when the archive never saw a snapshot. */
 export async function bookAt(source: HourSource, assetId: string, since: number, options: ReconstructOptions): Promise<BookSnapshot | undefined> {
   const cursor = await replayUntil(source, assetId, since, options);
@@ -140,8 +143,8 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
       result = { state, start: target, hour, next: position };
     }
   }
-  // Venue times run behind receive times: the next hour may open with rows stamped before `since`.
-  const following = await source.assetHour(nextHour(target), assetId);
+  // Venue times run behind receive times (by well under a second): the next hour may open with rows stamped before `since`.
+  const following = nextHour(target) - since <= venueLagMarginMs ? await source.assetHour(nextHour(target), assetId) : undefined;
   if (following && following.rows.length > 0 && following.rows[0]!.timestamp <= since) {
     let position = 0;
     const gaps = pendingGaps(following.gaps, assetId);
