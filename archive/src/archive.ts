@@ -404,12 +404,13 @@ export class PolymarketArchive implements HourSource {
     for (const dir of [this.filesDir, this.indexDir]) {
       for (const name of readdirSync(dir)) if (name.startsWith('.tmp-')) rmSync(join(dir, name), { force: true });
     }
-    const current = hourStart(this.now());
     let lastSeen: number | undefined;
     const journals = readdirSync(this.journalDir)
       .map((name) => ({ name, start: hourFromKey(name.replace(/\.jsonl$/, '')) }))
       .filter((entry): entry is { name: string; start: number } => entry.start !== undefined && entry.name.endsWith('.jsonl'))
       .sort((a, b) => a.start - b.start);
+    // Only the latest journal can stay open, even if the clock now reads an earlier hour.
+    const current = Math.max(hourStart(this.now()), journals.at(-1)?.start ?? Number.NEGATIVE_INFINITY);
     for (const { start } of journals) {
       const hour = this.readJournal(start);
       const last = hour.rows.at(-1)?.receivedAt ?? hour.gaps.at(-1)?.to;

@@ -1,12 +1,12 @@
-import type { StatusFilter } from '@predgate/core';
+import { catalogMethodNames } from '@predgate/core';
+import type { CatalogMethodName, StatusFilter } from '@predgate/core';
 import type { CatalogStatus } from './store.js';
 
-/** The venue methods the catalog answers, for one venue (pass-through) or all of them (the Router). */
-export const catalogMethods = ['fetchEvents', 'fetchEvent', 'fetchMarkets', 'fetchMarket'] as const;
-export type CatalogMethod = (typeof catalogMethods)[number];
+/** The venue methods the catalog answers, for one venue (pass-through) or all of them (the Router): the method list's `catalog: true`. */
+export type CatalogMethod = CatalogMethodName;
 
 export function isCatalogMethod(method: string): method is CatalogMethod {
-  return (catalogMethods as readonly string[]).includes(method);
+  return (catalogMethodNames as readonly string[]).includes(method);
 }
 
 /** The call parameters the catalog can search by. */

@@ -41,6 +41,9 @@ export interface CatalogEntry {
   marketKeys: MarketKeys[];
   source: Event;
   router: Event;
+  /** Both views as UTF-8 JSON, where a store keeps them as bytes: sent as they are, never serialised again. */
+  readonly sourceJson?: Buffer;
+  readonly routerJson?: Buffer;
 }
 
 export interface MarketKeys {

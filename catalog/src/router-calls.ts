@@ -3,56 +3,62 @@ import type { Event, EventFetchParams, Market, MarketFetchParams } from '@predga
 import { normalizeCategory } from './categories.js';
 import type { CatalogEntry } from './document.js';
 import { catalogParams, lookupStatus } from './call-params.js';
-import type { CatalogMethod } from './call-params.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery } from './store.js';
 
 export const routerVenue = 'router';
-const defaultLimit = 50;
-const maxLimit = 500;
+/** One set of limits for every Router surface. */
+export const routerLimits = { default: 50, max: 500 } as const;
 
 /**
- * `/api/router/{method}`: the venue methods answered from the catalog across
- * every venue, in the pass-through envelope. Events carry the catalog UUID as
- * id, and `sourceExchange` on every event and market; markets keep their
- * convenience references, as on any pass-through answer.
+ * The Router's venue methods, answered from the catalog across every venue
+ * (the pass-through surface at `/api/router/{method}`). Events carry the
+ * catalog UUID as id, and `sourceExchange` on every event and market; markets
+ * keep their convenience references, as on any pass-through answer.
  */
-export async function answerRouterCall(
-  store: CatalogStore,
-  method: CatalogMethod,
-  params: EventFetchParams & MarketFetchParams = {},
-  now: number,
-): Promise<Event | Event[] | Market | Market[]> {
-  // The Router is the catalog: a parameter it cannot search by is a mistake, not a reason to go live.
+export function routerCalls(store: CatalogStore, now: () => number) {
+  return {
+    async fetchEvents(params: EventFetchParams = {}): Promise<Event[]> {
+      return (await store.events(routerEventQuery(checked(params), now()))).items.map(routerEvent);
+    },
+    async fetchEvent(params: EventFetchParams = {}): Promise<Event> {
+      const key = params.eventId ?? params.slug;
+      const [entry] = (await store.events(routerEventQuery({ ...checked(params), limit: 1 }, now(), key))).items;
+      if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${key ?? params.query ?? ''}`.trim());
+      return routerEvent(entry);
+    },
+    async fetchMarkets(params: MarketFetchParams = {}): Promise<Market[]> {
+      return (await store.markets(marketQuery(checked(params)))).items.map(routerMarket);
+    },
+    async fetchMarket(params: MarketFetchParams = {}): Promise<Market> {
+      const key = params.marketId ?? params.slug ?? params.outcomeId;
+      const [hit] = (await store.markets(marketQuery({ ...checked(params), limit: 1 }, key))).items;
+      if (!hit) throw new PredgateError('MARKET_NOT_FOUND', `Market not found: ${key ?? ''}`.trim());
+      return routerMarket(hit);
+    },
+  };
+}
+
+/** The Router's parameters; `/v0/events` speaks them too (its `q` and `closed` mapped onto `query` and `status`). */
+export type RouterParams = EventFetchParams & MarketFetchParams;
+
+/** The Router is the catalog: a parameter it cannot search by is a mistake, not a reason to go live. */
+function checked<P extends EventFetchParams | MarketFetchParams>(params: P): P & { limit: number } {
   for (const key of Object.keys(params)) {
     if (!catalogParams.has(key)) throw invalid(`"params.${key}" is not something the router can search by`, key);
   }
   if (params.sort !== undefined && params.sort !== 'volume') throw invalid('"params.sort" can only be "volume": the router orders by 24h volume', 'sort');
-  const limit = params.limit ?? defaultLimit;
-  if (limit > maxLimit) throw invalid(`"params.limit" must be at most ${maxLimit}`, 'limit');
-  switch (method) {
-    case 'fetchEvents':
-      return (await store.events(eventQuery(params, limit, now))).items.map(routerEvent);
-    case 'fetchEvent': {
-      const [entry] = (await store.events(eventQuery(params, 1, now, params.eventId ?? params.slug))).items;
-      if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${params.eventId ?? params.slug ?? params.query ?? ''}`.trim(), { exchange: routerVenue });
-      return routerEvent(entry);
-    }
-    case 'fetchMarkets':
-      return (await store.markets(marketQuery(params, limit))).items.map(routerMarket);
-    case 'fetchMarket': {
-      const [hit] = (await store.markets(marketQuery(params, 1, params.marketId ?? params.slug ?? params.outcomeId))).items;
-      if (!hit) throw new PredgateError('MARKET_NOT_FOUND', `Market not found: ${params.marketId ?? params.slug ?? params.outcomeId ?? ''}`.trim(), { exchange: routerVenue });
-      return routerMarket(hit);
-    }
-  }
+  const limit = params.limit ?? routerLimits.default;
+  if (limit > routerLimits.max) throw invalid(`"params.limit" must be at most ${routerLimits.max}`, 'limit');
+  return { ...params, limit };
 }
 
-function eventQuery(params: EventFetchParams & MarketFetchParams, limit: number, now: number, lookupKey?: string): EventQuery {
+/** The store query of a Router event search, for `/v0/events` and `/api/router/fetchEvents` alike. */
+export function routerEventQuery(params: RouterParams & { limit: number }, now: number, lookupKey?: string): EventQuery {
   return {
     status: lookupStatus(params, lookupKey),
     expiredBy: now,
     order: 'router',
-    limit,
+    limit: params.limit,
     offset: params.offset ?? 0,
     ...(params.query ? { search: params.query.toLowerCase() } : {}),
     ...(params.eventId !== undefined ? { id: params.eventId } : {}),
@@ -60,10 +66,10 @@ function eventQuery(params: EventFetchParams & MarketFetchParams, limit: number,
   };
 }
 
-function marketQuery(params: MarketFetchParams, limit: number, lookupKey?: string): MarketQuery {
+function marketQuery(params: MarketFetchParams & { limit: number }, lookupKey?: string): MarketQuery {
   return {
     status: lookupStatus(params, lookupKey),
-    limit,
+    limit: params.limit,
     offset: params.offset ?? 0,
     ...(params.query ? { title: params.query.toLowerCase() } : {}),
     ...(params.eventId !== undefined ? { eventUuid: params.eventId } : {}),
@@ -95,5 +101,5 @@ function routerMarket(hit: MarketHit): Market {
 }
 
 function invalid(message: string, key: string): PredgateError {
-  return new PredgateError('VALIDATION_ERROR', message, { exchange: routerVenue, detail: { argument: 'params', path: `params.${key}` } });
+  return new PredgateError('VALIDATION_ERROR', message, { detail: { argument: 'params', path: `params.${key}` } });
 }

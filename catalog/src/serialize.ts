@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { CatalogEntry } from './document.js';
-import { StoredEntry } from './embedded/stored-entry.js';
 
 /**
  * A JSON value as the byte chunks it is made of, with its length, so it can be
@@ -65,9 +64,9 @@ function jsonChunks(chunks: Buffer[]): JsonChunks {
 }
 
 function routerJsonOf(entry: CatalogEntry): Buffer {
-  return entry instanceof StoredEntry ? entry.routerJson : Buffer.from(JSON.stringify(entry.router));
+  return entry.routerJson ?? Buffer.from(JSON.stringify(entry.router));
 }
 
 function sourceJsonOf(entry: CatalogEntry): Buffer {
-  return entry instanceof StoredEntry ? entry.sourceJson : Buffer.from(JSON.stringify(entry.source));
+  return entry.sourceJson ?? Buffer.from(JSON.stringify(entry.source));
 }

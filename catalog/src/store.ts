@@ -10,6 +10,8 @@ export interface SweepRecord {
   events: number;
   markets: number;
   outcomes: number;
+  /** Markets still trading; absent on records written before it was counted. */
+  openMarkets?: number;
 }
 
 /** `active`: still trading; `closed`: not; `all`: both. */
@@ -43,6 +45,8 @@ export interface EventQuery {
   order: 'router' | 'venue';
   limit: number;
   offset: number;
+  /** Count every match too (`Page.total`); only the Router's pages show it, and on MongoDB it costs a second query. */
+  withTotal?: boolean;
 }
 
 /** Markets, 24h volume descending, then venue and market id. */
@@ -63,12 +67,14 @@ export interface MarketQuery {
   slug?: string;
   limit: number;
   offset: number;
+  /** Count every match too (`Page.total`). */
+  withTotal?: boolean;
 }
 
 export interface Page<T> {
   items: T[];
-  /** Matches in all, beyond this page too. */
-  total: number;
+  /** Matches in all, beyond this page too: present when the query asked `withTotal`. */
+  total?: number;
 }
 
 /** A market found in the catalog, with the event it belongs to. */

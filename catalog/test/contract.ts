@@ -11,9 +11,9 @@ export interface StoreTarget {
   cleanup(): Promise<void>;
 }
 
-const routerQuery = (overrides: Partial<EventQuery> = {}): EventQuery => ({ status: 'active', order: 'router', limit: 50, offset: 0, expiredBy: now, ...overrides });
-const venueQuery = (venue: string, overrides: Partial<EventQuery> = {}): EventQuery => ({ venue, status: 'all', order: 'venue', limit: 50, offset: 0, ...overrides });
-const marketQuery = (overrides: Partial<MarketQuery> = {}): MarketQuery => ({ status: 'all', limit: 50, offset: 0, ...overrides });
+const routerQuery = (overrides: Partial<EventQuery> = {}): EventQuery => ({ status: 'active', order: 'router', limit: 50, offset: 0, expiredBy: now, withTotal: true, ...overrides });
+const venueQuery = (venue: string, overrides: Partial<EventQuery> = {}): EventQuery => ({ venue, status: 'all', order: 'venue', limit: 50, offset: 0, withTotal: true, ...overrides });
+const marketQuery = (overrides: Partial<MarketQuery> = {}): MarketQuery => ({ status: 'all', limit: 50, offset: 0, withTotal: true, ...overrides });
 const venueIds = (items: CatalogEntry[]) => items.map((entry) => entry.venueEventId);
 
 async function sweep(store: CatalogStore, venue: string, sweepId: string, events = sampleCatalog()[venue]!): Promise<void> {

@@ -208,3 +208,70 @@ test('events of the same venue id keep the same UUID across sweeps and stores', 
   expect(catalogEventId('fake', event.id)).toBe(catalogEventId('fake', 'stable'));
   expect(catalogEventId('fake', 'stable')).not.toBe(catalogEventId('other', 'stable'));
 });
+
+describe('the shrinking-sweep guard', () => {
+  /** A venue whose listing has `sizes[n]` events on its n-th sweep (the last size repeats). */
+  function shrinkingVenue(venue: string, sizes: number[], closeAll = false) {
+    let sweepIndex = -1;
+    const adapter: VenueAdapter = {
+      id: venue,
+      profile,
+      fetchEvents: async (params = {}) => {
+        const offset = params.offset ?? 0;
+        if (offset === 0) sweepIndex += 1;
+        const count = sizes[Math.min(sweepIndex, sizes.length - 1)]!;
+        const events = Array.from({ length: count }, (_, index) =>
+          fixtureEvent(venue, `${venue}${index}`, { volume24h: index, ...(closeAll && sweepIndex > 0 ? { closed: true } : {}) }),
+        );
+        return events.slice(offset, offset + params.limit!);
+      },
+    };
+    return adapter;
+  }
+  const eventsOf = async (store: EmbeddedCatalogStore, venue: string) =>
+    (await store.events({ venue, status: 'all', order: 'venue', limit: 1, offset: 0, withTotal: true })).total;
+
+  test('holds a sweep that drops 60% of the events, keeps serving the last one, and commits it once the next sweep confirms it', async () => {
+    const store = await openStore();
+    const logger = spyLogger();
+    const catalog = new CatalogService({ store, venues: [{ id: 'shrink', adapter: shrinkingVenue('shrink', [100, 40, 40]) }], clock: fixedClock(now), logger });
+    expect(await catalog.sweep('shrink')).toMatchObject({ events: 100, openMarkets: 200 });
+
+    const held = await catalog.sweep('shrink');
+    expect(held).toMatchObject({ events: 40, held: expect.stringContaining('drop 60% of the venue') });
+    expect(await eventsOf(store, 'shrink')).toBe(100);
+    const [status] = catalog.status();
+    expect(status).toMatchObject({ lastSweep: { events: 100 }, heldSweep: { sweep: { events: 40 }, reason: held.held } });
+    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ venue: 'shrink', events: 40 }), expect.stringContaining('held back'));
+
+    const confirmed = await catalog.sweep('shrink');
+    expect(confirmed.held).toBeUndefined();
+    expect(await eventsOf(store, 'shrink')).toBe(40);
+    expect(catalog.status()[0]).toMatchObject({ lastSweep: { events: 40 }, heldSweep: null });
+  });
+
+  test('a sweep that closes most open markets at once is held too', async () => {
+    const store = await openStore();
+    const catalog = new CatalogService({ store, venues: [{ id: 'closing', adapter: shrinkingVenue('closing', [50], true) }], clock: fixedClock(now) });
+    await catalog.sweep('closing');
+    expect((await catalog.sweep('closing')).held).toContain('open markets (100 to 0)');
+  });
+
+  test('a small shrink commits at once, and the guard can be set per venue or turned off', async () => {
+    const store = await openStore();
+    const catalog = new CatalogService({
+      store,
+      venues: [
+        { id: 'small', adapter: shrinkingVenue('small', [100, 60]) },
+        { id: 'strict', adapter: shrinkingVenue('strict', [100, 85]), shrinkGuard: { events: 0.1, openMarkets: 0.1 } },
+        { id: 'off', adapter: shrinkingVenue('off', [100, 1]), shrinkGuard: false },
+      ],
+      clock: fixedClock(now),
+    });
+    for (const venue of ['small', 'strict', 'off']) await catalog.sweep(venue);
+    expect((await catalog.sweep('small')).held).toBeUndefined();
+    expect((await catalog.sweep('strict')).held).toContain('drop 15%');
+    expect((await catalog.sweep('off')).held).toBeUndefined();
+    expect(await eventsOf(store, 'off')).toBe(1);
+  });
+});

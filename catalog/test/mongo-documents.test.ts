@@ -56,11 +56,11 @@ describe('event queries evaluated by mingo agree with the embedded store', () =>
 });
 
 const marketQueries: Array<[string, MarketQuery]> = [
-  ['all markets', { status: 'all', limit: 50, offset: 0 }],
-  ['a page of one venue', { venue: 'beta', status: 'all', limit: 2, offset: 2 }],
-  ['open markets of a category', { status: 'active', category: 'Crypto', limit: 50, offset: 0 }],
-  ['by outcome id', { status: 'all', outcomeId: 'b1-m2-yes', limit: 50, offset: 0 }],
-  ['by title and tags', { status: 'all', title: 'fed', tags: ['rates'], limit: 50, offset: 0 }],
+  ['all markets', { status: 'all', limit: 50, offset: 0, withTotal: true }],
+  ['a page of one venue', { venue: 'beta', status: 'all', limit: 2, offset: 2, withTotal: true }],
+  ['open markets of a category', { status: 'active', category: 'Crypto', limit: 50, offset: 0, withTotal: true }],
+  ['by outcome id', { status: 'all', outcomeId: 'b1-m2-yes', limit: 50, offset: 0, withTotal: true }],
+  ['by title and tags', { status: 'all', title: 'fed', tags: ['rates'], limit: 50, offset: 0, withTotal: true }],
 ];
 
 describe('market pipelines evaluated by mingo agree with the embedded store', () => {

@@ -42,6 +42,35 @@ describe('MongoCatalogStore through the driver, on the in-process wire-protocol 
   catalogStoreContract(targetOn(() => server.uri));
 });
 
+describe('MongoCatalogStore counts only when asked', () => {
+  let server: MongoWireServer;
+  beforeAll(async () => {
+    server = await startMongoWireServer();
+  });
+  afterAll(() => server.close());
+
+  test('a page without withTotal is one query; the Router page asks for the count', async () => {
+    const sent: string[] = [];
+    const store = new MongoCatalogStore({ url: withDatabase(server.uri, `predgate_count_${process.pid}`), onCommand: (event) => sent.push(event.commandName) });
+    await store.open();
+    try {
+      await store.sweeps();
+      const reads = async (run: () => Promise<unknown>) => {
+        sent.length = 0;
+        await run();
+        return [...sent].sort();
+      };
+      expect(await reads(() => store.events({ status: 'all', order: 'venue', limit: 5, offset: 0 }))).toEqual(['find']);
+      expect(await reads(() => store.events({ status: 'all', order: 'router', limit: 5, offset: 0, withTotal: true }))).toEqual(['aggregate', 'find']);
+      const page = await store.markets({ status: 'all', limit: 5, offset: 0 });
+      expect(page.total).toBeUndefined();
+      expect((await store.markets({ status: 'all', limit: 5, offset: 0, withTotal: true })).total).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 const realServer = process.env.MONGODB_URI;
 if (!realServer) console.warn('MongoCatalogStore on a real MongoDB: skipped (set MONGODB_URI=mongodb://... to run the contract suite against it)');
 

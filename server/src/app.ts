@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Hapi from '@hapi/hapi';
-import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore } from '@predgate/catalog';
+import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore, routerPackage, routerVenuePlugin } from '@predgate/catalog';
 import type { Request, Server } from '@hapi/hapi';
 import { createHttpClientFactory, createMethodRegistry, systemClock } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { DependencyContainer } from 'tsyringe';
 import { ArchiveService, archiveToken } from './archive/archive-service.js';
+import { answerClientErrors } from './client-errors.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
 import { KeyStore } from './keys/key-store.js';
@@ -16,11 +17,14 @@ import { createLogger } from './logging.js';
 import { createMetrics } from './metrics.js';
 import { archivePlugin } from './plugins/archive.js';
 import { authPlugin } from './plugins/auth.js';
+import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jsonResponsePlugin } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { routerPlugin } from './plugins/router.js';
 import { VenueDirectory } from './venues/directory.js';
+import { DriftRecorder } from './venues/drift.js';
 import { installedAdaptersManifest, loadAdapters } from './venues/loader.js';
 import { readManifest } from './venues/manifest.js';
 import type { Manifest } from './venues/manifest.js';
@@ -60,46 +64,52 @@ export async function createApp(options: AppOptions): Promise<App> {
   const http = createHttpClientFactory({ dispatcher: options.dispatcher, logger });
   const container = createContainer();
   container.register(tokens.config, { useValue: config });
-  container.register(tokens.logger, { useValue: logger });
   container.register(tokens.clock, { useValue: clock });
-  container.register(tokens.http, { useValue: http });
   container.register(tokens.methods, { useValue: createMethodRegistry() });
   container.register(tokens.keys, { useValue: KeyStore.open(config.dataDir, config.apiKeys) });
-  container.register(tokens.metrics, { useValue: createMetrics() });
+  const metrics = createMetrics();
+  container.register(tokens.metrics, { useValue: metrics });
+  const drift = new DriftRecorder(metrics.venueDrift, () => clock.now());
+  container.register(tokens.drift, { useValue: drift });
 
   const manifest =
     options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
+  const contextFor = (venue: string, venueConfig: Record<string, unknown>) => (credentials?: Credentials) => ({
+    http,
+    logger: logger.child({ venue }),
+    clock,
+    config: venueConfig,
+    ...(credentials ? { credentials } : {}),
+  });
   for (const { venue, plugin } of await loadAdapters(manifest, searchRoots)) {
-    const contextFor = (credentials?: Credentials) => ({
-      http,
-      logger: logger.child({ venue: venue.id }),
-      clock,
-      config: venue.config,
-      ...(credentials ? { credentials } : {}),
-    });
-    container.register(venueToken(venue.id), { useValue: new Venue(plugin, venue.package, contextFor, config.credentialPool) });
+    container.register(venueToken(venue.id), { useValue: new Venue(plugin, venue.package, contextFor(venue.id, venue.config), config.credentialPool) });
   }
   // Resolved once here, so a missing registration fails the start, not a request.
-  const venues = new VenueDirectory(manifest.venues.map((venue) => container.resolve(venueToken(venue.id))));
-  container.register(tokens.venues, { useValue: venues });
+  const swept = manifest.venues.map((venue) => container.resolve(venueToken(venue.id)));
 
   const store = config.catalogUrl ? new MongoCatalogStore({ url: config.catalogUrl }) : new EmbeddedCatalogStore({ dir: join(config.dataDir, 'catalog') });
   await store.open();
   const catalog = new CatalogService({
     store,
-    venues: manifest.venues.map((entry) => ({ id: entry.id, adapter: venues.get(entry.id)!.shared, ...entry.catalog })),
+    venues: manifest.venues.map((entry, index) => ({ id: entry.id, adapter: swept[index]!.shared, ...entry.catalog })),
     clock,
     logger: logger.child({ component: 'catalog' }),
     intervalMs: config.catalog.intervalSeconds * 1000,
     freshForMs: config.catalog.freshForSeconds * 1000,
     concurrency: config.catalog.concurrency,
     pageSize: config.catalog.pageSize,
+    onSweepError: (venue, error) => drift.record(venue, error),
   });
+  // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
+  const router = new Venue(routerVenuePlugin(store), routerPackage, contextFor('router', {}), config.credentialPool);
+  const venues = new VenueDirectory([...swept, router]);
+  container.register(tokens.venues, { useValue: venues });
   await catalog.load();
   container.register(tokens.catalog, { useValue: catalog });
   const archive = await ArchiveService.open({ config, store, logger });
   archive.registerMetrics(container.resolve(tokens.metrics).registry);
   container.register(archiveToken, { useValue: archive });
+  container.register(tokens.archive, { useValue: archive });
 
   const server = Hapi.server({
     port: config.port,
@@ -120,12 +130,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     },
     { plugin: errorsPlugin },
+    { plugin: jsonResponsePlugin, options: { cacheBytes: 64 * 1024 * 1024, cacheSeconds: 10 } },
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },
     { plugin: archivePlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
+    { plugin: docsPlugin, options: { container } },
   ]);
+  answerClientErrors(server.listener, logger, (reason) => metrics.refusedRequests.inc({ reason }));
   await server.initialize();
 
   return {

@@ -16,7 +16,11 @@ program
     const firstKey = ensureApiKey(config);
     // Loaded here so `predgate keys` does not pay for the whole gateway.
     const { createApp } = await import('./app.js');
+    const { guardProcess } = await import('./process-guard.js');
+    const { tokens } = await import('./container.js');
     const app = await createApp({ config });
+    const metrics = app.container.resolve(tokens.metrics);
+    guardProcess(app.server.logger, (kind) => metrics.processErrors.inc({ kind }));
     await app.server.start();
     app.catalog.start();
     await app.archive.start();

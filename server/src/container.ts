@@ -3,13 +3,13 @@ import 'reflect-metadata';
 import { container as rootContainer } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { CatalogService } from '@predgate/catalog';
-import type { Clock, HttpClientFactory, MethodRegistry } from '@predgate/core';
-import type { Logger } from 'pino';
+import type { Clock, MethodRegistry } from '@predgate/core';
 import type { ServerConfig } from './config.js';
 import type { KeyStore } from './keys/key-store.js';
 import type { Metrics } from './metrics.js';
 import type { Venue } from './venues/venue.js';
 import type { VenueDirectory } from './venues/directory.js';
+import type { DriftRecorder } from './venues/drift.js';
 
 /**
  * Explicit injection tokens: registrations never rely on emitted decorator
@@ -17,15 +17,21 @@ import type { VenueDirectory } from './venues/directory.js';
  */
 export const tokens = {
   config: Symbol('ServerConfig') as InjectionToken<ServerConfig>,
-  logger: Symbol('Logger') as InjectionToken<Logger>,
   clock: Symbol('Clock') as InjectionToken<Clock>,
-  http: Symbol('HttpClientFactory') as InjectionToken<HttpClientFactory>,
   methods: Symbol('MethodRegistry') as InjectionToken<MethodRegistry>,
   keys: Symbol('KeyStore') as InjectionToken<KeyStore>,
   metrics: Symbol('Metrics') as InjectionToken<Metrics>,
   venues: Symbol('VenueDirectory') as InjectionToken<VenueDirectory>,
   catalog: Symbol('CatalogService') as InjectionToken<CatalogService>,
+  archive: Symbol('ArchiveBooks') as InjectionToken<ArchiveBooks>,
+  drift: Symbol('DriftRecorder') as InjectionToken<DriftRecorder>,
 };
+
+/** Historical books the gateway answers `since`/`until` calls from, for the venues the archive holds. */
+export interface ArchiveBooks {
+  readonly venues: readonly string[];
+  answer(venue: string, method: string, args: readonly unknown[]): Promise<unknown>;
+}
 
 /** Each enabled venue is registered under its own id. */
 export function venueToken(id: string): InjectionToken<Venue> {

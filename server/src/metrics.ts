@@ -10,6 +10,12 @@ export interface Metrics {
   adapterErrors: Counter<'venue' | 'method' | 'code'>;
   /** Pass-through calls the catalog answered instead of the venue. */
   catalogAnswers: Counter<'venue' | 'method'>;
+  /** Requests the HTTP parser refused, by its error code. */
+  refusedRequests: Counter<'reason'>;
+  /** Unhandled rejections and uncaught exceptions the process survived. */
+  processErrors: Counter<'kind'>;
+  /** Venue answers refused for their shape, by venue, endpoint and field. */
+  venueDrift: Counter<'venue' | 'endpoint' | 'field'>;
 }
 
 /** A registry per app, so tests and several gateways in one process do not share counters. */
@@ -49,6 +55,24 @@ export function createMetrics(): Metrics {
       name: 'predgate_catalog_answers_total',
       help: 'Pass-through calls answered from the catalog, by venue and method',
       labelNames: ['venue', 'method'],
+      registers: [registry],
+    }),
+    refusedRequests: new Counter({
+      name: 'predgate_refused_requests_total',
+      help: 'Requests the HTTP parser refused (oversized headers, malformed request lines), by parser error',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    processErrors: new Counter({
+      name: 'predgate_process_errors_total',
+      help: 'Unhandled rejections and uncaught exceptions logged and survived',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
+    venueDrift: new Counter({
+      name: 'predgate_venue_drift_total',
+      help: 'Venue answers an adapter refused because a field it reads was missing, null or of another type',
+      labelNames: ['venue', 'endpoint', 'field'],
       registers: [registry],
     }),
   };

@@ -38,7 +38,6 @@ const calls = (): Call[] => [
   ['fetchEvents', { eventId: market.eventId!, limit: 1 }],
   ['fetchEvents', { sort: 'volume', limit: 3 }],
   ['fetchEvents', { sourceExchange: 'mock', limit: 3 }],
-  ['fetchEvents', { exchange: 'kalshi', limit: 3 }],
   ['fetchEvent', { eventId: market.eventId! }],
   ['fetchEvent', { eventId: closedMarket.eventId! }],
   ['fetchMarkets', { limit: 10 }],
@@ -74,6 +73,14 @@ describe('catalog-served pass-through', () => {
       expect(await catalogAnswers(), `${method} ${JSON.stringify(params)} should be catalog-served`).toBe(before + 1);
       expect(answer.payload, `${method} ${JSON.stringify(params)}`).toBe(live[index]);
     }
+  });
+
+  test('another venue’s sourceExchange is answered by the gateway, neither by the catalog nor by the venue', async () => {
+    await app.catalog.sweep('mock');
+    const before = await catalogAnswers();
+    const answer = await app.call({ method: 'POST', url: '/api/mock/fetchEvents', payload: { args: [{ exchange: 'kalshi', limit: 3 }] } });
+    expect(answer.payload).toBe('{"success":true,"data":[]}');
+    expect(await catalogAnswers()).toBe(before);
   });
 
   test('goes live for parameters the catalog cannot answer, for calls with credentials, and once the catalog is stale', async () => {

@@ -13,7 +13,7 @@ describe('operations', () => {
   test('/ready reports the loaded venues', async () => {
     const response = await app.call({ url: '/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.result).toEqual({ status: 'ready', venues: ['mock'], pending: [] });
+    expect(response.result).toEqual({ status: 'ready', venues: ['mock', 'router'], pending: [] });
   });
 
   test('/ready and /metrics need a key', async () => {

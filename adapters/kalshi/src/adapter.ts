@@ -48,7 +48,7 @@ export class KalshiAdapter implements VenueAdapter {
   readonly id: KalshiVenue['id'];
   readonly profile: VenueProfile;
   /** Kalshi has no flat market list with titles (markets are read through their events) and no endpoints for the computations. */
-  readonly emulated = ['fetchMarkets'];
+  readonly emulated = ['fetchMarkets'] as const;
 
   private readonly ctx: KalshiContext;
   private readonly seriesDirectory: SeriesDirectory;

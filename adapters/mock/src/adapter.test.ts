@@ -1,6 +1,6 @@
 import { adapterMethod, createHttpClientFactory, fixedClock, silentLogger } from '@predgate/core';
 import type { AdapterContext, Event } from '@predgate/core';
-import { checkResult, runConformanceSuite } from '@predgate/core/testkit';
+import { checkResult, runConformanceSuite, runRoundTripLaw } from '@predgate/core/testkit';
 import { beforeAll, describe, expect, test } from 'vitest';
 import plugin from './index.js';
 import type { MockAdapter } from './adapter.js';
@@ -15,6 +15,7 @@ function context(config: Record<string, unknown> = {}, clock = fixedClock(now)):
 const create = (config?: Record<string, unknown>): MockAdapter => plugin.create(context(config));
 
 runConformanceSuite(test, { name: 'mock', create: () => create() });
+runRoundTripLaw(test, { name: 'mock', create: () => create(), events: { limit: 5 }, sample: { events: 5, markets: 5 } });
 
 describe('the simulated catalog', () => {
   let venue: MockAdapter;

@@ -68,7 +68,7 @@ export class MockAdapter implements VenueAdapter {
   readonly profile = profile;
   // Built from the simulation's other answers; fetchEvent, fetchMarket, the filters and the execution
   // price come from @predgate/core, which builds them for every adapter that lists events and markets.
-  readonly emulated = ['fetchEventsPaginated', 'fetchMarketsPaginated', 'fetchOrderBooks'];
+  readonly emulated = ['fetchEventsPaginated', 'fetchMarketsPaginated', 'fetchOrderBooks'] as const;
 
   private readonly catalog: SimulatedCatalog;
   private readonly account: SimulatedAccount;

@@ -1,4 +1,4 @@
-import { buildOrderBook, collectOffsetPages, compact, defineAdapter, eventListPredicate, mapVenueFailure, toFraction, toNumber, withBinaryRefs } from '@predgate/core';
+import { buildOrderBook, collectOffsetPages, compact, defineAdapter, eventListPredicate, mapVenueFailure, notSupported, toFraction, toNumber, withBinaryRefs } from '@predgate/core';
 import type { AdapterContext, Event, Market, VenueFailure } from '@predgate/core';
 import type { TemplateConfig } from './index.js';
 import { venueApi } from './venue.js';
@@ -42,8 +42,10 @@ export function createTemplateAdapter(context: AdapterContext, config: TemplateC
 
     async fetchOrderBook(id, limit, params) {
       // With `outcome` naming an outcome, the first argument is its market's id: the book is the outcome's.
-      const outcomeId = params?.outcome && params.outcome !== 'yes' && params.outcome !== 'no' ? params.outcome : id;
-      const raw = await api.book(outcomeId);
+      if (params?.outcome === 'yes' || params?.outcome === 'no') {
+        throw notSupported('fetchOrderBook', 'name the outcome by its id: this venue keeps one book per outcome and has no market lookup');
+      }
+      const raw = await api.book(params?.outcome ?? id);
       const level = ([price, size]: [string, string]) => ({ price: toNumber(price)!, size: toNumber(size)! });
       const book = buildOrderBook({ bids: raw.bids.map(level), asks: raw.asks.map(level), timestamp: raw.ts });
       return limit === undefined ? book : { ...book, bids: book.bids.slice(0, limit), asks: book.asks.slice(0, limit) };

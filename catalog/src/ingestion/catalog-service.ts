@@ -2,7 +2,10 @@ import { isPredgateError, silentLogger, systemClock } from '@predgate/core';
 import type { Clock, Logger, VenueAdapter } from '@predgate/core';
 import PQueue from 'p-queue';
 import type { CatalogStore, SweepRecord } from '../store.js';
+import { defaultShrinkGuard, shrinkReason } from './shrink-guard.js';
+import type { ShrinkGuard } from './shrink-guard.js';
 import { sweepVenue } from './sweep.js';
+import type { SweepResult } from './sweep.js';
 
 export interface CatalogServiceOptions {
   store: CatalogStore;
@@ -21,6 +24,8 @@ export interface CatalogServiceOptions {
   maxPages?: number;
   /** A venue's catalog answers pass-through calls while its last sweep is younger than this. */
   freshForMs?: number;
+  /** Sees every failed sweep's error (the gateway counts venue drift from them). */
+  onSweepError?: (venue: string, error: unknown) => void;
 }
 
 export interface VenueToIngest {
@@ -30,6 +35,15 @@ export interface VenueToIngest {
   pageSize?: number;
   /** `all` (the default) keeps closed events too; `active` suits venues whose history is very long. */
   status?: 'all' | 'active';
+  /** How far one sweep may shrink the venue's catalog unconfirmed; `false` commits every sweep. Half, by default. */
+  shrinkGuard?: ShrinkGuard | false;
+}
+
+/** A sweep held back because it shrank the catalog too much; the next sweep that shrinks it likewise confirms it. */
+export interface HeldSweep {
+  sweep: SweepRecord;
+  reason: string;
+  at: number;
 }
 
 export interface VenueIngestion {
@@ -39,6 +53,8 @@ export interface VenueIngestion {
   nextAttemptAt: number | null;
   running: boolean;
   consecutiveFailures: number;
+  /** The last sweep held back, while no later sweep has been committed. */
+  heldSweep: HeldSweep | null;
 }
 
 /**
@@ -51,10 +67,12 @@ export class CatalogService {
   readonly store: CatalogStore;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger'>>;
+  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError'>>;
+  private readonly onSweepError: (venue: string, error: unknown) => void;
   private readonly queue: PQueue;
   private readonly state = new Map<string, VenueIngestion & { source: VenueToIngest; timer?: NodeJS.Timeout }>();
   private started = false;
+  private commits = 0;
 
   constructor(options: CatalogServiceOptions) {
     this.store = options.store;
@@ -69,9 +87,10 @@ export class CatalogService {
       maxPages: options.maxPages ?? 10_000,
       freshForMs: options.freshForMs ?? 120_000,
     };
+    this.onSweepError = options.onSweepError ?? (() => {});
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
-      this.state.set(source.id, { venue: source.id, source, lastSweep: null, lastError: null, nextAttemptAt: null, running: false, consecutiveFailures: 0 });
+      this.state.set(source.id, { venue: source.id, source, lastSweep: null, lastError: null, nextAttemptAt: null, running: false, consecutiveFailures: 0, heldSweep: null });
     }
   }
 
@@ -100,8 +119,8 @@ export class CatalogService {
     await this.queue.onIdle();
   }
 
-  /** Sweeps one venue now (queued behind sweeps under way). */
-  async sweep(venue: string): Promise<SweepRecord> {
+  /** Sweeps one venue now (queued behind sweeps under way); a sweep held back says why in `held`. */
+  async sweep(venue: string): Promise<SweepResult> {
     const state = this.state.get(venue);
     if (!state) throw new Error(`no venue ${venue} in the catalog`);
     return this.queue.add(() => this.run(state));
@@ -111,15 +130,21 @@ export class CatalogService {
     return [...this.state.values()].map(({ source: _source, timer: _timer, ...status }) => ({ ...status }));
   }
 
+  /** Changes whenever a sweep commits: answers derived from the catalog can be cached under it. */
+  get generation(): number {
+    return this.commits;
+  }
+
   /** Whether the venue's catalog is recent enough to answer pass-through calls. */
   isFresh(venue: string): boolean {
     const sweep = this.state.get(venue)?.lastSweep;
     return sweep !== null && sweep !== undefined && this.clock.now() - sweep.finishedAt <= this.settings.freshForMs;
   }
 
-  private async run(state: VenueIngestion & { source: VenueToIngest }): Promise<SweepRecord> {
+  private async run(state: VenueIngestion & { source: VenueToIngest }): Promise<SweepResult> {
     state.running = true;
     state.nextAttemptAt = null;
+    const guard = state.source.shrinkGuard ?? defaultShrinkGuard;
     try {
       const record = await sweepVenue({
         venue: state.venue,
@@ -129,15 +154,29 @@ export class CatalogService {
         pageSize: state.source.pageSize ?? this.settings.pageSize,
         maxPages: this.settings.maxPages,
         status: state.source.status ?? 'all',
+        // A second sweep in a row that shrinks the catalog as much confirms the first: the venue did shrink.
+        hold: (sweep) => (guard === false || state.heldSweep ? undefined : shrinkReason(state.lastSweep, sweep, guard)),
       });
+      if (record.held !== undefined) {
+        state.heldSweep = { sweep: record, reason: record.held, at: this.clock.now() };
+        this.logger.warn({ venue: state.venue, events: record.events, openMarkets: record.openMarkets }, `catalog sweep held back until the next sweep confirms it: ${record.held}`);
+        this.schedule(state.venue, this.jittered(this.settings.intervalMs));
+        return record;
+      }
+      if (state.heldSweep && shrinkReason(state.lastSweep, record, guard || defaultShrinkGuard) === undefined) {
+        this.logger.info({ venue: state.venue }, 'catalog sweep back to its usual size; the held sweep is dropped');
+      }
+      state.heldSweep = null;
       if (state.consecutiveFailures > 0) {
         this.logger.info({ venue: state.venue, failures: state.consecutiveFailures }, 'catalog sweeps recovered');
       }
       state.lastSweep = record;
       state.consecutiveFailures = 0;
+      this.commits += 1;
       this.schedule(state.venue, this.jittered(this.settings.intervalMs));
       return record;
     } catch (error) {
+      this.onSweepError(state.venue, error);
       const lastError = {
         message: error instanceof Error ? error.message : String(error),
         code: isPredgateError(error) ? error.code : 'INTERNAL_ERROR',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PredgateError } from '@predgate/core';
 import type { Clock, Event, VenueAdapter } from '@predgate/core';
-import { catalogEntry } from '../document.js';
+import { catalogEntry, isTrading } from '../document.js';
 import type { CatalogStore, SweepRecord } from '../store.js';
 
 export interface SweepOptions {
@@ -15,7 +15,12 @@ export interface SweepOptions {
   maxPages: number;
   /** `all`: open and closed events; `active`: open ones only (closed events then leave the catalog). */
   status: 'all' | 'active';
+  /** Looks at a complete sweep before it is committed; a reason it returns holds the sweep back (it is dropped, the previous one stays served). */
+  hold?: (record: SweepRecord) => string | undefined;
 }
+
+/** A complete sweep: committed, or held back with the reason. */
+export type SweepResult = SweepRecord & { held?: string };
 
 /**
  * One complete sweep of a venue: every event (active and closed, unless told
@@ -24,28 +29,38 @@ export interface SweepOptions {
  * committed only when the last page is in. Any failure aborts the sweep, so
  * the previous one stays served.
  */
-export async function sweepVenue(options: SweepOptions): Promise<SweepRecord> {
+export async function sweepVenue(options: SweepOptions): Promise<SweepResult> {
   const { venue, store, clock } = options;
   const startedAt = clock.now();
   const sweepId = `${venue}-${startedAt}-${randomBytes(3).toString('hex')}`;
   const writer = await store.beginSweep(venue, sweepId);
   // An event can come twice (a venue listing it under two statuses): it is stored, and counted, once.
-  const sizes = new Map<string, { markets: number; outcomes: number }>();
+  const sizes = new Map<string, { markets: number; outcomes: number; openMarkets: number }>();
   try {
     for await (const events of pages(options)) {
       await writer.add(events.map((event) => catalogEntry(venue, event)));
       for (const event of events) {
-        sizes.set(event.id, { markets: event.markets.length, outcomes: event.markets.reduce((sum, market) => sum + market.outcomes.length, 0) });
+        sizes.set(event.id, {
+          markets: event.markets.length,
+          outcomes: event.markets.reduce((sum, market) => sum + market.outcomes.length, 0),
+          openMarkets: event.markets.filter(isTrading).length,
+        });
       }
       // Normalising a page is CPU work: let requests in before the next one.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const counts = { events: sizes.size, markets: 0, outcomes: 0 };
+    const counts = { events: sizes.size, markets: 0, outcomes: 0, openMarkets: 0 };
     for (const size of sizes.values()) {
       counts.markets += size.markets;
       counts.outcomes += size.outcomes;
+      counts.openMarkets += size.openMarkets;
     }
     const record: SweepRecord = { venue, sweepId, startedAt, finishedAt: clock.now(), ...counts };
+    const held = options.hold?.(record);
+    if (held !== undefined) {
+      await writer.abort();
+      return { ...record, held };
+    }
     await writer.commit(record);
     return record;
   } catch (error) {

@@ -166,7 +166,7 @@ export function marketPipeline(query: MarketQuery, visibleSweeps: readonly strin
     {
       $facet: {
         items: [{ $skip: query.offset }, { $limit: query.limit }, { $project: { _id: 1, index: 1 } }],
-        total: [{ $count: 'count' }],
+        ...(query.withTotal ? { total: [{ $count: 'count' }] } : {}),
       },
     },
   ];

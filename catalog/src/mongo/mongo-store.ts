@@ -1,7 +1,7 @@
 import { PredgateError } from '@predgate/core';
 import type { Market } from '@predgate/core';
 import { MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
-import type { Collection, Db } from 'mongodb';
+import type { Collection, CommandStartedEvent, Db } from 'mongodb';
 import type { CatalogEntry } from '../document.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
 import { entryFromDocument, eventDocument, eventFilter, eventIndexes, eventSort, marketPipeline } from './documents.js';
@@ -13,6 +13,8 @@ export interface MongoStoreOptions {
   /** How long a visible-sweeps lookup is reused, so gateways sharing a database see each other's sweeps. */
   sweepCacheMs?: number;
   serverSelectionTimeoutMS?: number;
+  /** Sees every command the driver sends (operators log slow shapes with it; tests check which queries are issued). */
+  onCommand?: (event: CommandStartedEvent) => void;
 }
 
 interface SweepDocument extends SweepRecord {
@@ -35,7 +37,9 @@ export class MongoCatalogStore implements CatalogStore {
     this.client = new MongoClient(options.url, {
       appName: 'predgate',
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
+      monitorCommands: options.onCommand !== undefined,
     });
+    if (options.onCommand) this.client.on('commandStarted', options.onCommand);
     this.db = this.client.db();
     this.sweepCacheMs = options.sweepCacheMs ?? 1_000;
   }
@@ -101,9 +105,9 @@ export class MongoCatalogStore implements CatalogStore {
       const filter = eventFilter(query, visible);
       const [documents, total] = await Promise.all([
         this.eventsCollection.find(filter).sort(eventSort(query.order)).skip(query.offset).limit(query.limit).toArray(),
-        this.eventsCollection.countDocuments(filter),
+        query.withTotal ? this.eventsCollection.countDocuments(filter) : undefined,
       ]);
-      return { items: documents.map(entryFromDocument), total };
+      return { items: documents.map(entryFromDocument), ...(total === undefined ? {} : { total }) };
     });
   }
 
@@ -111,7 +115,7 @@ export class MongoCatalogStore implements CatalogStore {
     const visible = await this.visibleSweepIds();
     return unavailableOnOutage(async () => {
       const [result] = await this.eventsCollection
-        .aggregate<{ items: Array<{ _id: string; index: number }>; total: Array<{ count: number }> }>(marketPipeline(query, visible), {
+        .aggregate<{ items: Array<{ _id: string; index: number }>; total?: Array<{ count: number }> }>(marketPipeline(query, visible), {
           allowDiskUse: true,
         })
         .toArray();
@@ -122,7 +126,7 @@ export class MongoCatalogStore implements CatalogStore {
         const document = byId.get(row._id);
         return document ? [{ entry: entryFromDocument(document), market: document.source.markets[row.index] as Market }] : [];
       });
-      return { items, total: result?.total[0]?.count ?? 0 };
+      return { items, ...(query.withTotal ? { total: result?.total?.[0]?.count ?? 0 } : {}) };
     });
   }
 

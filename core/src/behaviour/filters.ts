@@ -11,25 +11,45 @@ import type {
 
 export type Criteria<T, C> = string | C | ((item: T) => boolean);
 
+type ListCriteria = EventFilterCriteria & MarketFilterCriteria;
+
+/** The words criteria compare without regard to case. */
+interface Words {
+  text?: string;
+  category?: string;
+  tags?: string[];
+}
+
 /**
  * Events that match a criteria object (every member given must match), a
  * text query (case-insensitive, in the title) or a predicate.
  */
 export function filterEvents(events: readonly Event[], criteria: Criteria<Event, EventFilterCriteria>): Event[] {
-  return events.filter(toPredicate(criteria, eventMatches));
+  return events.filter(toPredicate(criteria, preparedEventMatch));
 }
 
 /** Markets that match a criteria object, a text query or a predicate, as filterEvents. */
 export function filterMarkets(markets: readonly Market[], criteria: Criteria<Market, MarketFilterCriteria>): Market[] {
-  return markets.filter(toPredicate(criteria, marketMatches));
+  return markets.filter(toPredicate(criteria, preparedMarketMatch));
 }
 
-function toPredicate<T, C>(criteria: Criteria<T, C>, matches: (item: T, criteria: C) => boolean): (item: T) => boolean {
+function toPredicate<T, C extends Words>(criteria: Criteria<T, C>, matches: (item: T, criteria: C) => boolean): (item: T) => boolean {
   if (typeof criteria === 'function') return criteria as (item: T) => boolean;
-  if (typeof criteria === 'string') {
-    return (item) => matches(item, { text: criteria } as C);
-  }
-  return (item) => matches(item, criteria);
+  const prepared = prepare(typeof criteria === 'string' ? ({ text: criteria } as C) : criteria);
+  return (item) => matches(item, prepared);
+}
+
+/**
+ * The criteria with their words lower-cased once, before any item is looked
+ * at: a long query against a long list costs one lower-casing, not one per item.
+ */
+function prepare<C extends Words>(criteria: C): C {
+  return {
+    ...criteria,
+    ...(criteria.text !== undefined ? { text: criteria.text.toLowerCase() } : {}),
+    ...(criteria.category !== undefined ? { category: criteria.category.toLowerCase() } : {}),
+    ...(criteria.tags !== undefined ? { tags: criteria.tags.map((tag) => tag.toLowerCase()) } : {}),
+  };
 }
 
 /**
@@ -38,17 +58,16 @@ function toPredicate<T, C>(criteria: Criteria<T, C>, matches: (item: T, criteria
  * undefined when nothing filters.
  */
 export function eventListPredicate(params: EventFetchParams): ((event: Event) => boolean) | undefined {
-  const criteria = listCriteria(params);
-  return criteria.length === 0 ? undefined : (event) => criteria.every((each) => eventMatches(event, each));
+  const criteria = listCriteria(params).map(prepare);
+  return criteria.length === 0 ? undefined : (event) => criteria.every((each) => preparedEventMatch(event, each));
 }
 
 /** The same for a list of markets. */
 export function marketListPredicate(params: MarketFetchParams): ((market: Market) => boolean) | undefined {
-  const criteria = listCriteria(params);
-  return criteria.length === 0 ? undefined : (market) => criteria.every((each) => marketMatches(market, each));
+  const criteria = listCriteria(params).map(prepare);
+  return criteria.length === 0 ? undefined : (market) => criteria.every((each) => preparedMarketMatch(market, each));
 }
 
-type ListCriteria = EventFilterCriteria & MarketFilterCriteria;
 
 function listCriteria(params: EventFetchParams | MarketFetchParams): ListCriteria[] {
   const criteria: ListCriteria[] = [];
@@ -66,6 +85,14 @@ function searchScopes(searchIn: EventFetchParams['searchIn']): Array<'title' | '
 }
 
 export function eventMatches(event: Event, criteria: EventFilterCriteria): boolean {
+  return preparedEventMatch(event, prepare(criteria));
+}
+
+export function marketMatches(market: Market, criteria: MarketFilterCriteria): boolean {
+  return preparedMarketMatch(market, prepare(criteria));
+}
+
+function preparedEventMatch(event: Event, criteria: EventFilterCriteria): boolean {
   return (
     textMatches(criteria.text, criteria.searchIn ?? ['title'], {
       title: [event.title],
@@ -74,7 +101,7 @@ export function eventMatches(event: Event, criteria: EventFilterCriteria): boole
       tags: event.tags,
     }) &&
     categoryMatches(event.category, criteria.category) &&
-    tagsMatch(event.tags, criteria.tags) &&
+    preparedTagsMatch(event.tags, criteria.tags) &&
     inRange(event.markets.length, criteria.marketCount) &&
     inRange(
       event.markets.reduce((sum, market) => sum + market.volume24h, 0),
@@ -85,7 +112,7 @@ export function eventMatches(event: Event, criteria: EventFilterCriteria): boole
   );
 }
 
-export function marketMatches(market: Market, criteria: MarketFilterCriteria): boolean {
+function preparedMarketMatch(market: Market, criteria: MarketFilterCriteria): boolean {
   return (
     textMatches(criteria.text, criteria.searchIn ?? ['title'], {
       title: [market.title],
@@ -95,7 +122,7 @@ export function marketMatches(market: Market, criteria: MarketFilterCriteria): b
       outcomes: market.outcomes.map((outcome) => outcome.label),
     }) &&
     categoryMatches(market.category, criteria.category) &&
-    tagsMatch(market.tags, criteria.tags) &&
+    preparedTagsMatch(market.tags, criteria.tags) &&
     inRange(market.volume24h, criteria.volume24h) &&
     inRange(market.volume ?? 0, criteria.volume) &&
     inRange(market.liquidity, criteria.liquidity) &&
@@ -112,20 +139,22 @@ function textMatches(
   fields: Record<string, ReadonlyArray<string | undefined> | undefined>,
 ): boolean {
   if (!text) return true;
-  const needle = text.toLowerCase();
-  return scopes.some((scope) => (fields[scope] ?? []).some((value) => value?.toLowerCase().includes(needle)));
+  return scopes.some((scope) => (fields[scope] ?? []).some((value) => value?.toLowerCase().includes(text)));
 }
 
-/** Categories compare without regard to case: `politics` finds `Politics`. */
+/** Categories compare without regard to case: `politics` finds `Politics` (`wanted` is lower-cased). */
 function categoryMatches(category: string | undefined, wanted: string | undefined): boolean {
-  return wanted === undefined || category?.toLowerCase() === wanted.toLowerCase();
+  return wanted === undefined || category?.toLowerCase() === wanted;
 }
 
 /** Any of the wanted tags, without regard to case. */
 export function tagsMatch(tags: readonly string[] | undefined, wanted: readonly string[] | undefined): boolean {
+  return preparedTagsMatch(tags, wanted?.map((tag) => tag.toLowerCase()));
+}
+
+function preparedTagsMatch(tags: readonly string[] | undefined, wanted: readonly string[] | undefined): boolean {
   if (!wanted || wanted.length === 0) return true;
-  const have = new Set((tags ?? []).map((tag) => tag.toLowerCase()));
-  return wanted.some((tag) => have.has(tag.toLowerCase()));
+  return (tags ?? []).some((tag) => wanted.includes(tag.toLowerCase()));
 }
 
 function inRange(value: number, range: Range | undefined): boolean {

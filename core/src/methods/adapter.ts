@@ -1,9 +1,6 @@
-import type { Capability, VenueProfile } from '../model/index.js';
+import type { VenueProfile } from '../model/index.js';
 import type { ArgumentsOf, ResultOf } from './declaration.js';
 import type { CoreMethods, MethodName } from './method-list.js';
-import { coreMethods } from './method-list.js';
-import { derivedMethod, ownMethod } from './derived.js';
-import type { MethodImplementation } from './derived.js';
 import type { MethodList } from './registry.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -23,7 +20,7 @@ export interface VenueAdapterBase {
   readonly id: string;
   readonly profile: VenueProfile;
   /** Implemented methods that are built from other venue calls rather than a venue endpoint of their own. */
-  readonly emulated?: readonly string[];
+  readonly emulated?: readonly AdapterMethodName[];
   /** Releases sockets, timers and subscriptions. */
   close?(): Promise<void>;
 }
@@ -33,29 +30,3 @@ export interface VenueAdapterBase {
  * method list declares. What it implements is its capability map.
  */
 export type VenueAdapter = VenueAdapterBase & AdapterMethods<CoreMethods>;
-
-/**
- * The capability map: every method of the list, as the adapter provides it.
- * `true` for its own implementations, `'emulated'` for those it builds from
- * other calls (its `emulated` list) or that core provides for it, `false`
- * for the rest.
- */
-export function capabilitiesOf(adapter: VenueAdapterBase, list: MethodList = coreMethods): Record<string, Capability> {
-  const has: Record<string, Capability> = {};
-  for (const [name, declaration] of Object.entries(list)) {
-    if (declaration.answeredBy === 'gateway') has[name] = true;
-    else if (ownMethod(adapter, name)) has[name] = adapter.emulated?.includes(name) ? 'emulated' : true;
-    else has[name] = derivedMethod(adapter, name) ? 'emulated' : false;
-  }
-  return has;
-}
-
-/** The methods of the list the adapter implements itself, leaving out what the gateway or core answers for it. */
-export function ownMethodNames(adapter: VenueAdapterBase, list: MethodList = coreMethods): string[] {
-  return Object.keys(list).filter((name) => list[name]!.answeredBy === 'adapter' && ownMethod(adapter, name));
-}
-
-/** The implementation a call of `name` runs: the adapter's own, else core's, else none. */
-export function adapterMethod(adapter: VenueAdapterBase, name: string): MethodImplementation | undefined {
-  return ownMethod(adapter, name) ?? derivedMethod(adapter, name);
-}

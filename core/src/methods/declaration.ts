@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import Joi from 'joi';
+import { argumentBounds } from '../model/params.js';
 
 /**
  * The vocabulary of the core method list: how one method is declared. Each
@@ -49,20 +50,21 @@ export const arg = {
     argument<string>(
       'id',
       name,
-      Joi.alternatives(Joi.string().min(1), exactIdNumber)
+      Joi.alternatives(Joi.string().min(1).max(argumentBounds.id), exactIdNumber)
         .messages({ 'alternatives.types': '{{#label}} must be an id (a string)' })
         .label(name),
       options,
     ),
-  ids: (name: string) => argument<string[]>('ids', name, Joi.array().items(Joi.string().min(1)).single().min(1).label(name)),
-  string: <T extends string = string>(name: string, schema: Joi.StringSchema = Joi.string()) =>
+  ids: (name: string) =>
+    argument<string[]>('ids', name, Joi.array().items(Joi.string().min(1).max(argumentBounds.id)).single().min(1).max(argumentBounds.ids).label(name)),
+  string: <T extends string = string>(name: string, schema: Joi.StringSchema = Joi.string().max(argumentBounds.word)) =>
     argument<T>('string', name, schema.label(name)),
   integer: (name: string, schema: Joi.NumberSchema = Joi.number().integer()) => argument<number>('integer', name, schema.label(name)),
   number: (name: string, schema: Joi.NumberSchema = Joi.number()) => argument<number>('number', name, schema.label(name)),
   boolean: (name: string) => argument<boolean>('boolean', name, Joi.boolean().truthy('1', 'yes').falsy('0', 'no').label(name)),
   params: <T>(name: string, schema: Joi.ObjectSchema<T>) => argument<T>('params', name, schema.label(name)),
   object: <T>(name: string, schema: Joi.Schema<T>) => argument<T>('object', name, schema.label(name)),
-  list: <T>(name: string, schema: Joi.ArraySchema) => argument<T[]>('list', name, schema.label(name)),
+  list: <T>(name: string, schema: Joi.ArraySchema) => argument<T[]>('list', name, schema.max(argumentBounds.items).label(name)),
 };
 
 export function optional<T>(declared: Argument<T, false>): Argument<T, true> {
@@ -83,7 +85,7 @@ export type Verb = 'GET' | 'POST';
 
 export type Answerer = 'adapter' | 'gateway';
 
-export interface MethodOptions<A extends readonly Argument[], R, G extends Answerer = 'adapter'> {
+export interface MethodOptions<A extends readonly Argument[], R, G extends Answerer = 'adapter', C extends boolean = false> {
   /** One line for the docs, the OpenAPI document and `describe`. */
   doc: string;
   args: A;
@@ -91,9 +93,11 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
   /** POST always works; GET only where every argument fits a query string. */
   verbs: readonly Verb[];
   /** The catalog may answer it instead of the venue. */
-  catalog?: boolean;
+  catalog?: C;
   /** It acts on a venue account, so it needs the caller's venue credentials. */
   credentials?: boolean;
+  /** With `since`/`until` in its params it reads the archive: the gateway answers, never the adapter. */
+  archive?: boolean;
   /** Who answers: the venue's adapter (default), or the gateway from what it knows of the adapter. */
   answeredBy?: G;
   /**
@@ -103,17 +107,17 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
   legacyArgs?: (args: unknown[]) => unknown[];
 }
 
-export interface MethodDeclaration<A extends readonly Argument[] = readonly Argument[], R = unknown, G extends Answerer = Answerer>
-  extends Required<Omit<MethodOptions<A, R, G>, 'legacyArgs'>> {
+export interface MethodDeclaration<A extends readonly Argument[] = readonly Argument[], R = unknown, G extends Answerer = Answerer, C extends boolean = boolean>
+  extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs'>> {
   readonly legacyArgs?: (args: unknown[]) => unknown[];
 }
 
 const queryKinds = new Set<ArgumentKind>(['id', 'ids', 'string', 'integer', 'number', 'boolean', 'params', 'object']);
 
 /** Declares one method; checks, at load time, that the declaration is coherent. */
-export function method<const A extends readonly Argument[], R, G extends Answerer = 'adapter'>(
-  options: MethodOptions<A, R, G>,
-): MethodDeclaration<A, R, G> {
+export function method<const A extends readonly Argument[], R, G extends Answerer = 'adapter', C extends boolean = false>(
+  options: MethodOptions<A, R, G, C>,
+): MethodDeclaration<A, R, G, C> {
   const names = options.args.flatMap((declared) => [declared.name, ...declared.aliases]);
   assert.equal(new Set(names).size, names.length, `argument names repeat in ${names.join(', ')}`);
   assert.ok(options.args.filter((declared) => declared.kind === 'params').length <= 1, 'at most one params argument');
@@ -130,8 +134,9 @@ export function method<const A extends readonly Argument[], R, G extends Answere
   }
   assert.ok(options.verbs.includes('POST'), 'every method accepts POST');
   return {
-    catalog: false,
+    catalog: false as C,
     credentials: false,
+    archive: false,
     answeredBy: 'adapter' as G,
     ...options,
   };
@@ -146,4 +151,4 @@ export type ArgumentsOf<A extends readonly unknown[]> = A extends readonly [infe
       : never
   : [];
 
-export type ResultOf<D> = D extends MethodDeclaration<readonly Argument[], infer R, Answerer> ? R : never;
+export type ResultOf<D> = D extends MethodDeclaration<readonly Argument[], infer R, Answerer, boolean> ? R : never;

@@ -29,6 +29,7 @@ import {
   tradesParamsSchema,
   userTradeSchema,
   venueDescriptionSchema,
+  argumentBounds,
 } from '../model/index.js';
 import type {
   Balance,
@@ -78,7 +79,7 @@ const orderSide = Joi.string().valid('buy', 'sell');
  */
 export const coreMethods = {
   fetchEvents: method({
-    doc: 'Events with their markets, with optional keyword search and filters.',
+    doc: `Events with their markets, with optional keyword search and filters (\`limit\` at most ${argumentBounds.listLimit}, \`query\` at most ${argumentBounds.text} characters).`,
     args: [optional(arg.params<EventFetchParams>('params', eventFetchParamsSchema))],
     result: returns<Event[]>(Joi.array().items(eventSchema)),
     verbs: getOrPost,
@@ -92,13 +93,13 @@ export const coreMethods = {
     catalog: true,
   }),
   fetchEventsPaginated: method({
-    doc: 'One page of events and the cursor of the next.',
+    doc: `One page of events and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}).`,
     args: [optional(arg.params<PageParams<EventFilterCriteria>>('params', eventPageParamsSchema))],
     result: returns<Page<Event>>(pageSchema(eventSchema)),
     verbs: getOrPost,
   }),
   fetchMarkets: method({
-    doc: 'Markets, with optional keyword search and filters.',
+    doc: `Markets, with optional keyword search and filters (\`limit\` at most ${argumentBounds.listLimit}, \`query\` at most ${argumentBounds.text} characters).`,
     args: [optional(arg.params<MarketFetchParams>('params', marketFetchParamsSchema))],
     result: returns<Market[]>(Joi.array().items(marketSchema)),
     verbs: getOrPost,
@@ -112,7 +113,7 @@ export const coreMethods = {
     catalog: true,
   }),
   fetchMarketsPaginated: method({
-    doc: 'One page of markets and the cursor of the next.',
+    doc: `One page of markets and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}).`,
     args: [optional(arg.params<PageParams<MarketFilterCriteria>>('params', marketPageParamsSchema))],
     result: returns<Page<Market>>(pageSchema(marketSchema)),
     verbs: getOrPost,
@@ -124,20 +125,21 @@ export const coreMethods = {
     verbs: getOrPost,
   }),
   fetchSeries: method({
-    doc: 'Series: the recurring templates events are instances of.',
+    doc: `Series: the recurring templates events are instances of (\`limit\` at most ${argumentBounds.listLimit}).`,
     args: [optional(arg.params<SeriesFetchParams>('params', seriesFetchParamsSchema))],
     result: returns<Series[]>(Joi.array().items(seriesSchema)),
     verbs: getOrPost,
   }),
   fetchOrderBook: method({
-    doc: 'L2 order book of one outcome: live, or from the archive with `since` (and `until` for a range).',
+    doc: `L2 order book of one outcome: live, or from the archive with \`since\` (and \`until\` for a range of at most ${argumentBounds.listLimit} books).`,
     args: [
       arg.id('outcomeId', { aliases: ['id'] }),
-      optional(arg.integer('limit', Joi.number().integer().min(1).max(1000))),
+      optional(arg.integer('limit', Joi.number().integer().min(1).max(argumentBounds.listLimit))),
       optional(arg.params<OrderBookParams>('params', orderBookParamsSchema)),
     ],
     result: returns<OrderBook | OrderBook[]>(Joi.alternatives(orderBookSchema, Joi.array().items(orderBookSchema))),
     verbs: getOrPost,
+    archive: true,
     // pmxtjs 2.41 sends the book side where the limit now stands: [outcomeId, 'yes'].
     legacyArgs: (args) => {
       const [outcomeId, second, params, ...rest] = args;
@@ -146,37 +148,37 @@ export const coreMethods = {
     },
   }),
   fetchOrderBooks: method({
-    doc: 'Live L2 order books of several outcomes at once, keyed by outcome id.',
+    doc: `Live L2 order books of several outcomes at once (at most ${argumentBounds.ids}), keyed by outcome id.`,
     args: [arg.ids('outcomeIds')],
     result: returns<Record<string, OrderBook>>(Joi.object().pattern(Joi.string(), orderBookSchema)),
     verbs: getOrPost,
   }),
   fetchTrades: method({
-    doc: "Recent prints on the venue's public tape for one outcome.",
+    doc: `Recent prints on the venue's public tape for one outcome (\`limit\` at most ${argumentBounds.listLimit}).`,
     args: [arg.id('outcomeId', { aliases: ['id'] }), optional(arg.params<TradesParams>('params', tradesParamsSchema))],
     result: returns<Trade[]>(Joi.array().items(tradeSchema)),
     verbs: getOrPost,
   }),
   fetchOHLCV: method({
-    doc: 'Price candles of one outcome at a resolution.',
+    doc: `Price candles of one outcome at a resolution (\`limit\` at most ${argumentBounds.candleLimit}).`,
     args: [arg.id('outcomeId', { aliases: ['id'] }), arg.params<OHLCVParams>('params', ohlcvParamsSchema)],
     result: returns<PriceCandle[]>(Joi.array().items(priceCandleSchema)),
     verbs: getOrPost,
   }),
   filterEvents: method({
-    doc: 'The events of a given list that match a text query or a criteria object.',
+    doc: `The events of a given list (at most ${argumentBounds.items}) that match a text query or a criteria object.`,
     args: [
       arg.list<Event>('events', Joi.array().items(eventSchema)),
-      arg.object<string | EventFilterCriteria>('criteria', Joi.alternatives(Joi.string().allow(''), eventFilterCriteriaSchema)),
+      arg.object<string | EventFilterCriteria>('criteria', Joi.alternatives(Joi.string().allow('').max(argumentBounds.text), eventFilterCriteriaSchema)),
     ],
     result: returns<Event[]>(Joi.array().items(eventSchema)),
     verbs: postOnly,
   }),
   filterMarkets: method({
-    doc: 'The markets of a given list that match a text query or a criteria object.',
+    doc: `The markets of a given list (at most ${argumentBounds.items}) that match a text query or a criteria object.`,
     args: [
       arg.list<Market>('markets', Joi.array().items(marketSchema)),
-      arg.object<string | MarketFilterCriteria>('criteria', Joi.alternatives(Joi.string().allow(''), marketFilterCriteriaSchema)),
+      arg.object<string | MarketFilterCriteria>('criteria', Joi.alternatives(Joi.string().allow('').max(argumentBounds.text), marketFilterCriteriaSchema)),
     ],
     result: returns<Market[]>(Joi.array().items(marketSchema)),
     verbs: postOnly,
@@ -244,21 +246,21 @@ export const coreMethods = {
     credentials: true,
   }),
   fetchClosedOrders: method({
-    doc: 'The account’s filled, cancelled and rejected orders.',
+    doc: `The account’s filled, cancelled and rejected orders (\`limit\` at most ${argumentBounds.listLimit}).`,
     args: [optional(arg.params<OrderHistoryParams>('params', orderHistoryParamsSchema))],
     result: returns<Order[]>(Joi.array().items(orderSchema)),
     verbs: getOrPost,
     credentials: true,
   }),
   fetchAllOrders: method({
-    doc: 'All of the account’s orders, open and closed.',
+    doc: `All of the account’s orders, open and closed (\`limit\` at most ${argumentBounds.listLimit}).`,
     args: [optional(arg.params<OrderHistoryParams>('params', orderHistoryParamsSchema))],
     result: returns<Order[]>(Joi.array().items(orderSchema)),
     verbs: getOrPost,
     credentials: true,
   }),
   fetchMyTrades: method({
-    doc: 'The account’s fills.',
+    doc: `The account’s fills (\`limit\` at most ${argumentBounds.listLimit}).`,
     args: [optional(arg.params<MyTradesParams>('params', myTradesParamsSchema))],
     result: returns<UserTrade[]>(Joi.array().items(userTradeSchema)),
     verbs: getOrPost,
@@ -289,3 +291,10 @@ export const coreMethods = {
 
 export type CoreMethods = typeof coreMethods;
 export type MethodName = keyof CoreMethods;
+
+/** The methods the catalog may answer instead of the venue: those declared `catalog: true`. */
+export type CatalogMethodName = { [M in MethodName]: CoreMethods[M]['catalog'] extends true ? M : never }[MethodName];
+
+export const catalogMethodNames = (Object.keys(coreMethods) as MethodName[]).filter(
+  (name): name is CatalogMethodName => coreMethods[name].catalog,
+);

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { describe, expect, test } from 'vitest';
 import { PredgateError } from '../errors.js';
-import { capabilitiesOf } from './adapter.js';
+import { capabilitiesOf } from './capabilities.js';
 import { arg, method, optional, returns } from './declaration.js';
 import { coreMethods } from './method-list.js';
 import { createMethodRegistry } from './registry.js';

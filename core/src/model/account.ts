@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { fraction, id } from './catalog.js';
 import { timestampMs, tradeKeys } from './market-data.js';
+import { argumentBounds } from './params.js';
 import type { Trade } from './market-data.js';
 
 export const orderSides = ['buy', 'sell'] as const;
@@ -137,20 +138,25 @@ export const balanceSchema = Joi.object<Balance, true>({
   locked: Joi.number().min(0).required(),
 });
 
+/** Long enough for an RSA private key in PEM (about 3.3 KB at 4096 bits), short enough to bound a request. */
+const secret = Joi.string().max(8192);
+
 export const credentialsSchema = Joi.object({
-  apiKey: Joi.string(),
-  apiSecret: Joi.string(),
-  passphrase: Joi.string(),
-  apiToken: Joi.string(),
-  privateKey: Joi.string(),
-  signatureType: Joi.alternatives(Joi.number().integer().min(0), Joi.string()),
-  funderAddress: Joi.string(),
-  walletAddress: Joi.string(),
-}).pattern(Joi.string(), Joi.alternatives(Joi.string(), Joi.number()));
+  apiKey: secret,
+  apiSecret: secret,
+  passphrase: secret,
+  apiToken: secret,
+  privateKey: secret,
+  signatureType: Joi.alternatives(Joi.number().integer().min(0).max(255), Joi.string().max(32)),
+  funderAddress: secret,
+  walletAddress: secret,
+})
+  .pattern(Joi.string().max(64), Joi.alternatives(secret, Joi.number()))
+  .max(20);
 
 export const createOrderParamsSchema = Joi.object<CreateOrderParams, true>({
-  marketId: id.required(),
-  outcomeId: id.required(),
+  marketId: id.max(argumentBounds.id).required(),
+  outcomeId: id.max(argumentBounds.id).required(),
   side: Joi.string().valid(...orderSides).required(),
   type: Joi.string().valid(...orderTypes).required(),
   amount: Joi.number().greater(0).required(),

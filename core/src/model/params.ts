@@ -1,5 +1,35 @@
 import Joi from 'joi';
-import { id } from './catalog.js';
+import { id as anyId } from './catalog.js';
+
+/**
+ * The bound of every argument, declared once: validation, the OpenAPI
+ * document and the fuzz suite read them from the schemas built with these,
+ * so no request can make the gateway or a venue call work without limit.
+ */
+export const argumentBounds = {
+  /** Search text (`query`, a filter's `text`); the Router's `q` has the same. */
+  text: 200,
+  /** Ids, slugs, tickers and addresses. */
+  id: 256,
+  /** Words: a category, a tag, a series, a resolution. */
+  word: 100,
+  cursor: 4096,
+  /** Items one list call returns. */
+  listLimit: 1000,
+  /** Candles one fetchOHLCV call returns. */
+  candleLimit: 5000,
+  offset: 1_000_000,
+  tags: 50,
+  /** Ids in one call (fetchOrderBooks). */
+  ids: 100,
+  /** Events or markets handed to one filter call. */
+  items: 5000,
+} as const;
+
+const id = anyId.max(argumentBounds.id);
+const word = Joi.string().max(argumentBounds.word);
+const text = Joi.string().allow('').max(argumentBounds.text);
+const cursor = Joi.string().max(argumentBounds.cursor);
 
 /**
  * Parameter objects of the core methods. Unknown members are rejected with
@@ -161,14 +191,14 @@ const outcomeRange = Joi.object<OutcomeRange, true>({
   min: Joi.number(),
   max: Joi.number(),
 });
-const tagList = Joi.array().items(Joi.string()).single();
-const limit = Joi.number().integer().min(1);
-const offset = Joi.number().integer().min(0);
+const tagList = Joi.array().items(word).max(argumentBounds.tags).single();
+const limit = Joi.number().integer().min(1).max(argumentBounds.listLimit);
+const offset = Joi.number().integer().min(0).max(argumentBounds.offset);
 
 export const eventFilterCriteriaSchema = Joi.object<EventFilterCriteria, true>({
-  text: Joi.string().allow(''),
+  text,
   searchIn: Joi.array().items(Joi.string().valid('title', 'description', 'category', 'tags')).single(),
-  category: Joi.string(),
+  category: word,
   tags: tagList,
   marketCount: range,
   totalVolume: range,
@@ -177,11 +207,11 @@ export const eventFilterCriteriaSchema = Joi.object<EventFilterCriteria, true>({
 });
 
 export const marketFilterCriteriaSchema = Joi.object<MarketFilterCriteria, true>({
-  text: Joi.string().allow(''),
+  text,
   searchIn: Joi.array()
     .items(Joi.string().valid('title', 'description', 'category', 'tags', 'outcomes'))
     .single(),
-  category: Joi.string(),
+  category: word,
   tags: tagList,
   volume24h: range,
   volume: range,
@@ -193,19 +223,19 @@ export const marketFilterCriteriaSchema = Joi.object<MarketFilterCriteria, true>
 });
 
 const listParamKeys = {
-  query: Joi.string().allow(''),
+  query: text,
   limit,
   offset,
-  cursor: Joi.string(),
+  cursor,
   sort: Joi.string().valid(...sortOrders),
   searchIn: Joi.string().valid(...searchScopes),
   status: Joi.string().valid(...statusFilters),
   eventId: id,
-  slug: Joi.string(),
-  series: Joi.string(),
-  category: Joi.string(),
+  slug: id,
+  series: word,
+  category: word,
   tags: tagList,
-  sourceExchange: Joi.string(),
+  sourceExchange: word,
 };
 
 export const eventFetchParamsSchema = Joi.object<EventFetchParams, true>({
@@ -218,16 +248,16 @@ export const marketFetchParamsSchema = Joi.object<MarketFetchParams, true>({
   marketId: id,
   outcomeId: id,
   filter: marketFilterCriteriaSchema,
-  page: Joi.number().integer().min(1),
+  page: Joi.number().integer().min(1).max(argumentBounds.offset),
   similarityThreshold: Joi.number(),
 }).rename('exchange', 'sourceExchange');
 
 export const seriesFetchParamsSchema = Joi.object<SeriesFetchParams, true>({
   id,
-  slug: Joi.string(),
-  query: Joi.string().allow(''),
-  recurrence: Joi.string(),
-  category: Joi.string(),
+  slug: id,
+  query: text,
+  recurrence: word,
+  category: word,
   limit,
   offset,
 });
@@ -237,23 +267,24 @@ export const orderBookParamsSchema = Joi.object<OrderBookParams, true>({
   side: Joi.string().valid('yes', 'no'),
   since: Joi.number().integer().min(0),
   until: Joi.number().integer().min(Joi.ref('since')),
-  limit: Joi.number().integer().min(1).max(1000),
+  limit: Joi.number().integer().min(1).max(argumentBounds.listLimit),
 }).with('until', 'since');
 
 export const tradesParamsSchema = Joi.object<TradesParams, true>({
   start: Joi.date(),
   end: Joi.date(),
   limit,
-  resolution: Joi.string(),
+  resolution: word,
 });
 
 export const ohlcvParamsSchema = Joi.object<OHLCVParams, true>({
   resolution: Joi.string()
+    .max(12)
     .pattern(/^\d+[smhd]$/, 'duration such as 1m, 1h or 1d')
     .required(),
   start: Joi.date(),
   end: Joi.date(),
-  limit,
+  limit: Joi.number().integer().min(1).max(argumentBounds.candleLimit),
 });
 
 const orderHistoryKeys = {
@@ -261,7 +292,7 @@ const orderHistoryKeys = {
   since: Joi.date(),
   until: Joi.date(),
   limit,
-  cursor: Joi.string(),
+  cursor,
 };
 
 export const orderHistoryParamsSchema = Joi.object<OrderHistoryParams, true>(orderHistoryKeys);
@@ -270,9 +301,9 @@ export const myTradesParamsSchema = Joi.object<MyTradesParams, true>({ ...orderH
 
 const pageKeys = {
   limit,
-  cursor: Joi.string(),
+  cursor,
   status: Joi.string().valid(...statusFilters),
-  series: Joi.string(),
+  series: word,
 };
 
 export const eventPageParamsSchema = Joi.object<PageParams<EventFilterCriteria>, true>({ ...pageKeys, filter: eventFilterCriteriaSchema });

@@ -1,5 +1,5 @@
 import type { AdapterMethodName, VenueAdapter } from '../methods/adapter.js';
-import { adapterMethod, ownMethodNames } from '../methods/adapter.js';
+import { adapterMethod, ownMethodNames } from '../methods/capabilities.js';
 import { coreMethods } from '../methods/method-list.js';
 import type { MethodList } from '../methods/registry.js';
 import { createMethodRegistry } from '../methods/registry.js';
@@ -38,7 +38,7 @@ export interface ConformanceOptions {
   /** A fresh adapter per test; the first one made is asked for its capability map. */
   create: () => VenueAdapter;
   /** Calls per method; methods without cases get the kit's default calls. */
-  cases?: Partial<Record<AdapterMethodName | (string & {}), ConformanceCase[]>>;
+  cases?: Partial<Record<AdapterMethodName, ConformanceCase[]>>;
   list?: MethodList;
 }
 
@@ -65,7 +65,7 @@ export function runConformanceSuite(test: TestFunction, options: ConformanceOpti
     test(`${options.name}: ${name} returns unified data`, async () => {
       const adapter = options.create();
       try {
-        const cases = options.cases?.[name] ?? defaultCases[name as AdapterMethodName];
+        const cases = options.cases?.[name as AdapterMethodName] ?? defaultCases[name as AdapterMethodName];
         if (!cases || cases.length === 0) {
           throw new Error(`${name}: claimed by ${options.name}, but the test kit has no default call for it: give it a case`);
         }
@@ -170,7 +170,7 @@ function subsetOf(input: unknown[], key: string) {
 }
 
 /** The kit's calls for methods whose adapter gives no cases of its own. */
-const defaultCases: Partial<Record<AdapterMethodName, ConformanceCase[]>> = {
+const defaultCases: Record<AdapterMethodName, ConformanceCase[]> = {
   fetchEvents: [{ args: [{ limit: 3 }], check: atMost(3) }],
   fetchEvent: [
     {

@@ -6,7 +6,7 @@ import { isPredgateError } from '../errors.js';
 import { createHttpClientFactory } from '../http/venue-http-client.js';
 import type { HttpClientFactory } from '../http/venue-http-client.js';
 import type { VenueAdapter } from '../methods/adapter.js';
-import { adapterMethod, ownMethodNames } from '../methods/adapter.js';
+import { adapterMethod, ownMethodNames } from '../methods/capabilities.js';
 import { coreMethods } from '../methods/method-list.js';
 import { createMethodRegistry } from '../methods/registry.js';
 import type { MethodList } from '../methods/registry.js';

@@ -7,3 +7,5 @@ export { runSmoke } from './smoke.js';
 export type { SmokeOptions } from './smoke.js';
 export { replayedAdapter, runAdapterSuites } from './suites.js';
 export type { AdapterSuitesOptions } from './suites.js';
+export { checkRoundTrip, runRoundTripLaw } from './round-trip.js';
+export type { RoundTripOptions } from './round-trip.js';

@@ -6,6 +6,8 @@ import { fixedClock, silentLogger } from '../runtime.js';
 import { runConformanceSuite } from './conformance.js';
 import type { ConformanceOptions, TestFunction } from './conformance.js';
 import { loadFixtureCases, replayAgent, runFixtureSuite } from './fixtures.js';
+import { runRoundTripLaw } from './round-trip.js';
+import type { RoundTripOptions } from './round-trip.js';
 
 export interface AdapterSuitesOptions {
   plugin: AdapterPlugin;
@@ -19,13 +21,16 @@ export interface AdapterSuitesOptions {
   config?: Record<string, unknown>;
   /** Conformance calls per method, where the kit's default call does not fit the recorded traffic. */
   cases?: ConformanceOptions['cases'];
+  /** The list call whose ids the round-trip law follows, and how many of them. */
+  roundTrip?: Pick<RoundTripOptions, 'events' | 'sample'>;
 }
 
 /**
  * Everything the test kit checks of an adapter, from its fixtures alone: each
  * fixture case replayed (exact requests, exact unified answers), then every
  * claimed method called against all of the venue's recorded traffic and its
- * result checked against the unified model. An adapter's test file is one call.
+ * result checked against the unified model, and the round-trip law held on the
+ * ids its lists hand out. An adapter's test file is one call.
  */
 export function runAdapterSuites(test: TestFunction, options: AdapterSuitesOptions): void {
   const config = options.config ?? {};
@@ -40,6 +45,7 @@ export function runAdapterSuites(test: TestFunction, options: AdapterSuitesOptio
     create: () => replayedAdapter(options),
     ...(options.cases ? { cases: options.cases } : {}),
   });
+  runRoundTripLaw(test, { name: options.plugin.id, create: () => replayedAdapter(options), ...options.roundTrip });
 }
 
 /** An adapter whose venue traffic is answered from every fixture of its venue, in any order. */

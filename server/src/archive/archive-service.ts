@@ -6,6 +6,8 @@ import { Counter, Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { InjectionToken } from 'tsyringe';
 import type { ServerConfig } from '../config.js';
+import type { ArchiveBooks } from '../container.js';
+import { answerArchivedOrderBook } from './order-book.js';
 
 /** The venues whose order books the archive keeps. */
 export const archivedVenues = ['polymarket'] as const;
@@ -21,11 +23,19 @@ export function archiveDir(config: ServerConfig): string {
  * `archive.record` is on (then this process owns the journal; otherwise a
  * separate `predgate archive record` may).
  */
-export class ArchiveService {
+export class ArchiveService implements ArchiveBooks {
+  readonly venues = archivedVenues;
+
   private constructor(
     readonly archive: PolymarketArchive,
     readonly recorder: Recorder | undefined,
+    private readonly store: CatalogStore,
   ) {}
+
+  /** A `since`/`until` call the gateway routed here (the core refuses it for venues not in `venues`). */
+  answer(venue: string, method: string, args: readonly unknown[]): Promise<unknown> {
+    return answerArchivedOrderBook({ venue, method, args, archive: this, store: this.store });
+  }
 
   static async open(options: { config: ServerConfig; store: CatalogStore; logger: Logger; record?: boolean }): Promise<ArchiveService> {
     const { config } = options;
@@ -41,7 +51,7 @@ export class ArchiveService {
           logger: options.logger.child({ component: 'archive' }),
         })
       : undefined;
-    return new ArchiveService(archive, recorder);
+    return new ArchiveService(archive, recorder, options.store);
   }
 
   /** Recorder figures on `/metrics`, read when scraped. */
@@ -112,6 +122,6 @@ async function activePolymarketTokens(store: CatalogStore): Promise<string[]> {
   for (let offset = 0; ; offset += limit) {
     const page = await store.markets({ venue: 'polymarket', status: 'active', limit, offset });
     for (const { market } of page.items) for (const outcome of market.outcomes) tokens.push(outcome.outcomeId);
-    if (page.items.length < limit || offset + limit >= page.total) return tokens;
+    if (page.items.length < limit) return tokens;
   }
 }

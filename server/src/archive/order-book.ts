@@ -2,37 +2,26 @@ import { PredgateError } from '@predgate/core';
 import type { OrderBook, OrderBookParams } from '@predgate/core';
 import { toOrderBook } from '@predgate/archive';
 import type { CatalogStore } from '@predgate/catalog';
-import type { DependencyContainer } from 'tsyringe';
-import { tokens } from '../container.js';
 import type { ArchiveService } from './archive-service.js';
-import { archiveToken, archivedVenues } from './archive-service.js';
 
 const defaultRangeLimit = 100;
 
-/** The pass-through's hook: an archive answer for this call, or `undefined` to ask the adapter. */
-export function answerFromArchive(container: DependencyContainer, venue: string, method: string, args: unknown[]): Promise<OrderBook | OrderBook[] | undefined> {
-  return answerArchivedOrderBook({ venue, method, args, archive: container.resolve(archiveToken), store: container.resolve(tokens.catalog).store });
-}
-
 /**
  * `fetchOrderBook` with `since` (one book) or `since`+`until` (up to `limit`
- * books) is answered from the archive for archived venues and refused for the
- * others; any other call is left to the adapter (`undefined`).
+ * books) for an archived venue, as the gateway routes such calls here.
  */
-export async function answerArchivedOrderBook(
-  context: { venue: string; method: string; args: unknown[]; archive: ArchiveService; store: CatalogStore },
-): Promise<OrderBook | OrderBook[] | undefined> {
-  if (context.method !== 'fetchOrderBook') return undefined;
+export async function answerArchivedOrderBook(context: {
+  venue: string;
+  method: string;
+  args: readonly unknown[];
+  archive: ArchiveService;
+  store: CatalogStore;
+}): Promise<OrderBook | OrderBook[]> {
+  if (context.method !== 'fetchOrderBook') throw new PredgateError('NOT_SUPPORTED', `The archive answers fetchOrderBook only, not ${context.method}`);
   const [id, limitArgument, rawParams] = context.args as [string, number | undefined, OrderBookParams | undefined];
   const params = rawParams ?? {};
-  if (params.since === undefined && params.until === undefined) return undefined;
-  if (!(archivedVenues as readonly string[]).includes(context.venue)) {
-    throw new PredgateError('NOT_SUPPORTED', `${context.venue} has no order-book archive: since/until are answered for ${archivedVenues.join(', ')} only`, {
-      exchange: context.venue,
-      detail: { archivedVenues },
-    });
-  }
-  const since = params.since!;
+  if (params.since === undefined) throw new PredgateError('BAD_REQUEST', '`until` needs `since`', { detail: { until: params.until } });
+  const since = params.since;
   const { assetId, isNegRisk } = await resolveToken(context.store, id, params.outcome);
   const extra = isNegRisk === undefined ? {} : { isNegRisk };
   if (params.until === undefined) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -20,11 +20,13 @@ export const keysFileName = 'api-keys.json';
 
 /**
  * API keys, kept as SHA-256 digests in memory and on disk. A presented key is
- * hashed and compared with every stored digest in constant time, without
- * stopping at the first match, so timing says nothing about which keys exist.
+ * hashed once and looked up by its digest: one hash and one map lookup per
+ * request whatever the number of keys. What the lookup's timing could reveal
+ * is a prefix of a digest, which says nothing about any key.
  */
 export class KeyStore {
   private keys: StoredKey[];
+  private byDigest = new Map<string, StoredKey>();
 
   private constructor(
     readonly path: string,
@@ -32,6 +34,7 @@ export class KeyStore {
     envKeys: StoredKey[],
   ) {
     this.keys = [...envKeys, ...fileKeys];
+    this.index();
   }
 
   /** Opens the keys file in `dataDir` (absent is empty) and adds the environment's keys. */
@@ -53,12 +56,12 @@ export class KeyStore {
 
   /** The stored key matching the presented one, if any. */
   verify(presented: string): StoredKey | undefined {
-    const candidate = Buffer.from(digest(presented), 'hex');
-    let found: StoredKey | undefined;
-    for (const key of this.keys) {
-      if (timingSafeEqual(candidate, Buffer.from(key.hash, 'hex')) && !found) found = key;
-    }
-    return found;
+    return this.byDigest.get(digest(presented));
+  }
+
+  private index(): void {
+    // The first key with a digest wins, as it did when keys were scanned in order.
+    this.byDigest = new Map([...this.keys].reverse().map((key) => [key.hash, key]));
   }
 
   /** Creates a key, stores its digest, and returns the key: the only time it is ever seen. */
@@ -72,6 +75,7 @@ export class KeyStore {
       ...(label ? { label } : {}),
     };
     this.keys.push(record);
+    this.index();
     this.save();
     return { key, record };
   }
@@ -85,6 +89,7 @@ export class KeyStore {
     const before = this.keys.length;
     this.keys = this.keys.filter((key) => key.source !== 'file' || key.id !== id);
     if (this.keys.length === before) return false;
+    this.index();
     this.save();
     return true;
   }

@@ -1,12 +1,74 @@
-import type { ResponseToolkit } from '@hapi/hapi';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, createBrotliCompress, gzip } from 'node:zlib';
+import type { Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import type { JsonChunks } from '@predgate/catalog';
+import { LRUCache } from 'lru-cache';
+
+declare module '@hapi/hapi' {
+  interface ResponseToolkit {
+    /**
+     * Stored JSON sent as it is, its length known up front. `identity` names
+     * the bytes (the catalog generation and the query that made them): a
+     * compressed form is then made once and reused for every client that
+     * accepts it, instead of compressing the same page on every request.
+     */
+    storedJson(json: JsonChunks, identity?: string): Promise<ResponseObject>;
+  }
+}
+
+export interface StoredJsonOptions {
+  /** Bytes of compressed answers kept. */
+  cacheBytes: number;
+  /** How long a compressed answer is reused: a shared MongoDB catalog can change under another gateway's sweeps. */
+  cacheSeconds: number;
+}
+
+/** Smaller answers are sent as they are: compressing them costs more than it saves (hapi's own threshold). */
+const minCompressBytes = 1024;
+/** Brotli's default quality (11) is far too slow to run per request; 5 compresses almost as well at a fraction of the cost. */
+const brotliQuality = 5;
+
+const compressors: Record<string, (input: Buffer) => Promise<Buffer>> = {
+  br: (input) => promisify(brotliCompress)(input, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: input.length } }),
+  gzip: (input) => promisify(gzip)(input, { level: 6 }),
+};
 
 /**
- * Stored JSON sent as it is, its length known up front. A large body goes out
- * as its chunks (copying a few hundred kilobytes per request costs more than
- * the stream); a small one is cheaper joined than streamed.
+ * Answers compressed as clients ask (`accept-encoding` negotiated by hapi,
+ * brotli added to its gzip and deflate), with `vary` and `content-length`
+ * right; stored catalog pages compressed once per catalog generation.
  */
-export function sendJson(h: ResponseToolkit, json: JsonChunks) {
-  const body = json.length > 64 * 1024 ? json.stream() : Buffer.concat(json.chunks, json.length);
-  return h.response(body).type('application/json; charset=utf-8').header('content-length', String(json.length));
-}
+export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
+  name: 'predgate-json-response',
+  register(server, options) {
+    server.encoder('br', () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }));
+    const compressed = new LRUCache<string, Buffer>({
+      maxSize: options.cacheBytes,
+      sizeCalculation: (buffer) => buffer.length,
+      ttl: options.cacheSeconds * 1000,
+    });
+    // Concurrent requests for the same page share one compression.
+    const inFlight = new Map<string, Promise<Buffer>>();
+
+    server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: JsonChunks, identity?: string) {
+      const encoding = this.request.info.acceptEncoding;
+      const compress = compressors[encoding];
+      if (identity === undefined || !compress || json.length < minCompressBytes) {
+        const body = json.length > 64 * 1024 ? json.stream() : Buffer.concat(json.chunks, json.length);
+        return this.response(body).type('application/json; charset=utf-8').header('content-length', String(json.length));
+      }
+      const key = `${encoding}\n${identity}`;
+      let body = compressed.get(key);
+      if (!body) {
+        let pending = inFlight.get(key);
+        if (!pending) {
+          pending = compress(Buffer.concat(json.chunks, json.length)).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        body = await pending;
+        compressed.set(key, body);
+      }
+      return this.response(body).type('application/json; charset=utf-8').compressed(encoding).vary('accept-encoding').header('content-length', String(body.length));
+    });
+  },
+};

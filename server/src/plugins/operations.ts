@@ -58,12 +58,15 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?:
 };
 
 function labelsFor(request: Request, venues: VenueDirectory, methods: MethodRegistry): { exchange: string; method: string } {
-  const { exchange = 'router', method } = request.params as { exchange?: string; method?: string };
-  if (request.route.path.startsWith('/api/')) {
+  // A request hapi refused before routing (`GET *`, a malformed URL) has no params and no route.
+  const { exchange = 'router', method } = (request.params ?? {}) as { exchange?: string; method?: string };
+  const path = request.route?.path;
+  if (path === undefined) return { exchange: 'none', method: 'unknown' };
+  if (path.startsWith('/api/')) {
     return {
       exchange: exchange === 'router' || venues.get(exchange) ? exchange : 'unknown',
       method: method !== undefined && methods.get(method) ? method : 'unknown',
     };
   }
-  return { exchange: 'none', method: request.route.path === '/{p*}' ? 'unknown' : request.route.path };
+  return { exchange: 'none', method: path === '/{p*}' ? 'unknown' : path };
 }

@@ -1,15 +1,13 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { PredgateError, adapterMethod } from '@predgate/core';
-import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
+import { PredgateError, adapterMethod, applyGatewayParams } from '@predgate/core';
+import { answerFromCatalog, catalogCanAnswer, routerVenue, wrapJson } from '@predgate/catalog';
 import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
-import { answerFromArchive } from '../archive/order-book.js';
 import { tokens } from '../container.js';
 import { scrubCredentials } from '../venues/scrub.js';
 import type { Venue } from '../venues/venue.js';
 import { readCall, routedMethod } from './call-input.js';
 import type { RequestVenue } from './errors.js';
-import { sendJson } from './json-response.js';
 
 /** Methods the gateway answers itself, from what it knows of the venue. */
 const gatewayAnswers: Record<string, (venue: Venue) => unknown> = {
@@ -28,6 +26,8 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const methods = container.resolve(tokens.methods);
     const metrics = container.resolve(tokens.metrics);
     const catalog = container.resolve(tokens.catalog);
+    const archive = container.isRegistered(tokens.archive) ? container.resolve(tokens.archive) : undefined;
+    const drift = container.resolve(tokens.drift);
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {
@@ -51,8 +51,12 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       }
       const input = readCall(request, routed, venue.id);
       if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
-      const archived = await answerFromArchive(container, venue.id, routed.name, input.args);
-      if (archived !== undefined) return { success: true, data: archived };
+      // The Router spans venues: `sourceExchange` is one of its filters, not a scope.
+      const scoped =
+        venue.id === routerVenue ? ({ kind: 'call', args: input.args } as const) : applyGatewayParams(routed.name, routed.declaration, input.args, venue.id, archive?.venues ?? []);
+      if (scoped.kind === 'answer') return { success: true, data: scoped.data };
+      if (scoped.kind === 'archive') return { success: true, data: await archive!.answer(venue.id, routed.name, scoped.args) };
+      input.args = scoped.args;
 
       // Catalog reads without credentials are answered from a fresh catalog when it can answer them exactly.
       if (routed.declaration.catalog && !input.credentials && catalog.isFresh(venue.id)) {
@@ -64,7 +68,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
           });
           if (fromCatalog !== undefined) {
             metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
-            return sendJson(h, wrapJson(fromCatalog, '{"success":true,"data":', '}'));
+            return h.storedJson(wrapJson(fromCatalog, '{"success":true,"data":', '}'), `${venue.id}:${catalog.generation}:${routed.name}:${JSON.stringify(params ?? {})}`);
           }
         }
       }
@@ -75,6 +79,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         return { success: true, data: await call(...input.args) };
       } catch (error) {
         metrics.adapterErrors.inc({ venue: venue.id, method: routed.name, code: String((error as { code?: unknown }).code ?? 'INTERNAL_ERROR') });
+        drift.record(venue.id, error);
         throw scrubCredentials(error, input.credentials);
       } finally {
         stop();

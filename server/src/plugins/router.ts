@@ -1,25 +1,21 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { answerRouterCall, catalogMethods, isCatalogMethod, routerEventJson, routerEventsJson, routerVenue, wrapJson } from '@predgate/catalog';
-import { PredgateError, coreMethods } from '@predgate/core';
-import type { Capability, EventFetchParams, MarketFetchParams } from '@predgate/core';
+import { routerEventJson, routerEventQuery, routerEventsJson, routerLimits, routerVenue, wrapJson } from '@predgate/catalog';
+import { PredgateError, argumentBounds } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
-import { createRequire } from 'node:module';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
-import { readCall, routedMethod } from './call-input.js';
-import type { RequestVenue, RouteEnvelope } from './errors.js';
-import { sendJson } from './json-response.js';
+import type { RouteEnvelope } from './errors.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
 const eventsQuery = Joi.object({
-  q: Joi.string().max(200).allow(''),
-  limit: Joi.number().integer().min(1).max(500).default(50),
+  q: Joi.string().max(argumentBounds.text).allow(''),
+  limit: Joi.number().integer().min(1).max(routerLimits.max).default(routerLimits.default),
   offset: Joi.number().integer().min(0).default(0),
   closed: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
-  sourceExchange: Joi.string(),
-  category: Joi.string(),
+  sourceExchange: Joi.string().max(argumentBounds.word),
+  category: Joi.string().max(argumentBounds.word),
 })
   .rename('query', 'q')
   .rename('exchange', 'sourceExchange');
@@ -35,16 +31,16 @@ function rejectInput(_request: Request, _h: ResponseToolkit, error: Error | unde
 
 /**
  * The Router: cross-venue search over the catalog, never a live venue call.
- * `GET /v0/events` and `GET /v0/events/{id}` in the Router's own envelope,
- * `GET /v0/status` for operators, and `/api/router/{method}` for pmxt clients,
- * which ask the Router through the pass-through surface.
+ * `GET /v0/events` and `GET /v0/events/{id}` in the Router's own envelope and
+ * `GET /v0/status` for operators. pmxt clients reach the same catalog at
+ * `/api/router/{method}`, where the Router is a venue like any other.
  */
 export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
   name: 'predgate-router',
   register(server, { container }) {
     const catalog = container.resolve(tokens.catalog);
     const venues = container.resolve(tokens.venues);
-    const methods = container.resolve(tokens.methods);
+    const drift = container.resolve(tokens.drift);
     const clock = container.resolve(tokens.clock);
 
     server.route({
@@ -54,17 +50,21 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
         const page = await catalog.store.events({
-          status: query.closed ? 'all' : 'active',
-          expiredBy: clock.now(),
-          order: 'router',
-          limit: query.limit,
-          offset: query.offset,
-          ...(query.q ? { search: query.q.toLowerCase() } : {}),
-          ...(query.sourceExchange !== undefined ? { venue: query.sourceExchange } : {}),
-          ...(query.category !== undefined ? { category: query.category } : {}),
+          withTotal: true,
+          ...routerEventQuery(
+            {
+              limit: query.limit,
+              offset: query.offset,
+              ...(query.closed ? { status: 'all' as const } : {}),
+              ...(query.q ? { query: query.q } : {}),
+              ...(query.sourceExchange !== undefined ? { sourceExchange: query.sourceExchange } : {}),
+              ...(query.category !== undefined ? { category: query.category } : {}),
+            },
+            clock.now(),
+          ),
         });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return sendJson(h, wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`));
+        return h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), `v0:${catalog.generation}:${request.url.search}`);
       },
     });
 
@@ -79,7 +79,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const { id } = request.params as { id: string };
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        return sendJson(h, wrapJson(routerEventJson(entry), '{"data":', '}'));
+        return h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), `v0:${catalog.generation}:${entry.id}`);
       },
     });
 
@@ -91,7 +91,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const now = clock.now();
         const ingestion = new Map(catalog.status().map((status) => [status.venue, status]));
         return {
-          data: venues.all().map((venue) => {
+          data: venues.all().filter((venue) => venue.id !== routerVenue).map((venue) => {
             const status = ingestion.get(venue.id);
             const sweep = status?.lastSweep;
             return {
@@ -100,6 +100,9 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
               package: venue.packageName,
               version: venue.plugin.version,
               lastSweep: sweep ? { ...sweep, ageSeconds: Math.round((now - sweep.finishedAt) / 1000) } : null,
+              // A sweep that shrank the catalog too much waits for the next to confirm it; the Router serves lastSweep meanwhile.
+              heldSweep: status?.heldSweep ?? null,
+              drift: drift.of(venue.id),
               lastError: status?.lastError ?? null,
               nextAttemptAt: status?.nextAttemptAt ?? null,
               sweeping: status?.running ?? false,
@@ -109,40 +112,5 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         };
       },
     });
-
-    const answer = async (request: Request) => {
-      (request.app as RequestVenue).venue = routerVenue;
-      const routed = routedMethod(methods, (request.params as { method: string }).method);
-      const { name } = routed;
-      if (name === 'describe') return { success: true, data: describeRouter() };
-      if (!isCatalogMethod(name)) {
-        throw new PredgateError('NOT_SUPPORTED', `The router answers ${catalogMethods.join(', ')} from the catalog; ask a venue for ${name}`, {
-          exchange: routerVenue,
-        });
-      }
-      const params = readCall(request, routed, routerVenue).args[0] as (EventFetchParams & MarketFetchParams) | undefined;
-      return { success: true, data: await answerRouterCall(catalog.store, name, params, clock.now()) };
-    };
-    server.route([
-      { method: 'GET', path: `/api/${routerVenue}/{method}`, handler: answer },
-      { method: 'POST', path: `/api/${routerVenue}/{method}`, handler: answer, options: { payload: { allow: 'application/json' } } },
-    ]);
   },
 };
-
-const catalogPackage = createRequire(import.meta.url)('@predgate/catalog/package.json') as { name: string; version: string };
-
-function describeRouter() {
-  const has: Record<string, Capability> = {};
-  for (const name of Object.keys(coreMethods)) has[name] = name === 'describe' || isCatalogMethod(name);
-  return {
-    id: routerVenue,
-    displayName: 'Router (every venue, from the catalog)',
-    package: catalogPackage.name,
-    version: catalogPackage.version,
-    hosts: {},
-    rateLimit: null,
-    credentials: { required: [], optional: [] },
-    has,
-  };
-}

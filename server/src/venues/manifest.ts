@@ -11,8 +11,12 @@ export interface ManifestVenue {
   version: string;
   /** The adapter's own settings. */
   config: Record<string, unknown>;
-  /** How the catalog sweeps the venue: events per call, and whether closed events are kept too. */
-  catalog?: { pageSize?: number; status?: 'all' | 'active' };
+  /**
+   * How the catalog sweeps the venue: events per call, whether closed events
+   * are kept too, and how far one sweep may shrink the venue's catalog before
+   * the next must confirm it (`false`: never held).
+   */
+  catalog?: { pageSize?: number; status?: 'all' | 'active'; shrinkGuard?: { events: number; openMarkets: number } | false };
 }
 
 export interface Manifest {
@@ -42,6 +46,10 @@ const manifestSchema = Joi.object({
         catalog: Joi.object({
           pageSize: Joi.number().integer().min(1).max(1_000),
           status: Joi.string().valid('all', 'active'),
+          shrinkGuard: Joi.alternatives(
+            Joi.boolean().valid(false),
+            Joi.object({ events: Joi.number().min(0).max(1).required(), openMarkets: Joi.number().min(0).max(1).required() }),
+          ),
         }),
       }),
     )

@@ -1,4 +1,3 @@
-import { PredgateError } from '@predgate/core';
 import type { OrderBook, OrderBookParams } from '@predgate/core';
 import { segment } from '../api/client.js';
 import type { RawBookSides, RawOrderBookAnswer } from '../api/types.js';
@@ -17,16 +16,11 @@ const batchSize = 100;
  * fetchOrderBook. Kalshi keeps one book per market; the YES and NO books are
  * two views of it. The side comes from the outcome id (`TICKER-NO` is the NO
  * outcome), `params.outcome` (`yes`, `no` or an outcome id of the market) or
- * `params.side`. A bare market ticker with none of these is ambiguous and
- * fails with VALIDATION_ERROR naming `params.side`.
+ * `params.side`. A bare ticker with none of these is what the id convention
+ * says it is: the market's YES outcome, so every outcome id the adapter hands
+ * out is enough on its own.
  */
 export async function fetchOrderBook(ctx: KalshiContext, outcomeId: string, limit?: number, params: OrderBookParams = {}): Promise<OrderBook> {
-  if (params.since !== undefined || params.until !== undefined) {
-    throw new PredgateError('NOT_SUPPORTED', `${ctx.origin.exchange} keeps no archive of order books: "since" and "until" are not supported`, {
-      exchange: ctx.origin.exchange,
-      detail: { argument: 'params', path: params.since !== undefined ? 'params.since' : 'params.until' },
-    });
-  }
   const { ticker, side } = bookSideOf(outcomeId, params, ctx.origin.exchange);
   const depth = limit ?? params.limit;
   const answer = await ctx.api.getSignedIfPossible<RawOrderBookAnswer>(
@@ -79,15 +73,7 @@ function bookSideOf(outcomeId: string, params: OrderBookParams, venue: string): 
   }
   if (params.side) claims.push({ side: params.side, from: 'params.side' });
   const [first] = claims;
-  if (first === undefined) {
-    throw invalidArgument(
-      venue,
-      'fetchOrderBook',
-      'params.side',
-      `"params.side" is required: ${venue} keeps one book per market, so name the side ("yes" or "no"), or pass the outcome id ${ticker}-NO for the NO book`,
-      'any.required',
-    );
-  }
+  if (first === undefined) return { ticker, side: 'yes' };
   const conflict = claims.find((claim) => claim.side !== first.side);
   if (conflict) {
     throw invalidArgument(venue, 'fetchOrderBook', conflict.from, `"${conflict.from}" asks for the ${conflict.side} book, but "${first.from}" names the ${first.side} book`);

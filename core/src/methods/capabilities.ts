@@ -1,9 +1,18 @@
+/**
+ * What each adapter can do, worked out in one place: the methods it
+ * implements, those core derives for it, and the capability map both make.
+ */
+
 import { getExecutionPrice, getExecutionPriceDetailed } from '../behaviour/execution-price.js';
 import { filterEvents, filterMarkets } from '../behaviour/filters.js';
 import type { Criteria } from '../behaviour/filters.js';
 import { findEvent, findMarket } from '../behaviour/lookup.js';
 import type { Event, EventFetchParams, EventFilterCriteria, Market, MarketFetchParams, MarketFilterCriteria, OrderBook } from '../model/index.js';
+import type { Capability } from '../model/index.js';
 import type { VenueAdapterBase } from './adapter.js';
+import { coreMethods } from './method-list.js';
+import type { MethodName } from './method-list.js';
+import type { MethodList } from './registry.js';
 
 export type MethodImplementation = (...args: unknown[]) => unknown;
 
@@ -39,4 +48,30 @@ export function ownMethod(adapter: VenueAdapterBase, name: string): MethodImplem
 /** Core's implementation of a method for this adapter, where core has one and the adapter has what it needs. */
 export function derivedMethod(adapter: VenueAdapterBase, name: string): MethodImplementation | undefined {
   return Object.hasOwn(derivations, name) ? derivations[name]!(adapter) : undefined;
+}
+
+/**
+ * The capability map: every method of the list, as the adapter provides it.
+ * `true` for its own implementations, `'emulated'` for those it builds from
+ * other calls (its `emulated` list) or that core provides for it, `false`
+ * for the rest.
+ */
+export function capabilitiesOf(adapter: VenueAdapterBase, list: MethodList = coreMethods): Record<MethodName | (string & {}), Capability> {
+  const has: Record<string, Capability> = {};
+  for (const [name, declaration] of Object.entries(list)) {
+    if (declaration.answeredBy === 'gateway') has[name] = true;
+    else if (ownMethod(adapter, name)) has[name] = (adapter.emulated as readonly string[] | undefined)?.includes(name) ? 'emulated' : true;
+    else has[name] = derivedMethod(adapter, name) ? 'emulated' : false;
+  }
+  return has;
+}
+
+/** The methods of the list the adapter implements itself, leaving out what the gateway or core answers for it. */
+export function ownMethodNames(adapter: VenueAdapterBase, list: MethodList = coreMethods): string[] {
+  return Object.keys(list).filter((name) => list[name]!.answeredBy === 'adapter' && ownMethod(adapter, name));
+}
+
+/** The implementation a call of `name` runs: the adapter's own, else core's, else none. */
+export function adapterMethod(adapter: VenueAdapterBase, name: string): MethodImplementation | undefined {
+  return ownMethod(adapter, name) ?? derivedMethod(adapter, name);
 }

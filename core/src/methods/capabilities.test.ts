@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Event } from '../model/index.js';
-import { adapterMethod, capabilitiesOf } from './adapter.js';
+import { adapterMethod, capabilitiesOf } from './capabilities.js';
 import type { VenueAdapter } from './adapter.js';
 
 const profile = { displayName: 'Lists', hosts: {}, rateLimit: null, credentials: { required: [], optional: [] } };

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from '@hapi/hapi';
+import { PredgateError } from '@predgate/core';
+import type { DependencyContainer } from 'tsyringe';
+import { tokens } from '../container.js';
+import { mockExamples } from '../docs/examples.js';
+import { openApiDocument } from '../docs/openapi.js';
+
+const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** The renderer's files served from our own origin, no CDN; only these names are served. */
+const assets: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+};
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Predgate API reference</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
+  <script src="/docs/reference.js"></script>
+</body>
+</html>
+`;
+
+// Kept out of the page so a strict content security policy needs no inline script.
+const startScript = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#reference',
+  deepLinking: true,
+  persistAuthorization: true,
+  tryItOutEnabled: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'BaseLayout',
+});
+`;
+
+/**
+ * `GET /openapi.json` (the document, derived at start from the method list and
+ * the installed venues) and `GET /docs` (an API reference rendered from it,
+ * with a "try it" that sends the API key the reader authorizes with). Both are
+ * public: they describe the API and hold no data; every call made from the
+ * page still needs a key.
+ */
+export const docsPlugin: Plugin<{ container: DependencyContainer }> = {
+  name: 'predgate-docs',
+  register(server, { container }) {
+    const venues = container.resolve(tokens.venues);
+    let document: Promise<string> | undefined;
+    const documentJson = () => (document ??= mockExamples(venues.all()).then((examples) => JSON.stringify(openApiDocument(venues.all(), examples))));
+
+    server.route([
+      {
+        method: 'GET',
+        path: '/openapi.json',
+        options: { auth: false },
+        handler: async (_request, h) => h.response(await documentJson()).type('application/json; charset=utf-8'),
+      },
+      { method: 'GET', path: '/docs', options: { auth: false }, handler: (_request, h) => h.response(page).type('text/html; charset=utf-8') },
+      { method: 'GET', path: '/docs/reference.js', options: { auth: false }, handler: (_request, h) => h.response(startScript).type('application/javascript; charset=utf-8') },
+      {
+        method: 'GET',
+        path: '/docs/assets/{file}',
+        options: { auth: false },
+        handler(request, h) {
+          const { file } = request.params as { file: string };
+          const type = assets[file];
+          if (!type) throw new PredgateError('NOT_FOUND', `No documentation asset "${file}"`);
+          return h.response(readFileSync(join(swaggerDir, file))).type(type).header('cache-control', 'public, max-age=86400');
+        },
+      },
+    ]);
+  },
+};

@@ -1,0 +1,44 @@
+import { isPredgateError } from '@predgate/core';
+import type { Counter } from 'prom-client';
+
+/** One venue answer Predgate did not understand. */
+export interface DriftReport {
+  endpoint: string;
+  field: string;
+  message: string;
+  at: number;
+}
+
+const kept = 5;
+
+/**
+ * Venue drift as it is met: every venue answer an adapter refused for its
+ * shape (an error whose detail says `drift`, with the endpoint and the field)
+ * is counted per venue, endpoint and field, and the last few per venue are
+ * kept for `/v0/status`, so an operator sees a venue changing its API before
+ * users report empty books.
+ */
+export class DriftRecorder {
+  private readonly recent = new Map<string, DriftReport[]>();
+
+  constructor(
+    private readonly counter: Counter<'venue' | 'endpoint' | 'field'>,
+    private readonly now: () => number,
+  ) {}
+
+  /** Records `error` if it is a drift report; anything else is left alone. */
+  record(venue: string, error: unknown): void {
+    if (!isPredgateError(error) || error.detail?.drift !== true) return;
+    const endpoint = String(error.detail.endpoint ?? 'unknown');
+    const field = String(error.detail.field ?? 'unknown');
+    // Array positions would make one series per item: `events.7.markets` counts as `events.*.markets`.
+    this.counter.inc({ venue, endpoint, field: field.replace(/\.\d+(?=\.|$)/g, '.*') });
+    const reports = [{ endpoint, field, message: error.message, at: this.now() }, ...(this.recent.get(venue) ?? [])];
+    this.recent.set(venue, reports.slice(0, kept));
+  }
+
+  /** The last drift reports of a venue, newest first. */
+  of(venue: string): DriftReport[] {
+    return this.recent.get(venue) ?? [];
+  }
+}

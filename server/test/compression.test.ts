@@ -1,0 +1,60 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testApp } from './helpers.js';
+import type { TestApp } from './helpers.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await testApp();
+  await app.catalog.sweep('mock');
+});
+afterAll(() => app.stop());
+
+const get = (url: string, encoding?: string) => app.call({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+const decoded = (response: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  return response.rawPayload.toString('utf8');
+};
+
+describe('answers are compressed as the client asks', () => {
+  test.each(['gzip', 'br'])('a Router page in %s decodes to the same bytes, with vary and content-length right', async (encoding) => {
+    const plain = await get('/v0/events?limit=50');
+    const packed = await get('/v0/events?limit=50', encoding);
+    expect(packed.headers['content-encoding']).toBe(encoding);
+    expect(String(packed.headers.vary)).toContain('accept-encoding');
+    expect(Number(packed.headers['content-length'])).toBe(packed.rawPayload.length);
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(decoded(packed)).toBe(plain.payload);
+  });
+
+  test('the same page asked again is the same compressed bytes, made once per catalog generation', async () => {
+    const first = await get('/v0/events?limit=20&offset=5', 'gzip');
+    const again = await get('/v0/events?limit=20&offset=5', 'gzip');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const generation = app.catalog.generation;
+    await app.catalog.sweep('mock');
+    expect(app.catalog.generation).toBe(generation + 1);
+    expect(decoded(await get('/v0/events?limit=20&offset=5', 'gzip'))).toBe((await get('/v0/events?limit=20&offset=5')).payload);
+  });
+
+  test('catalog-served pass-through answers are compressed from the stored bytes too', async () => {
+    const plain = await get('/api/mock/fetchEvents?limit=20');
+    const packed = await get('/api/mock/fetchEvents?limit=20', 'gzip, deflate, br');
+    expect(packed.headers['content-encoding']).toMatch(/^(gzip|br)$/);
+    expect(decoded(packed)).toBe(plain.payload);
+  });
+
+  test('live answers are compressed by the server, brotli included', async () => {
+    const packed = await get('/api/mock/fetchOrderBook?outcomeId=mock-e1-m0-0', 'br');
+    expect(packed.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decoded(packed))).toMatchObject({ success: true, data: { bids: expect.any(Array) } });
+  });
+
+  test('a small answer is sent as it is: compressing it would cost more than it saves', async () => {
+    const small = await get('/v0/events?q=no-such-event-anywhere', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.payload)).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});

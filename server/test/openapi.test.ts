@@ -1,0 +1,85 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { coreMethods } from '@predgate/core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openApiDocument } from '../src/docs/openapi.js';
+import { testApp } from './helpers.js';
+import type { TestApp } from './helpers.js';
+
+interface Document {
+  paths: Record<string, { parameters?: Array<{ name: string; schema: { enum?: string[] } }>; get?: Operation; post?: Operation }>;
+}
+interface Operation {
+  summary: string;
+  responses: Record<string, { content?: Record<string, { example?: { data: unknown } }> }>;
+}
+
+let app: TestApp;
+let document: Document;
+beforeAll(async () => {
+  app = await testApp();
+  const response = await app.server.inject({ url: '/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  document = JSON.parse(response.payload) as Document;
+});
+afterAll(() => app.stop());
+
+describe('/openapi.json', () => {
+  test('is a valid OpenAPI 3.1 document, served without an API key', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(document as never);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  test('lists every method exactly for the venues whose describe has it', async () => {
+    for (const venue of app.venues.all()) {
+      const { data } = JSON.parse((await app.call({ url: `/api/${venue.id}/describe` })).payload) as { data: { has: Record<string, unknown> } };
+      for (const name of Object.keys(coreMethods)) {
+        const path = document.paths[`/api/{exchange}/${name}`];
+        const listed = path?.parameters?.find((parameter) => parameter.name === 'exchange')?.schema.enum ?? [];
+        expect(listed.includes(venue.id), `${venue.id} ${name}`).toBe(data.has[name] !== false);
+      }
+    }
+  });
+
+  test('documents GET only where the method list allows it, and every method’s doc line', () => {
+    for (const [name, declaration] of Object.entries(coreMethods)) {
+      const path = document.paths[`/api/{exchange}/${name}`];
+      if (!path) continue;
+      expect(path.get !== undefined, name).toBe(declaration.verbs.includes('GET'));
+      expect(path.post?.summary).toBe(declaration.doc);
+    }
+  });
+
+  test('its examples are real answers of the mock venue', async () => {
+    const example = document.paths['/api/{exchange}/fetchEvents']!.post!.responses['200']!.content!['application/json']!.example!;
+    const live = JSON.parse((await app.call({ url: '/api/mock/fetchEvents?limit=1' })).payload) as { data: unknown };
+    expect(example.data).toEqual(live.data);
+  });
+
+  test('a method’s doc line, changed in the method list, changes the document with nothing else edited', () => {
+    const declaration = coreMethods.fetchTrades as { doc: string };
+    const original = declaration.doc;
+    try {
+      declaration.doc = 'Prints on the tape, as the venue reports them.';
+      const regenerated = openApiDocument(app.venues.all()) as unknown as Document;
+      expect(regenerated.paths['/api/{exchange}/fetchTrades']!.post!.summary).toBe('Prints on the tape, as the venue reports them.');
+    } finally {
+      declaration.doc = original;
+    }
+  });
+});
+
+describe('/docs', () => {
+  test('serves the reference page and the renderer from our own origin, without an API key', async () => {
+    const page = await app.server.inject({ url: '/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.payload).toContain('/docs/assets/swagger-ui-bundle.js');
+    expect(page.payload).not.toMatch(/https?:\/\//);
+    const bundle = await app.server.inject({ url: '/docs/assets/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toContain('javascript');
+    expect((await app.server.inject({ url: '/docs/assets/..%2Fpackage.json' })).statusCode).toBe(404);
+  });
+});
