@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { BookState } from './book-state.js';
 import type { BookSnapshot } from './book-state.js';
 import { hourFileName, hourFromKey, hourKey, hourStart } from './hours.js';
+import { readMarketFrame } from './market-messages.js';
 import { ParquetFiles } from './parquet.js';
 import { bookAt, booksBetween } from './reconstruct.js';
 import type { AssetHour, Checkpoint, HourSource, IndexedRow } from './reconstruct.js';
@@ -128,15 +129,27 @@ export class PolymarketArchive implements HourSource {
     return archive;
   }
 
-  /** Adds rows in receive order; they are durable after the next `flush()`. */
-  append(rows: ArchiveRow[]): void {
+  /**
+   * Adds rows in receive order; they are durable after the next `flush()`.
+   * The rows become the archive's: each is given its position in its hour (no copy, on the hot path).
+   */
+  append(rows: ArchiveRow[], frame?: { text: string; receivedAt: number }): void {
+    if (frame) {
+      // The frame's text is journalled instead of its rows (all read from it, all received at once):
+      // far cheaper than serialising each row, and recovery reads the frame again.
+      const hour = hourStart(frame.receivedAt);
+      if (!this.open || hour > this.open.start) this.startHour(hour);
+      // A newline inside a JSON text can only be whitespace.
+      this.writeLine(`F${frame.receivedAt} ${frame.text.replaceAll('\n', ' ')}\n`);
+    }
     for (const row of rows) {
       const hour = hourStart(row.receivedAt);
       if (!this.open || hour > this.open.start) this.startHour(hour);
       const open = this.open!;
-      const indexed: IndexedRow = { ...row, row: open.rows.length };
+      const indexed = row as IndexedRow;
+      indexed.row = open.rows.length;
       this.addRow(open, indexed);
-      this.write({ r: row });
+      if (!frame) this.write({ r: indexed });
       if (!row.assetId) continue;
       let book = this.books.get(row.assetId);
       if (!book) this.books.set(row.assetId, (book = new BookState(row.assetId)));
@@ -338,7 +351,11 @@ export class PolymarketArchive implements HourSource {
   }
 
   private write(line: object): void {
-    this.buffer.push(`${JSON.stringify(line)}\n`);
+    this.writeLine(`${JSON.stringify(line)}\n`);
+  }
+
+  private writeLine(line: string): void {
+    this.buffer.push(line);
     this.oldestUnflushed ??= this.now();
   }
 
@@ -438,14 +455,22 @@ export class PolymarketArchive implements HourSource {
       closeSync(fd);
     }
     const hour = emptyHour(start);
+    const replay = (row: ArchiveRow) => {
+      this.addRow(hour, { ...row, row: hour.rows.length });
+      let book = this.books.get(row.assetId);
+      if (row.assetId && !book) this.books.set(row.assetId, (book = new BookState(row.assetId)));
+      book?.apply(row);
+    };
     for (const line of text.slice(0, complete).split('\n')) {
       if (!line) continue;
+      if (line.startsWith('F')) {
+        const space = line.indexOf(' ');
+        for (const row of readMarketFrame(line.slice(space + 1), Number(line.slice(1, space)))) replay(row);
+        continue;
+      }
       const entry = JSON.parse(line) as { r?: ArchiveRow; c?: Checkpoint; g?: GapMarker };
       if (entry.r) {
-        this.addRow(hour, { ...entry.r, row: hour.rows.length });
-        let book = this.books.get(entry.r.assetId);
-        if (entry.r.assetId && !book) this.books.set(entry.r.assetId, (book = new BookState(entry.r.assetId)));
-        book?.apply(entry.r);
+        replay(entry.r);
       } else if (entry.c) {
         this.addCheckpoint(hour, entry.c);
         this.books.set(entry.c.assetId, BookState.from(entry.c.snapshot));

@@ -25,8 +25,8 @@ export interface Outage {
 }
 
 export interface MarketChannelEvents {
-  /** Rows of one frame, with the local receive time. */
-  rows: [rows: ArchiveRow[], receivedAt: number];
+  /** Rows of one frame, with the local receive time and the frame's text. */
+  rows: [rows: ArchiveRow[], receivedAt: number, frame: string];
   /** A frame we could not read: reported, never guessed around. */
   unreadable: [error: UnreadableMessage, frame: string];
   open: [];
@@ -125,7 +125,7 @@ export class MarketChannel extends EventEmitter<MarketChannelEvents> {
       const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
       if (isKeepalive(text)) return;
       try {
-        this.emit('rows', readMarketFrame(text, receivedAt), receivedAt);
+        this.emit('rows', readMarketFrame(text, receivedAt), receivedAt, text);
       } catch (error) {
         if (error instanceof UnreadableMessage) this.emit('unreadable', error, text.slice(0, 2_000));
         else throw error;

@@ -101,7 +101,7 @@ export class Recorder {
 
   private openShard(): MarketChannel {
     const shard = new MarketChannel({ ...this.options.channel, now: this.options.now ?? this.options.channel?.now });
-    shard.on('rows', (rows) => this.record(rows));
+    shard.on('rows', (rows, receivedAt, frame) => this.record(rows, { text: frame, receivedAt }));
     shard.on('unreadable', (error, frame) => {
       this.counts.unreadable += 1;
       this.options.logger?.warn({ err: error, frame: frame.slice(0, 200) }, 'archive: unreadable market-channel frame');
@@ -116,7 +116,7 @@ export class Recorder {
     return shard;
   }
 
-  private record(rows: ArchiveRow[]): void {
+  private record(rows: ArchiveRow[], frame: { text: string; receivedAt: number }): void {
     this.counts.messages += 1;
     // Lifecycle announcements reach every connection and repeat: keep each once.
     const kept = rows.filter((row) => {
@@ -128,7 +128,8 @@ export class Recorder {
       return true;
     });
     this.counts.rows += kept.length;
-    this.options.archive.append(kept);
+    // The journal keeps the frame itself unless announcements were dropped from it.
+    this.options.archive.append(kept, kept.length === rows.length ? frame : undefined);
   }
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, expect, test } from 'vitest';
-import { PolymarketArchive, v2Columns } from '../src/index.js';
+import { PolymarketArchive, readMarketFrame, v2Columns } from '../src/index.js';
 import type { ArchiveRow } from '../src/index.js';
 
 const dirs: string[] = [];
@@ -122,3 +122,25 @@ test('kill -9 while recording and rolling loses no flushed row, leaves no half-w
   expect(missing).toEqual([]);
   await archive.close();
 }, 60_000);
+
+test('frames journalled as received are read again after a crash, with the rows, checkpoints and gaps around them', async () => {
+  const dir = tempDir();
+  const now = hour0 + 50_000;
+  const crashed = await PolymarketArchive.open({ dir, now: () => now, checkpointEvery: 2 });
+  const frames = [
+    `[{"event_type":"book","market":"${longMarket}","asset_id":"${asset}","timestamp":"${hour0 + 900}",\n"bids":[{"price":"0.4","size":"100"}],"asks":[{"price":"0.9","size":"50"}],"tick_size":"0.01"}]`,
+    `{"event_type":"price_change","market":"${longMarket}","timestamp":"${hour0 + 1900}","price_changes":[{"asset_id":"${asset}","price":"0.41","size":"3","side":"BUY"}]}`,
+    `{"event_type":"price_change","market":"${longMarket}","timestamp":"${hour0 + 2900}","price_changes":[{"asset_id":"${asset}","price":"0.4","size":"0","side":"BUY"}]}`,
+  ];
+  frames.forEach((text, index) => crashed.append(readMarketFrame(text, hour0 + 1000 * (index + 1)), { text, receivedAt: hour0 + 1000 * (index + 1) }));
+  crashed.append([{ receivedAt: hour0 + 4000, timestamp: hour0 + 3900, market: longMarket, eventType: 'last_trade_price', assetId: asset, price: '0.41', size: '1', side: 'SELL' }]);
+  const expected = await crashed.bookAt(asset, hour0 + 3900);
+  crashed.flush();
+  // No close: the process is gone. A new one recovers the journal.
+  const restarted = await PolymarketArchive.open({ dir, now: () => now + 1000 });
+  const recovered = await restarted.bookAt(asset, hour0 + 3900);
+  expect(recovered).toEqual(expected);
+  expect(recovered).toMatchObject({ bids: [{ price: '0.41', size: '3' }], tickSize: '0.01', lastTradePrice: '0.41' });
+  await restarted.close();
+  await crashed.close();
+});

@@ -57,7 +57,7 @@ export async function benchArchive(): Promise<{ summary: string; archive: Archiv
       for (const frame of frames) {
         now = frame.at;
         const parsed = readMarketFrame(frame.text, frame.at);
-        archive.append(parsed);
+        archive.append(parsed, { text: frame.text, receivedAt: frame.at });
         rows += parsed.length;
       }
       archive.flush();
