@@ -11,6 +11,7 @@ export * from './methods/capabilities.js';
 export * from './plugin.js';
 export * from './http/venue-http-client.js';
 export * from './http/failures.js';
+export * from './http/circuit.js';
 export * from './behaviour/binary-outcomes.js';
 export * from './behaviour/credentials.js';
 export * from './behaviour/execution-price.js';

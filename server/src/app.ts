@@ -65,6 +65,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const container = createContainer();
   container.register(tokens.config, { useValue: config });
   container.register(tokens.clock, { useValue: clock });
+  container.register(tokens.http, { useValue: http });
   container.register(tokens.methods, { useValue: createMethodRegistry() });
   container.register(tokens.keys, { useValue: KeyStore.open(config.dataDir, config.apiKeys) });
   const metrics = createMetrics();

@@ -19,6 +19,8 @@ export interface ServerConfig {
   rateLimit: { requests: number; windowSeconds: number };
   /** Authenticated adapter instances kept for reuse, one per set of credentials. */
   credentialPool: { max: number; idleMinutes: number };
+  /** Longest a pass-through call may take, venue retries included, before it is answered with EXCHANGE_NOT_AVAILABLE. */
+  requestBudgetSeconds: number;
   /** Ingestion: a full sweep of each venue every `intervalSeconds`; pass-through calls are catalog-served while the last sweep is younger than `freshForSeconds`. */
   catalog: { intervalSeconds: number; freshForSeconds: number; concurrency: number; pageSize: number };
   /** The Polymarket order-book archive (in `dataDir/archive`); `record: true` records inside `predgate serve`. */
@@ -63,6 +65,7 @@ const configSchema = Joi.object<ServerConfig, true>({
     max: Joi.number().integer().min(1).default(1_000),
     idleMinutes: Joi.number().min(1).default(30),
   }).default(),
+  requestBudgetSeconds: Joi.number().min(0.1).max(300).default(20),
   catalog: Joi.object({
     intervalSeconds: Joi.number().min(1).default(60),
     freshForSeconds: Joi.number().min(0).default(120),

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { container as rootContainer } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { CatalogService } from '@predgate/catalog';
-import type { Clock, MethodRegistry } from '@predgate/core';
+import type { Clock, HttpClientFactory, MethodRegistry } from '@predgate/core';
 import type { ServerConfig } from './config.js';
 import type { KeyStore } from './keys/key-store.js';
 import type { Metrics } from './metrics.js';
@@ -18,6 +18,7 @@ import type { DriftRecorder } from './venues/drift.js';
 export const tokens = {
   config: Symbol('ServerConfig') as InjectionToken<ServerConfig>,
   clock: Symbol('Clock') as InjectionToken<Clock>,
+  http: Symbol('HttpClientFactory') as InjectionToken<HttpClientFactory>,
   methods: Symbol('MethodRegistry') as InjectionToken<MethodRegistry>,
   keys: Symbol('KeyStore') as InjectionToken<KeyStore>,
   metrics: Symbol('Metrics') as InjectionToken<Metrics>,

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -16,6 +16,8 @@ export interface Metrics {
   processErrors: Counter<'kind'>;
   /** Venue answers refused for their shape, by venue, endpoint and field. */
   venueDrift: Counter<'venue' | 'endpoint' | 'field'>;
+  /** 1 while a venue's circuit breaker refuses calls (open), 0.5 while it tries one (half-open), 0 otherwise. */
+  venueCircuit: Gauge<'venue'>;
 }
 
 /** A registry per app, so tests and several gateways in one process do not share counters. */
@@ -67,6 +69,12 @@ export function createMetrics(): Metrics {
       name: 'predgate_process_errors_total',
       help: 'Unhandled rejections and uncaught exceptions logged and survived',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    venueCircuit: new Gauge({
+      name: 'predgate_venue_circuit_open',
+      help: "1 while a venue's circuit breaker refuses calls, 0.5 while it lets one through to test the venue, 0 when closed",
+      labelNames: ['venue'],
       registers: [registry],
     }),
     venueDrift: new Counter({

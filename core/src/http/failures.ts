@@ -79,7 +79,8 @@ export function retryAfterSeconds(header: string | string[] | undefined): number
   return Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-const networkErrorCodes = new Set([
+/** Failures to reach a venue or to read its answer, by the codes Node and undici give them: one list for mapping and retries. */
+export const networkErrorCodes: readonly string[] = [
   'ECONNREFUSED',
   'ECONNRESET',
   'ENOTFOUND',
@@ -95,7 +96,18 @@ const networkErrorCodes = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_CLOSED',
-]);
+  // A body cut short of its content-length, and the retry interceptor giving up on one.
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_REQ_RETRY',
+];
+
+const networkErrors = new Set(networkErrorCodes);
+
+/**
+ * The network failures worth another attempt: all but timeouts, since a venue
+ * that did not answer in time would make each retry wait as long again.
+ */
+export const retryableNetworkErrorCodes: readonly string[] = networkErrorCodes.filter((code) => !code.includes('TIMEOUT') && code !== 'ETIMEDOUT' && code !== 'UND_ERR_REQ_RETRY');
 
 /**
  * Maps a failure to reach the venue (refused, reset, timed out) to NETWORK_ERROR.
@@ -115,7 +127,7 @@ function transportCode(error: unknown): string | undefined {
   // Connection errors arrive wrapped (undici SocketError, AggregateError from happy eyeballs).
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown[] };
-    if (typeof code === 'string' && networkErrorCodes.has(code)) return code;
+    if (typeof code === 'string' && networkErrors.has(code)) return code;
     current = cause ?? errors?.[0];
   }
   return undefined;

@@ -211,6 +211,69 @@ describe('network failures against a local server', () => {
   });
 });
 
+describe('answers that are not what a venue should send', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  });
+  const listen = async (handler: Parameters<typeof createServer>[1]) => {
+    server = createServer(handler);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+
+  test('an HTML page with a 200 is EXCHANGE_NOT_AVAILABLE, not data read from its characters', async () => {
+    const { pool, http } = mockVenue();
+    pool.intercept({ path: '/events', method: 'GET' }).reply(200, '<!doctype html><html><body>Maintenance</body></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const error = await rejection(http({ venue: 'v' }).json({ url: `${origin}/events` }));
+    expect(error.code).toBe('EXCHANGE_NOT_AVAILABLE');
+    expect(error.message).toBe('v answered with text/html where JSON was expected');
+    expect(error.detail).toEqual({ status: 200, path: '/events', contentType: 'text/html' });
+  });
+
+  test('a text answer is read as text where the adapter says so', async () => {
+    const { pool, http } = mockVenue();
+    pool.intercept({ path: '/time', method: 'GET' }).reply(200, '1785734468', { headers: { 'content-type': 'text/plain' } });
+    await expect(http({ venue: 'v' }).json({ url: `${origin}/time`, expect: 'text' })).resolves.toBe('1785734468');
+  });
+
+  test('a body over the cap is refused: declared in content-length, or streamed without one', async () => {
+    const url = await listen((request, response) => {
+      const big = JSON.stringify({ bids: Array.from({ length: 40_000 }, (_, index) => [String(index), '1']) });
+      if (request.url === '/declared') response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }).end(big);
+      else {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(big);
+      }
+    });
+    const http = createHttpClientFactory();
+    const client = http({ venue: 'huge', maxBodyBytes: 64 * 1024 });
+    for (const path of ['/declared', '/chunked']) {
+      const error = await rejection(client.request({ url: `${url}${path}` }));
+      expect(error.code).toBe('EXCHANGE_NOT_AVAILABLE');
+      expect(error.detail).toMatchObject({ path, maxBodyBytes: 65536 });
+    }
+    // An endpoint known to answer large raises the cap for itself.
+    await expect(client.json({ url: `${url}/chunked`, maxBodyBytes: 4 * 1024 * 1024 })).resolves.toMatchObject({ bids: expect.any(Array) });
+    await http.close();
+  });
+
+  test('a body cut short of its content-length is NETWORK_ERROR, never a 500', async () => {
+    const url = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      // The connection closes cleanly after a tenth of the body.
+      response.write('{"bids":[', () => response.socket?.end());
+    });
+    const http = createHttpClientFactory({ retry: { minDelayMs: 1, maxDelayMs: 2 } });
+    const error = await rejection(http({ venue: 'cut' }).request({ url: `${url}/book` }));
+    await http.close();
+    expect(error.code).toBe('NETWORK_ERROR');
+    expect(error.retryable).toBe(true);
+  });
+});
+
 describe('rate limit', () => {
   test('holds requests beyond the token bucket until tokens drip back', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });

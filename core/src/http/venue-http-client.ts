@@ -4,7 +4,9 @@ import type { Dispatcher } from 'undici';
 import { PredgateError } from '../errors.js';
 import { silentLogger } from '../runtime.js';
 import type { Logger } from '../runtime.js';
-import { mapTransportError, mapVenueFailure } from './failures.js';
+import { VenueCircuit } from './circuit.js';
+import type { CircuitOptions, CircuitState } from './circuit.js';
+import { mapTransportError, mapVenueFailure, retryableNetworkErrorCodes } from './failures.js';
 import type { VenueFailure } from './failures.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,6 +43,10 @@ export interface VenueHttpClientOptions {
   headers?: Record<string, string>;
   /** The venue's own reading of an error answer; `undefined` falls back to the status mapping. */
   mapError?: (failure: VenueFailure) => PredgateError | undefined;
+  /** Largest answer read from the venue, in bytes (8 MiB by default); a request may raise it for an endpoint that needs more. */
+  maxBodyBytes?: number;
+  /** When the venue's circuit opens and closes; `false` turns it off. */
+  circuit?: Partial<CircuitOptions> | false;
 }
 
 export interface VenueRequest {
@@ -55,6 +61,10 @@ export interface VenueRequest {
    * a write (an order, a cancel) is never retried behind the caller's back.
    */
   idempotent?: boolean;
+  /** This endpoint's answer may be larger than the client's `maxBodyBytes`. */
+  maxBodyBytes?: number;
+  /** `json` (the default): a success answer that is not JSON is refused; `text`: the body as it came. */
+  expect?: 'json' | 'text';
 }
 
 export interface VenueResponse<T> {
@@ -65,6 +75,8 @@ export interface VenueResponse<T> {
 
 export interface VenueHttpClient {
   readonly venue: string;
+  /** The state of the venue's circuit breaker (`closed` while calls go through). */
+  readonly circuit: { state: CircuitState; retryAfter?: number };
   /** Sends the request; resolves with a 2xx answer, rejects with a PredgateError otherwise. */
   request<T = unknown>(request: VenueRequest): Promise<VenueResponse<T>>;
   /** `request` that resolves with the parsed body only. */
@@ -74,8 +86,10 @@ export interface VenueHttpClient {
 export interface HttpClientFactory {
   /** One client per venue id: later calls for the same venue share its connection pool and rate limit. */
   (options: VenueHttpClientOptions): VenueHttpClient;
-  /** Closes every connection pool the factory opened. */
+  /** Closes every connection pool the factory opened, dropping requests still waiting on a venue. */
   close(): Promise<void>;
+  /** Every venue's circuit state, for status pages and metrics. */
+  circuits(): Record<string, { state: CircuitState; retryAfter?: number }>;
 }
 
 export interface HttpClientFactoryOptions {
@@ -88,19 +102,8 @@ export interface HttpClientFactoryOptions {
 
 const defaultRetry: RetryOptions = { maxRetries: 2, minDelayMs: 250, maxDelayMs: 10_000 };
 const defaultTimeouts: TimeoutOptions = { connectMs: 5_000, requestMs: 15_000 };
+const defaultMaxBodyBytes = 8 * 1024 * 1024;
 const retryableStatuses = [429, 500, 502, 503, 504];
-const retryableErrorCodes = [
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'ENETDOWN',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'EHOSTUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-];
 
 export function createHttpClientFactory(options: HttpClientFactoryOptions = {}): HttpClientFactory {
   const clients = new Map<string, VenueHttpClient>();
@@ -133,8 +136,13 @@ export function createHttpClientFactory(options: HttpClientFactoryOptions = {}):
 
   return Object.assign(factory, {
     async close() {
+      for (const client of clients.values()) (client as VenueHttpClient & { shutdown?: () => void }).shutdown?.();
       clients.clear();
-      await Promise.all(ownedAgents.splice(0).map((agent) => agent.close()));
+      // Requests still open here outlived their callers (a stalled venue past the request budget): drop them.
+      await Promise.all(ownedAgents.splice(0).map((agent) => agent.destroy()));
+    },
+    circuits() {
+      return Object.fromEntries([...clients].map(([venue, client]) => [venue, client.circuit]));
     },
   });
 }
@@ -152,16 +160,34 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
       retryAfter: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       statusCodes: retryableStatuses,
-      errorCodes: retryableErrorCodes,
+      errorCodes: [...retryableNetworkErrorCodes],
       throwOnError: false,
     }),
   );
   const bucket = options.rateLimit ? createBucket(options.rateLimit) : undefined;
+  const breaker = options.circuit === false ? undefined : new VenueCircuit(options.venue, options.circuit);
 
-  const client: VenueHttpClient = {
+  const client: VenueHttpClient & { shutdown(): void } = {
     venue: options.venue,
 
-    async request<T>(req: VenueRequest): Promise<VenueResponse<T>> {
+    get circuit() {
+      return breaker ? { state: breaker.state, ...(breaker.retryAfter !== undefined ? { retryAfter: breaker.retryAfter } : {}) } : { state: 'closed' as const };
+    },
+
+    shutdown() {
+      breaker?.shutdown();
+    },
+
+    request<T>(req: VenueRequest): Promise<VenueResponse<T>> {
+      return breaker ? breaker.run(() => send<T>(req)) : send<T>(req);
+    },
+
+    async json<T>(req: VenueRequest): Promise<T> {
+      return (await client.request<T>(req)).data;
+    },
+  };
+
+  async function send<T>(req: VenueRequest): Promise<VenueResponse<T>> {
       const method = req.method ?? 'GET';
       const idempotent = req.idempotent ?? (method === 'GET' || method === 'HEAD');
       const url = withQuery(req.url, req.query);
@@ -171,6 +197,8 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
 
       if (bucket) await bucket.removeTokens(1);
       const started = performance.now();
+      const path = url.pathname;
+      const maxBodyBytes = req.maxBodyBytes ?? options.maxBodyBytes ?? defaultMaxBodyBytes;
       let answer: Dispatcher.ResponseData;
       let text: string;
       // The answer resolves with the headers; a venue can still reset or stall while sending the body.
@@ -181,12 +209,11 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
           body,
           dispatcher: idempotent ? retrying : base,
         });
-        text = await answer.body.text();
+        text = await readCapped(answer, maxBodyBytes, options.venue, path);
       } catch (error) {
         throw mapTransportError(error, options.venue);
       }
       const elapsedMs = Math.round(performance.now() - started);
-      const path = url.pathname;
       logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');
 
       const data = parseBody(text, answer.headers['content-type']);
@@ -195,6 +222,13 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
           throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with malformed JSON`, {
             exchange: options.venue,
             detail: { status: answer.statusCode, path },
+          });
+        }
+        // An HTML error page with a 200 (a proxy, a maintenance page) is not an answer to read data from.
+        if ((req.expect ?? 'json') === 'json' && typeof data === 'string') {
+          throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with ${contentTypeOf(answer.headers['content-type'])} where JSON was expected`, {
+            exchange: options.venue,
+            detail: { status: answer.statusCode, path, contentType: contentTypeOf(answer.headers['content-type']) },
           });
         }
         return { status: answer.statusCode, headers: answer.headers, data: data as T };
@@ -209,12 +243,7 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
         body: data === invalidJson ? text : data,
       };
       throw options.mapError?.(failure) ?? mapVenueFailure(failure);
-    },
-
-    async json<T>(req: VenueRequest): Promise<T> {
-      return (await client.request<T>(req)).data;
-    },
-  };
+  }
   return client;
 }
 
@@ -242,6 +271,35 @@ function withQuery(url: string, query: VenueRequest['query']): URL {
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
   return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+/**
+ * The body as text, refused past `limit` bytes: a venue (or something posing
+ * as one) sending a huge answer must not take the gateway's memory with it.
+ */
+async function readCapped(answer: Dispatcher.ResponseData, limit: number, venue: string, path: string): Promise<string> {
+  const tooLarge = () =>
+    new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} answered with more than ${limit} bytes`, { exchange: venue, detail: { status: answer.statusCode, path, maxBodyBytes: limit } });
+  const declared = Number(answer.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    answer.body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      answer.body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function contentTypeOf(header: string | string[] | undefined): string {
+  return String(header ?? 'no content type').split(';')[0]!.trim() || 'no content type';
 }
 
 const invalidJson = Symbol('invalid JSON');

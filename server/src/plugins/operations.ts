@@ -22,6 +22,7 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?:
     const venues = container.resolve(tokens.venues);
     const methods = container.resolve(tokens.methods);
     const clock = container.resolve(tokens.clock);
+    const http = container.resolve(tokens.http);
 
     server.route({
       method: 'GET',
@@ -43,7 +44,12 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?:
     server.route({
       method: 'GET',
       path: '/metrics',
-      handler: async (_request, h) => h.response(await metrics.registry.metrics()).type(metrics.registry.contentType),
+      handler: async (_request, h) => {
+        for (const [venue, circuit] of Object.entries(http.circuits())) {
+          metrics.venueCircuit.set({ venue }, circuit.state === 'open' ? 1 : circuit.state === 'half-open' ? 0.5 : 0);
+        }
+        return h.response(await metrics.registry.metrics()).type(metrics.registry.contentType);
+      },
     });
 
     // Labels come only from known venues and methods, so clients cannot grow the series without bound.

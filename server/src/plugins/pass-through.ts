@@ -6,6 +6,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import { scrubCredentials } from '../venues/scrub.js';
 import type { Venue } from '../venues/venue.js';
+import { withinBudget } from './budget.js';
 import { readCall, routedMethod } from './call-input.js';
 import type { RequestVenue } from './errors.js';
 
@@ -28,6 +29,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const catalog = container.resolve(tokens.catalog);
     const archive = container.isRegistered(tokens.archive) ? container.resolve(tokens.archive) : undefined;
     const drift = container.resolve(tokens.drift);
+    const budgetMs = container.resolve(tokens.config).requestBudgetSeconds * 1000;
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {
@@ -76,7 +78,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       const call = adapterMethod(venue.adapter(input.credentials), routed.name)!;
       const stop = metrics.adapterSeconds.startTimer({ venue: venue.id, method: routed.name });
       try {
-        return { success: true, data: await call(...input.args) };
+        return { success: true, data: await withinBudget(Promise.resolve(call(...input.args)), budgetMs, venue.id, routed.name) };
       } catch (error) {
         metrics.adapterErrors.inc({ venue: venue.id, method: routed.name, code: String((error as { code?: unknown }).code ?? 'INTERNAL_ERROR') });
         drift.record(venue.id, error);

@@ -41,6 +41,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     const catalog = container.resolve(tokens.catalog);
     const venues = container.resolve(tokens.venues);
     const drift = container.resolve(tokens.drift);
+    const http = container.resolve(tokens.http);
     const clock = container.resolve(tokens.clock);
 
     server.route({
@@ -90,6 +91,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       handler() {
         const now = clock.now();
         const ingestion = new Map(catalog.status().map((status) => [status.venue, status]));
+        const circuits = http.circuits();
         return {
           data: venues.all().filter((venue) => venue.id !== routerVenue).map((venue) => {
             const status = ingestion.get(venue.id);
@@ -103,6 +105,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
               // A sweep that shrank the catalog too much waits for the next to confirm it; the Router serves lastSweep meanwhile.
               heldSweep: status?.heldSweep ?? null,
               drift: drift.of(venue.id),
+              circuit: circuits[venue.id] ?? { state: 'closed' },
               lastError: status?.lastError ?? null,
               nextAttemptAt: status?.nextAttemptAt ?? null,
               sweeping: status?.running ?? false,

@@ -1,6 +1,9 @@
+import { checkPayload } from '@predgate/core';
 import type { VenueHttpClient } from '@predgate/core';
+import type Joi from 'joi';
 import { unlessMissing } from './client.js';
 import type { Query } from './client.js';
+import { gammaEvents, gammaMarket, gammaMarkets, gammaSearch, gammaSeriesList } from './schemas.js';
 import type { GammaEvent, GammaMarket, GammaSearchResult, GammaSeries } from './types.js';
 
 /** Gamma: the public catalog (events, markets, series, keyword search). */
@@ -12,31 +15,35 @@ export class GammaApi {
 
   /** `GET /events`: an array of events with their markets; unknown `id`/`slug` filters give `[]`. */
   events(query: Query): Promise<GammaEvent[]> {
-    return this.http.json<GammaEvent[]>({ url: `${this.host}/events`, query });
+    return this.read(gammaEvents, 'GET /events', { url: `${this.host}/events`, query });
   }
 
   /** `GET /public-search`: fuzzy keyword search, paged by 1-based `page` and `limit_per_type`. */
   search(query: Query): Promise<GammaSearchResult> {
-    return this.http.json<GammaSearchResult>({ url: `${this.host}/public-search`, query });
+    return this.read(gammaSearch, 'GET /public-search', { url: `${this.host}/public-search`, query });
   }
 
   /** `GET /markets`: markets, each with a trimmed copy of its parent event. */
   markets(query: Query): Promise<GammaMarket[]> {
-    return this.http.json<GammaMarket[]>({ url: `${this.host}/markets`, query });
+    return this.read(gammaMarkets, 'GET /markets', { url: `${this.host}/markets`, query });
   }
 
   /** `GET /markets/{id}`; undefined for an unknown id. */
   market(id: string): Promise<GammaMarket | undefined> {
-    return unlessMissing(this.http.json<GammaMarket>({ url: `${this.host}/markets/${encodeURIComponent(id)}` }));
+    return unlessMissing(this.read(gammaMarket, 'GET /markets/{id}', { url: `${this.host}/markets/${encodeURIComponent(id)}` }));
   }
 
   /** `GET /markets/slug/{slug}`; undefined for an unknown slug. */
   marketBySlug(slug: string): Promise<GammaMarket | undefined> {
-    return unlessMissing(this.http.json<GammaMarket>({ url: `${this.host}/markets/slug/${encodeURIComponent(slug)}` }));
+    return unlessMissing(this.read(gammaMarket, 'GET /markets/slug/{slug}', { url: `${this.host}/markets/slug/${encodeURIComponent(slug)}` }));
   }
 
   seriesList(query: Query): Promise<GammaSeries[]> {
-    return this.http.json<GammaSeries[]>({ url: `${this.host}/series`, query });
+    return this.read(gammaSeriesList, 'GET /series', { url: `${this.host}/series`, query });
+  }
+
+  private async read<T>(schema: Joi.Schema, endpoint: string, request: Parameters<VenueHttpClient['json']>[0]): Promise<T> {
+    return checkPayload<T>(schema, await this.http.json(request), { venue: this.http.venue, endpoint });
   }
 
   /** `GET /series/{id}`, which embeds the series' events; undefined for an unknown id. */

@@ -1,0 +1,40 @@
+import { venueValue } from '@predgate/core';
+import Joi from 'joi';
+
+/**
+ * The shapes the adapter reads from Gamma, checked before normalising: only
+ * the members it reads, each in the forms Gamma is known to send (numbers as
+ * strings, lists as JSON text, nulls on closed markets). Unknown members pass.
+ */
+
+const numeric = venueValue.numeric().allow(null, '');
+const list = venueValue.jsonList().allow(null);
+
+export const gammaMarket = Joi.object({
+  id: venueValue.id().required(),
+  question: Joi.string().allow('', null),
+  slug: Joi.string().allow('', null),
+  outcomes: list,
+  outcomePrices: list,
+  clobTokenIds: list,
+  positionIds: Joi.array().items(venueValue.id()).allow(null),
+  volume: numeric,
+  volume24hr: numeric,
+  liquidity: numeric,
+  active: Joi.boolean().allow(null),
+  closed: Joi.boolean().allow(null),
+});
+
+export const gammaEvent = Joi.object({
+  id: venueValue.id().required(),
+  title: Joi.string().allow('', null),
+  slug: Joi.string().allow('', null),
+  volume: numeric,
+  volume24hr: numeric,
+  markets: Joi.array().items(gammaMarket).allow(null),
+});
+
+export const gammaEvents = Joi.array().items(gammaEvent).required();
+export const gammaMarkets = Joi.array().items(gammaMarket).required();
+export const gammaSearch = Joi.object({ events: Joi.array().items(gammaEvent).allow(null) }).required();
+export const gammaSeriesList = Joi.array().items(Joi.object({ id: venueValue.id().required(), events: Joi.array().items(gammaEvent).allow(null) })).required();
