@@ -1,6 +1,12 @@
-/**
- * @predgate/archive: full Polymarket L2 order books through time and their
- * downloadable files. Its contents arrive with the archive work; the package
- * exists now so the workspace has its final shape.
- */
-export {};
+export { PolymarketArchive } from './archive.js';
+export type { ArchiveFile, ArchiveOptions, ImportReport } from './archive.js';
+export { BookState, toOrderBook } from './book-state.js';
+export type { BookSnapshot } from './book-state.js';
+export { hourFileName, hourOfFileName, hourStart } from './hours.js';
+export { isKeepalive, readMarketFrame, UnreadableMessage } from './market-messages.js';
+export { v2Columns } from './parquet.js';
+export type { ArchiveEventType, ArchiveRow, GapMarker, PriceLevel } from './rows.js';
+export { MarketChannel, polymarketMarketChannelUrl } from './market-channel.js';
+export type { MarketChannelEvents, MarketChannelOptions, Outage } from './market-channel.js';
+export { Recorder } from './recorder.js';
+export type { RecorderOptions, RecorderStats } from './recorder.js';

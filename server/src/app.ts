@@ -8,12 +8,14 @@ import hapiPino from 'hapi-pino';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { DependencyContainer } from 'tsyringe';
+import { ArchiveService, archiveToken } from './archive/archive-service.js';
 import { answerClientErrors } from './client-errors.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
 import { KeyStore } from './keys/key-store.js';
 import { createLogger } from './logging.js';
 import { createMetrics } from './metrics.js';
+import { archivePlugin } from './plugins/archive.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -46,6 +48,8 @@ export interface App {
   venues: VenueDirectory;
   /** Ingestion and the catalog store; `start()` begins sweeping (the CLI does, tests sweep by hand). */
   catalog: CatalogService;
+  /** The order-book archive; `start()` begins recording when the config turns it on. */
+  archive: ArchiveService;
   keys: KeyStore;
   /** Finishes in-flight requests, then closes adapters and venue connections. */
   stop(): Promise<void>;
@@ -103,6 +107,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(tokens.venues, { useValue: venues });
   await catalog.load();
   container.register(tokens.catalog, { useValue: catalog });
+  const archive = await ArchiveService.open({ config, store, logger });
+  archive.registerMetrics(container.resolve(tokens.metrics).registry);
+  container.register(archiveToken, { useValue: archive });
+  container.register(tokens.archive, { useValue: archive });
 
   const server = Hapi.server({
     port: config.port,
@@ -127,6 +135,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },
+    { plugin: archivePlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
     { plugin: docsPlugin, options: { container } },
   ]);
@@ -138,9 +147,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     container,
     venues,
     catalog,
+    archive,
     keys: container.resolve(tokens.keys),
     async stop() {
       await server.stop({ timeout: 10_000 });
+      await archive.stop();
       await catalog.stop();
       await store.close();
       await Promise.all(venues.all().map((venue) => venue.close()));

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
+import { addArchiveCommands } from './archive/commands.js';
 import { loadConfig } from './config.js';
 import type { ServerConfig } from './config.js';
 import { KeyStore } from './keys/key-store.js';
@@ -22,6 +23,7 @@ program
     guardProcess(app.server.logger, (kind) => metrics.processErrors.inc({ kind }));
     await app.server.start();
     app.catalog.start();
+    await app.archive.start();
     const lines = [
       `Predgate listening on ${app.server.info.uri}`,
       `Venues: ${app.venues.ids.join(', ') || 'none'}`,
@@ -79,6 +81,8 @@ keys
     if (!openKeys().revoke(id)) throw new Error(`no key with id ${id} in the keys file`);
     process.stdout.write(`revoked ${id}\n`);
   });
+
+addArchiveCommands(program);
 
 function openKeys(): KeyStore {
   return KeyStore.open(loadConfig().dataDir);

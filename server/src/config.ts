@@ -23,6 +23,8 @@ export interface ServerConfig {
   requestBudgetSeconds: number;
   /** Ingestion: a full sweep of each venue every `intervalSeconds`; pass-through calls are catalog-served while the last sweep is younger than `freshForSeconds`. */
   catalog: { intervalSeconds: number; freshForSeconds: number; concurrency: number; pageSize: number };
+  /** The Polymarket order-book archive (in `dataDir/archive`); `record: true` records inside `predgate serve`. */
+  archive: { record: boolean; tokensPerConnection: number; refreshSeconds: number; flushMs: number; url?: string };
 }
 
 /** Environment variables operators and scripts rely on; keep the names stable. */
@@ -69,6 +71,13 @@ const configSchema = Joi.object<ServerConfig, true>({
     freshForSeconds: Joi.number().min(0).default(120),
     concurrency: Joi.number().integer().min(1).default(2),
     pageSize: Joi.number().integer().min(1).max(1_000).default(200),
+  }).default(),
+  archive: Joi.object({
+    record: Joi.boolean().default(false),
+    tokensPerConnection: Joi.number().integer().min(1).max(750).default(500),
+    refreshSeconds: Joi.number().min(1).default(60),
+    flushMs: Joi.number().integer().min(1).default(200),
+    url: Joi.string().uri({ scheme: ['ws', 'wss'] }),
   }).default(),
 }).unknown(false);
 

@@ -21,7 +21,8 @@ afterAll(() => app.stop());
 const body = (response: { payload: string }) => JSON.parse(response.payload) as { success: boolean; data?: unknown; error?: Record<string, unknown> };
 
 describe('since/until on fetchOrderBook are the gateway’s, answered the same way for every venue', () => {
-  test.each(venues)('%s: GET and POST both get one NOT_SUPPORTED with one detail shape', async (venue) => {
+  const unarchived = venues.filter((venue) => venue !== 'polymarket');
+  test.each(unarchived)('%s: GET and POST both get one NOT_SUPPORTED with one detail shape', async (venue) => {
     const responses = [
       await app.call({ url: `/api/${venue}/fetchOrderBook?outcomeId=x&since=1700000000000` }),
       await app.call({ method: 'POST', url: `/api/${venue}/fetchOrderBook`, payload: { args: ['x', null, { since: 1700000000000, until: 1700000600000 }] } }),
@@ -30,12 +31,20 @@ describe('since/until on fetchOrderBook are the gateway’s, answered the same w
       expect(response.statusCode).toBe(501);
       expect(body(response).error).toEqual({
         code: 'NOT_SUPPORTED',
-        message: `fetchOrderBook with since/until reads historical books from the archive, which holds no venue, not ${venue}`,
+        message: `fetchOrderBook with since/until reads historical books from the archive, which holds polymarket, not ${venue}`,
         retryable: false,
         exchange: venue,
-        detail: { method: 'fetchOrderBook', parameters: ['since', 'until'], archivedVenues: [] },
+        detail: { method: 'fetchOrderBook', parameters: ['since', 'until'], archivedVenues: ['polymarket'] },
       });
     }
+  });
+
+  test('polymarket: the archive answers, without asking the venue (an empty archive finds nothing)', async () => {
+    const response = await app.call({ url: '/api/polymarket/fetchOrderBook?outcomeId=x&since=1700000000000' });
+    expect(response.statusCode).toBe(404);
+    expect(body(response).error).toMatchObject({ code: 'NOT_FOUND', exchange: 'polymarket' });
+    const range = await app.call({ method: 'POST', url: '/api/polymarket/fetchOrderBook', payload: { args: ['x', null, { since: 1700000000000, until: 1700000600000 }] } });
+    expect(body(range)).toEqual({ success: true, data: [] });
   });
 });
 

@@ -6,10 +6,12 @@ import { cpus } from 'node:os';
 import { benchGateway } from './gateway.bench.js';
 import type { ComparedFigures } from './gateway.bench.js';
 import { benchRouter } from './router.bench.js';
+import { benchArchive } from './archive.bench.js';
 
-const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number> }>> = {
+const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number>; summary?: string; archive?: object }>> = {
   gateway: async () => ({ figures: await benchGateway() }),
   router: benchRouter,
+  archive: async () => ({ figures: [], ...(await benchArchive()) }),
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
@@ -21,7 +23,14 @@ for (const name of chosen) {
   const run = benches[name];
   if (!run) throw new Error(`no benchmark "${name}"; there are: ${Object.keys(benches).join(', ')}`);
   process.stdout.write(`\n# ${name}\n`);
-  const { figures, catalog } = await run();
+  const { figures, catalog, summary, archive } = await run();
+  if (summary) {
+    // Benchmarks without HTTP targets report their own table.
+    process.stdout.write(`${summary}\n`);
+    writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, figures: archive }, null, 2)}\n`);
+    writeFileSync(`${resultsDir}${name}.md`, `# ${name} benchmark\n\n${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${summary}\n`);
+    continue;
+  }
   const mib = (bytes = 0) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   const catalogLines = catalog
     ? [

@@ -1,0 +1,133 @@
+import type { OrderBook, OrderLevel } from '@predgate/core';
+import type { ArchiveRow, GapMarker, PriceLevel } from './rows.js';
+
+/** A token's book as rows leave it, plus what else a book reports at that moment. */
+export interface BookSnapshot {
+  assetId: string;
+  market: string;
+  /** Venue time of the last row applied. */
+  timestamp: number;
+  bids: PriceLevel[];
+  asks: PriceLevel[];
+  tickSize?: string;
+  lastTradePrice?: string;
+  /** Set when a connection was down since the last full snapshot: the levels may be stale. */
+  gap?: { from: number; to: number };
+}
+
+/**
+ * One token's L2 book maintained row by row: a `book` row replaces both sides,
+ * a `price_change` row sets the new total at its price ("0" removes the level).
+ * Levels are keyed by their numeric value so "0.50" and "0.5" are one level.
+ */
+export class BookState {
+  private readonly bids = new Map<number, PriceLevel>();
+  private readonly asks = new Map<number, PriceLevel>();
+  private hasSnapshot = false;
+  private market = '';
+  private timestamp = 0;
+  private tickSize: string | undefined;
+  private lastTradePrice: string | undefined;
+  private gap: { from: number; to: number } | undefined;
+
+  constructor(readonly assetId: string) {}
+
+  static from(snapshot: BookSnapshot): BookState {
+    const state = new BookState(snapshot.assetId);
+    state.hasSnapshot = true;
+    state.market = snapshot.market;
+    state.timestamp = snapshot.timestamp;
+    state.tickSize = snapshot.tickSize;
+    state.lastTradePrice = snapshot.lastTradePrice;
+    state.gap = snapshot.gap;
+    for (const level of snapshot.bids) state.bids.set(Number(level.price), level);
+    for (const level of snapshot.asks) state.asks.set(Number(level.price), level);
+    return state;
+  }
+
+  /** True once a full snapshot was seen: deltas before that describe an unknown book. */
+  get known(): boolean {
+    return this.hasSnapshot;
+  }
+
+  apply(row: ArchiveRow): void {
+    if (row.assetId !== this.assetId) return;
+    switch (row.eventType) {
+      case 'book':
+        this.bids.clear();
+        this.asks.clear();
+        for (const level of row.bids ?? []) setLevel(this.bids, level);
+        for (const level of row.asks ?? []) setLevel(this.asks, level);
+        this.hasSnapshot = true;
+        this.gap = undefined;
+        if (row.newTickSize) this.tickSize = row.newTickSize;
+        if (row.price) this.lastTradePrice = row.price;
+        break;
+      case 'price_change':
+        if (row.price === undefined || row.size === undefined) return;
+        setLevel(row.side === 'BUY' ? this.bids : this.asks, { price: row.price, size: row.size });
+        break;
+      case 'tick_size_change':
+        if (row.newTickSize) this.tickSize = row.newTickSize;
+        break;
+      case 'last_trade_price':
+        if (row.price) this.lastTradePrice = row.price;
+        break;
+      default:
+        return;
+    }
+    this.market = row.market || this.market;
+    this.timestamp = Math.max(this.timestamp, row.timestamp);
+  }
+
+  /** A connection covering this token was down: what follows may have missed changes until the next full snapshot. */
+  markGap(gap: GapMarker): void {
+    if (gap.assetIds && !gap.assetIds.includes(this.assetId)) return;
+    this.gap = this.gap ? { from: this.gap.from, to: Math.max(this.gap.to, gap.to) } : { from: gap.from, to: gap.to };
+  }
+
+  snapshot(): BookSnapshot {
+    return {
+      assetId: this.assetId,
+      market: this.market,
+      timestamp: this.timestamp,
+      bids: sortedLevels(this.bids, 'ascending'),
+      asks: sortedLevels(this.asks, 'descending'),
+      ...(this.tickSize !== undefined ? { tickSize: this.tickSize } : {}),
+      ...(this.lastTradePrice !== undefined ? { lastTradePrice: this.lastTradePrice } : {}),
+      ...(this.gap ? { gap: { ...this.gap } } : {}),
+    };
+  }
+}
+
+function setLevel(side: Map<number, PriceLevel>, level: PriceLevel): void {
+  const price = Number(level.price);
+  if (Number(level.size) === 0) side.delete(price);
+  else side.set(price, level);
+}
+
+/** Worst to best, as the venue sends them (bids ascending, asks descending). */
+function sortedLevels(side: Map<number, PriceLevel>, order: 'ascending' | 'descending'): PriceLevel[] {
+  const prices = [...side.keys()].sort((a, b) => (order === 'ascending' ? a - b : b - a));
+  return prices.map((price) => side.get(price)!);
+}
+
+/** The unified book: best first on both sides, numbers, the moment's tick size and last trade. */
+export function toOrderBook(snapshot: BookSnapshot, extra: { isNegRisk?: boolean } = {}): OrderBook {
+  const level = ({ price, size }: PriceLevel): OrderLevel => ({ price: Number(price), size: Number(size) });
+  return {
+    bids: snapshot.bids.map(level).reverse(),
+    asks: snapshot.asks.map(level).reverse(),
+    timestamp: snapshot.timestamp,
+    datetime: new Date(snapshot.timestamp).toISOString(),
+    ...(extra.isNegRisk !== undefined ? { isNegRisk: extra.isNegRisk } : {}),
+    ...(snapshot.lastTradePrice !== undefined ? { lastTradePrice: Number(snapshot.lastTradePrice) } : {}),
+    sourceMetadata: {
+      source: 'archive',
+      assetId: snapshot.assetId,
+      market: snapshot.market,
+      ...(snapshot.tickSize !== undefined ? { tickSize: Number(snapshot.tickSize) } : {}),
+      ...(snapshot.gap ? { gap: { from: snapshot.gap.from, to: snapshot.gap.to, complete: false } } : {}),
+    },
+  };
+}

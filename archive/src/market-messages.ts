@@ -1,0 +1,186 @@
+import type { ArchiveEventType, ArchiveRow, PriceLevel } from './rows.js';
+
+/** A market-channel frame we do not understand: named by field, never guessed around. */
+export class UnreadableMessage extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`Polymarket market channel: ${field} ${message}`);
+    this.name = 'UnreadableMessage';
+  }
+}
+
+/** True for the keepalive answers, which are plain text and not JSON. */
+export function isKeepalive(text: string): boolean {
+  return text === 'PONG' || text === 'PING';
+}
+
+/**
+ * Rows of one market-channel frame (one JSON object or an array of them).
+ * Numbers arrive as strings and empty optionals as `""`: both are kept as
+ * text, empties left out. `receivedAt` is the local time the frame arrived.
+ */
+export function readMarketFrame(text: string, receivedAt: number): ArchiveRow[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UnreadableMessage('frame', 'is not JSON');
+  }
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  const rows: ArchiveRow[] = [];
+  for (const message of messages) readMessage(message, receivedAt, rows);
+  return rows;
+}
+
+function readMessage(message: unknown, receivedAt: number, rows: ArchiveRow[]): void {
+  if (!isObject(message)) throw new UnreadableMessage('message', 'is not an object');
+  // Initial snapshots from some relays come without event_type; they carry bids/asks (or buys/sells).
+  const eventType = optionalText(message, 'event_type') ?? (('bids' in message || 'buys' in message) ? 'book' : undefined);
+  const timestamp = venueTime(message, receivedAt);
+  const market = optionalText(message, 'market') ?? '';
+  switch (eventType) {
+    case 'book':
+      rows.push({
+        receivedAt,
+        timestamp,
+        market,
+        eventType,
+        assetId: requiredText(message, 'asset_id'),
+        bids: levels(message, 'bids', 'buys'),
+        asks: levels(message, 'asks', 'sells'),
+        ...optional('price', optionalDecimal(message, 'last_trade_price')),
+        ...optional('newTickSize', optionalDecimal(message, 'tick_size')),
+      });
+      return;
+    case 'price_change': {
+      const changes = message.price_changes;
+      if (!Array.isArray(changes)) throw new UnreadableMessage('price_change.price_changes', 'is not a list');
+      for (const change of changes) {
+        if (!isObject(change)) throw new UnreadableMessage('price_change.price_changes[]', 'is not an object');
+        rows.push({
+          receivedAt,
+          timestamp,
+          market,
+          eventType,
+          assetId: requiredText(change, 'asset_id'),
+          price: requiredDecimal(change, 'price'),
+          size: requiredDecimal(change, 'size'),
+          side: side(change),
+          ...optional('bestBid', optionalDecimal(change, 'best_bid')),
+          ...optional('bestAsk', optionalDecimal(change, 'best_ask')),
+        });
+      }
+      return;
+    }
+    case 'tick_size_change':
+      rows.push({
+        receivedAt,
+        timestamp,
+        market,
+        eventType,
+        assetId: requiredText(message, 'asset_id'),
+        ...optional('oldTickSize', optionalDecimal(message, 'old_tick_size')),
+        newTickSize: requiredDecimal(message, 'new_tick_size'),
+      });
+      return;
+    case 'last_trade_price':
+      rows.push({
+        receivedAt,
+        timestamp,
+        market,
+        eventType,
+        assetId: requiredText(message, 'asset_id'),
+        price: requiredDecimal(message, 'price'),
+        ...optional('size', optionalDecimal(message, 'size')),
+        ...optional('side', message.side === undefined || message.side === '' ? undefined : side(message)),
+        ...optional('feeRateBps', optionalDecimal(message, 'fee_rate_bps')),
+        ...optional('transactionHash', optionalText(message, 'transaction_hash')),
+      });
+      return;
+    case 'best_bid_ask':
+      rows.push({
+        receivedAt,
+        timestamp,
+        market,
+        eventType,
+        assetId: requiredText(message, 'asset_id'),
+        ...optional('bestBid', optionalDecimal(message, 'best_bid')),
+        ...optional('bestAsk', optionalDecimal(message, 'best_ask')),
+      });
+      return;
+    case 'new_market':
+    case 'market_resolved': {
+      // Lifecycle announcements name a market and, sometimes, its tokens.
+      const assets = Array.isArray(message.assets_ids) ? message.assets_ids.filter((id): id is string => typeof id === 'string' && id !== '') : [];
+      const eventTypeName: ArchiveEventType = eventType;
+      if (assets.length === 0) rows.push({ receivedAt, timestamp, market, eventType: eventTypeName, assetId: optionalText(message, 'asset_id') ?? '' });
+      for (const assetId of assets) rows.push({ receivedAt, timestamp, market, eventType: eventTypeName, assetId });
+      return;
+    }
+    default:
+      throw new UnreadableMessage('event_type', `"${String(message.event_type)}" is not a known market-channel message`);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function optionalText(object: Record<string, unknown>, field: string): string | undefined {
+  const value = object[field];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  throw new UnreadableMessage(field, 'is not text');
+}
+
+function requiredText(object: Record<string, unknown>, field: string): string {
+  const value = optionalText(object, field);
+  if (value === undefined) throw new UnreadableMessage(field, 'is missing');
+  return value;
+}
+
+const decimal = /^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i;
+
+function optionalDecimal(object: Record<string, unknown>, field: string): string | undefined {
+  const value = optionalText(object, field);
+  if (value !== undefined && !decimal.test(value)) throw new UnreadableMessage(field, `"${value}" is not a decimal`);
+  return value;
+}
+
+function requiredDecimal(object: Record<string, unknown>, field: string): string {
+  const value = optionalDecimal(object, field);
+  if (value === undefined) throw new UnreadableMessage(field, 'is missing');
+  return value;
+}
+
+function side(object: Record<string, unknown>): 'BUY' | 'SELL' {
+  const value = object.side;
+  if (value === 'BUY' || value === 'SELL') return value;
+  throw new UnreadableMessage('side', `"${String(value)}" is neither BUY nor SELL`);
+}
+
+function venueTime(object: Record<string, unknown>, receivedAt: number): number {
+  const text = optionalText(object, 'timestamp');
+  if (text === undefined) return receivedAt;
+  const ms = Number(text);
+  if (!Number.isFinite(ms)) throw new UnreadableMessage('timestamp', `"${text}" is not epoch milliseconds`);
+  // A few relays send seconds; the socket sends milliseconds.
+  return ms < 1e11 ? ms * 1000 : ms;
+}
+
+function levels(object: Record<string, unknown>, field: string, alias: string): PriceLevel[] {
+  const value = object[field] ?? object[alias];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new UnreadableMessage(field, 'is not a list');
+  return value.map((level) => {
+    if (!isObject(level)) throw new UnreadableMessage(`${field}[]`, 'is not an object');
+    return { price: requiredDecimal(level, 'price'), size: requiredDecimal(level, 'size') };
+  });
+}

@@ -1,0 +1,47 @@
+import { expect, test } from 'vitest';
+import { readMarketFrame, UnreadableMessage } from '../src/index.js';
+
+test('a price_change message becomes one row per entry, each with its own token, decimals kept as text', () => {
+  const rows = readMarketFrame(
+    JSON.stringify({
+      market: '0xm',
+      price_changes: [
+        { asset_id: 'a', price: '0.982', size: '0', side: 'SELL', hash: 'h', best_bid: '0.97', best_ask: '' },
+        { asset_id: 'b', price: '0.018', size: '12.5', side: 'BUY', hash: 'h2', best_bid: '0.018', best_ask: '0.03' },
+      ],
+      timestamp: '1790658674035',
+      event_type: 'price_change',
+    }),
+    1790658674100,
+  );
+  expect(rows).toEqual([
+    { receivedAt: 1790658674100, timestamp: 1790658674035, market: '0xm', eventType: 'price_change', assetId: 'a', price: '0.982', size: '0', side: 'SELL', bestBid: '0.97' },
+    { receivedAt: 1790658674100, timestamp: 1790658674035, market: '0xm', eventType: 'price_change', assetId: 'b', price: '0.018', size: '12.5', side: 'BUY', bestBid: '0.018', bestAsk: '0.03' },
+  ]);
+});
+
+test('frames the channel cannot mean are refused by field, not guessed', () => {
+  const unreadable = (frame: unknown) => {
+    try {
+      readMarketFrame(JSON.stringify(frame), 1);
+    } catch (error) {
+      return error instanceof UnreadableMessage ? error.field : 'other error';
+    }
+    return 'accepted';
+  };
+  expect(unreadable({ event_type: 'price_change', market: 'm', price_changes: [{ asset_id: 'a', price: '0.5', size: '1', side: 'HOLD' }] })).toBe('side');
+  expect(unreadable({ event_type: 'price_change', market: 'm', price_changes: [{ asset_id: 'a', price: 'abc', size: '1', side: 'BUY' }] })).toBe('price');
+  expect(unreadable({ event_type: 'order_fill', market: 'm' })).toBe('event_type');
+  expect(unreadable({ event_type: 'book', market: 'm', asset_id: 'a', bids: 'none' })).toBe('bids');
+  expect(unreadable({ event_type: 'tick_size_change', market: 'm', asset_id: 'a', old_tick_size: '0.01' })).toBe('new_tick_size');
+});
+
+test('snapshots without event_type (buys/sells) are books; lifecycle announcements name each token', () => {
+  const [book] = readMarketFrame(JSON.stringify([{ market: 'm', asset_id: 'a', timestamp: '1790658674', buys: [{ price: '0.4', size: '1' }], sells: [] }]), 5);
+  expect(book).toMatchObject({ eventType: 'book', timestamp: 1790658674000, bids: [{ price: '0.4', size: '1' }], asks: [] });
+  const resolved = readMarketFrame(JSON.stringify({ event_type: 'market_resolved', market: 'm', assets_ids: ['a', 'b'], timestamp: '1790658674035' }), 5);
+  expect(resolved.map((row) => [row.eventType, row.assetId])).toEqual([
+    ['market_resolved', 'a'],
+    ['market_resolved', 'b'],
+  ]);
+});
