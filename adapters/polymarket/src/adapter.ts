@@ -1,28 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type {
-  AdapterContext,
-  Balance,
-  BuiltOrder,
-  CreateOrderParams,
-  Event,
-  EventFetchParams,
-  Market,
-  MarketFetchParams,
-  MyTradesParams,
-  OHLCVParams,
-  Order,
-  OrderBook,
-  OrderBookParams,
-  Position,
-  PriceCandle,
-  Series,
-  SeriesFetchParams,
-  Trade,
-  TradesParams,
-  UserTrade,
-  VenueAdapter,
-  VenueProfile,
-} from '@predgate/core';
+import { defineAdapter } from '@predgate/core';
+import type { AdapterContext } from '@predgate/core';
 import { createVenueClient } from './api/client.js';
 import { ClobPrivateApi } from './api/clob-private.js';
 import { ClobPublicApi } from './api/clob-public.js';
@@ -50,109 +28,51 @@ const randomSalt: SaltSource = () => randomInt(1, 2 ** 47);
 /**
  * The Polymarket adapter. It implements the core methods Polymarket can
  * answer; fetchAllOrders, fetchClosedOrders and fetchEventMetadata are absent
- * because the venue has no endpoint for them. Each method hands over to the
- * part of the adapter for its role.
+ * because the venue has no endpoint for them. Each method is the part of the
+ * adapter for its role: catalog reads, market data, account reads, trading.
  */
-export class PolymarketAdapter implements VenueAdapter {
-  readonly id = venueId;
-  readonly profile: VenueProfile;
+export function createPolymarketAdapter(context: AdapterContext, config: PolymarketConfig, options: PolymarketAdapterOptions = {}) {
+  const http = createVenueClient(context, config);
+  const gamma = new GammaApi(http, config.hosts.gamma);
+  const lookup = new MarketLookup(gamma);
+  const auth = new ClobAuthenticator(http, config.hosts.clob, context.credentials, context.clock);
+  const clobPrivate = new ClobPrivateApi(http, config.hosts.clob, auth);
+  const data = new DataApi(http, config.hosts.data);
+  const catalog = new CatalogReads(gamma, lookup, config.pageSize);
+  const marketData = new MarketDataReads(new ClobPublicApi(http, config.hosts.clob), data, lookup, context.clock);
+  const account = new AccountReads(clobPrivate, data, lookup, context.credentials, context.clock);
+  const trading = new Trading(clobPrivate, auth, lookup, account, context.credentials, context.clock, options.salt ?? randomSalt);
 
-  private readonly catalog: CatalogReads;
-  private readonly marketData: MarketDataReads;
-  private readonly account: AccountReads;
-  private readonly trading: Trading;
+  return defineAdapter({
+    id: venueId,
+    profile: profileOf(config.hosts),
 
-  constructor(context: AdapterContext, config: PolymarketConfig, options: PolymarketAdapterOptions = {}) {
-    this.profile = profileOf(config.hosts);
-    const http = createVenueClient(context, config);
-    const gamma = new GammaApi(http, config.hosts.gamma);
-    const lookup = new MarketLookup(gamma);
-    const auth = new ClobAuthenticator(http, config.hosts.clob, context.credentials, context.clock);
-    const clobPrivate = new ClobPrivateApi(http, config.hosts.clob, auth);
-    const data = new DataApi(http, config.hosts.data);
-    this.catalog = new CatalogReads(gamma, lookup, config.pageSize);
-    this.marketData = new MarketDataReads(new ClobPublicApi(http, config.hosts.clob), data, lookup, context.clock);
-    this.account = new AccountReads(clobPrivate, data, lookup, context.credentials, context.clock);
-    this.trading = new Trading(clobPrivate, auth, lookup, this.account, context.credentials, context.clock, options.salt ?? randomSalt);
-  }
+    // Catalog
+    fetchEvents: (params) => catalog.fetchEvents(params),
+    fetchEvent: (params) => catalog.fetchEvent(params),
+    fetchMarkets: (params) => catalog.fetchMarkets(params),
+    fetchMarket: (params) => catalog.fetchMarket(params),
+    fetchSeries: (params) => catalog.fetchSeries(params),
 
-  // Catalog
+    // Market data
+    fetchOrderBook: (outcomeId, limit, params) => marketData.fetchOrderBook(outcomeId, limit, params),
+    fetchOrderBooks: (outcomeIds) => marketData.fetchOrderBooks(outcomeIds),
+    fetchTrades: (outcomeId, params) => marketData.fetchTrades(outcomeId, params),
+    fetchOHLCV: (outcomeId, params) => marketData.fetchOHLCV(outcomeId, params),
 
-  fetchEvents(params?: EventFetchParams): Promise<Event[]> {
-    return this.catalog.fetchEvents(params);
-  }
+    // Account
+    fetchBalance: (address) => account.fetchBalance(address),
+    fetchPositions: (address) => account.fetchPositions(address),
+    fetchOpenOrders: (marketId) => account.fetchOpenOrders(marketId),
+    fetchOrder: (orderId) => account.fetchOrder(orderId),
+    fetchMyTrades: (params) => account.fetchMyTrades(params),
 
-  fetchEvent(params?: EventFetchParams): Promise<Event> {
-    return this.catalog.fetchEvent(params);
-  }
-
-  fetchMarkets(params?: MarketFetchParams): Promise<Market[]> {
-    return this.catalog.fetchMarkets(params);
-  }
-
-  fetchMarket(params?: MarketFetchParams): Promise<Market> {
-    return this.catalog.fetchMarket(params);
-  }
-
-  fetchSeries(params?: SeriesFetchParams): Promise<Series[]> {
-    return this.catalog.fetchSeries(params);
-  }
-
-  // Market data
-
-  fetchOrderBook(outcomeId: string, limit?: number, params?: OrderBookParams): Promise<OrderBook> {
-    return this.marketData.fetchOrderBook(outcomeId, limit, params);
-  }
-
-  fetchOrderBooks(outcomeIds: string[]): Promise<Record<string, OrderBook>> {
-    return this.marketData.fetchOrderBooks(outcomeIds);
-  }
-
-  fetchTrades(outcomeId: string, params?: TradesParams): Promise<Trade[]> {
-    return this.marketData.fetchTrades(outcomeId, params);
-  }
-
-  fetchOHLCV(outcomeId: string, params: OHLCVParams): Promise<PriceCandle[]> {
-    return this.marketData.fetchOHLCV(outcomeId, params);
-  }
-
-  // Account
-
-  fetchBalance(address?: string): Promise<Balance[]> {
-    return this.account.fetchBalance(address);
-  }
-
-  fetchPositions(address?: string): Promise<Position[]> {
-    return this.account.fetchPositions(address);
-  }
-
-  fetchOpenOrders(marketId?: string): Promise<Order[]> {
-    return this.account.fetchOpenOrders(marketId);
-  }
-
-  fetchOrder(orderId: string): Promise<Order> {
-    return this.account.fetchOrder(orderId);
-  }
-
-  fetchMyTrades(params?: MyTradesParams): Promise<UserTrade[]> {
-    return this.account.fetchMyTrades(params);
-  }
-
-  // Trading
-
-  createOrder(params: CreateOrderParams): Promise<Order> {
-    return this.trading.createOrder(params);
-  }
-
-  buildOrder(params: CreateOrderParams): Promise<BuiltOrder> {
-    return this.trading.buildOrder(params);
-  }
-
-  submitOrder(built: BuiltOrder): Promise<Order> {
-    return this.trading.submitOrder(built);
-  }
-
-  cancelOrder(orderId: string): Promise<Order> {
-    return this.trading.cancelOrder(orderId);
-  }
+    // Trading
+    createOrder: (params) => trading.createOrder(params),
+    buildOrder: (params) => trading.buildOrder(params),
+    submitOrder: (built) => trading.submitOrder(built),
+    cancelOrder: (orderId) => trading.cancelOrder(orderId),
+  });
 }
+
+export type PolymarketAdapter = ReturnType<typeof createPolymarketAdapter>;

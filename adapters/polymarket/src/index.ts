@@ -1,16 +1,9 @@
-import { createRequire } from 'node:module';
-import { readAdapterConfig } from '@predgate/core';
-import type { AdapterPlugin } from '@predgate/core';
-import { PolymarketAdapter } from './adapter.js';
-import type { PolymarketAdapterOptions } from './adapter.js';
+import { definePlugin, readAdapterConfig } from '@predgate/core';
+import { createPolymarketAdapter } from './adapter.js';
+import type { PolymarketAdapter, PolymarketAdapterOptions } from './adapter.js';
 import { configSchema } from './config.js';
 import type { PolymarketConfig, PolymarketHosts } from './config.js';
 import { displayName, venueId } from './venue.js';
-
-const manifest = createRequire(import.meta.url)('../package.json') as {
-  version: string;
-  peerDependencies: Record<string, string>;
-};
 
 /** Reads the adapter's section of the deployment manifest, defaults applied. */
 export function readPolymarketConfig(config: Record<string, unknown>): PolymarketConfig {
@@ -18,15 +11,14 @@ export function readPolymarketConfig(config: Record<string, unknown>): Polymarke
 }
 
 /** The plugin object the gateway loads. */
-export const plugin: AdapterPlugin<PolymarketAdapter> = {
+export const plugin = definePlugin({
   id: venueId,
-  version: manifest.version,
-  // The range this package declares for its peer dependency is the one it is built for.
-  coreRange: manifest.peerDependencies['@predgate/core']!,
   displayName,
-  create: (context) => new PolymarketAdapter(context, readPolymarketConfig(context.config)),
-};
+  packageJson: new URL('../package.json', import.meta.url),
+  config: configSchema,
+  create: (context, config) => createPolymarketAdapter(context, config),
+});
 
 export default plugin;
-export { PolymarketAdapter };
-export type { PolymarketAdapterOptions, PolymarketConfig, PolymarketHosts };
+export { createPolymarketAdapter };
+export type { PolymarketAdapter, PolymarketAdapterOptions, PolymarketConfig, PolymarketHosts };

@@ -3,7 +3,8 @@ import { createHttpClientFactory, fixedClock, silentLogger } from '@predgate/cor
 import type { Credentials } from '@predgate/core';
 import { loadFixtureCases, replayAgent } from '@predgate/core/testkit';
 import type { AdapterFactoryContext } from '@predgate/core/testkit';
-import { PolymarketAdapter, readPolymarketConfig } from '../src/index.js';
+import { createPolymarketAdapter, readPolymarketConfig } from '../src/index.js';
+import type { PolymarketAdapter } from '../src/index.js';
 
 /** Shared by the fixture and conformance suites: the folder, the clock and the account of the fixtures. */
 export const fixtureDir = fileURLToPath(new URL('./fixtures', import.meta.url));
@@ -29,7 +30,7 @@ export const fixtureCredentials: Credentials = {
 
 /** The adapter as the test kit makes it, with the fixed salt. */
 export function createAdapter(context: AdapterFactoryContext): PolymarketAdapter {
-  return new PolymarketAdapter({ ...context, logger: silentLogger, config: {} }, readPolymarketConfig({}), { salt: () => fixtureSalt });
+  return createPolymarketAdapter({ ...context, logger: silentLogger, config: {} }, readPolymarketConfig({}), { salt: () => fixtureSalt });
 }
 
 /** An adapter whose venue is the recorded traffic of every fixture, in any order. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Joi from 'joi';
-import type { VenueAdapter } from '../methods/adapter.js';
+import type { AdapterMethodName, VenueAdapter } from '../methods/adapter.js';
 import { AdapterPluginError, readAdapterConfig } from '../plugin.js';
 import type { AdapterContext, AdapterPlugin } from '../plugin.js';
 
@@ -49,6 +49,9 @@ export function definePlugin<C, A extends VenueAdapter>(definition: PluginDefini
  * it writes gets its parameters and result type from the list, so an adapter
  * imports no model types to implement a method and needs no forwarding class.
  */
-export function defineAdapter<const A extends VenueAdapter>(adapter: A): A {
-  return adapter;
+export function defineAdapter<const A extends VenueAdapter>(adapter: A): DefinedAdapter<A> {
+  return adapter as DefinedAdapter<A>;
 }
+
+/** The adapter as written, each method it implements typed as the method list declares it (optional arguments optional). */
+export type DefinedAdapter<A> = Omit<A, AdapterMethodName> & { [K in keyof A & AdapterMethodName]-?: NonNullable<VenueAdapter[K]> };

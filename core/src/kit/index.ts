@@ -6,7 +6,7 @@
  * here, so every adapter means the same thing by a missing value.
  */
 export { definePlugin, defineAdapter } from './define.js';
-export type { PluginDefinition } from './define.js';
+export type { DefinedAdapter, PluginDefinition } from './define.js';
 export { checkPayload, venueValue } from './payload.js';
 export type { PayloadSource } from './payload.js';
 export { compact, complement, fromBaseUnits, percentToFraction, pick, roundTo, text, toEpochMs, toFraction, toIsoDate, toList, toNumber } from './values.js';
