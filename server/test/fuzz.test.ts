@@ -32,7 +32,7 @@ const params = fc.dictionary(fc.oneof(fc.constantFrom(...paramKeys, ...argumentN
 
 /** A query string of generated members, values as a client would send them (JSON for anything not a string). */
 const queryString = (query: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(query).map(([key, value]) => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')])).toString();
+  new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')])).toString();
 
 const exchange = fc.constantFrom('mock', 'router', 'nope', '', 'MOCK', '%2e%2e', 'm'.repeat(300));
 const method = fc.oneof(fc.constantFrom(...methodNames), fc.string({ maxLength: 20 }));
