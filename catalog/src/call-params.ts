@@ -1,4 +1,4 @@
-import { catalogMethodNames } from '@predgate/core';
+import { catalogMethodNames, catalogParamNames } from '@predgate/core';
 import type { CatalogMethodName, StatusFilter } from '@predgate/core';
 import type { CatalogStatus } from './store.js';
 
@@ -9,10 +9,8 @@ export function isCatalogMethod(method: string): method is CatalogMethod {
   return (catalogMethodNames as readonly string[]).includes(method);
 }
 
-/** The call parameters the catalog can search by. */
-export const catalogParams: ReadonlySet<string> = new Set([
-  'query', 'limit', 'offset', 'category', 'tags', 'status', 'eventId', 'slug', 'sourceExchange', 'marketId', 'outcomeId', 'sort',
-]);
+/** The call parameters the catalog can search by: those the fetch schemas mark. */
+export const catalogParams: ReadonlySet<string> = catalogParamNames;
 
 export function statusOf(status: StatusFilter | undefined): CatalogStatus {
   if (status === 'all') return 'all';

@@ -222,20 +222,27 @@ export const marketFilterCriteriaSchema = Joi.object<MarketFilterCriteria, true>
   priceChange24h: outcomeRange,
 });
 
+/**
+ * A list parameter the catalog can answer exactly as the venue would; the
+ * catalog-served pass-through and the Router read which ones from the
+ * schemas, so a parameter added here without this mark goes live.
+ */
+const catalogKey = <T extends Joi.Schema>(schema: T): T => schema.meta({ catalog: true }) as T;
+
 const listParamKeys = {
-  query: text,
-  limit,
-  offset,
+  query: catalogKey(text),
+  limit: catalogKey(limit),
+  offset: catalogKey(offset),
   cursor,
-  sort: Joi.string().valid(...sortOrders),
+  sort: catalogKey(Joi.string().valid(...sortOrders)),
   searchIn: Joi.string().valid(...searchScopes),
-  status: Joi.string().valid(...statusFilters),
-  eventId: id,
-  slug: id,
+  status: catalogKey(Joi.string().valid(...statusFilters)),
+  eventId: catalogKey(id),
+  slug: catalogKey(id),
   series: word,
-  category: word,
-  tags: tagList,
-  sourceExchange: word,
+  category: catalogKey(word),
+  tags: catalogKey(tagList),
+  sourceExchange: catalogKey(word),
 };
 
 export const eventFetchParamsSchema = Joi.object<EventFetchParams, true>({
@@ -245,8 +252,8 @@ export const eventFetchParamsSchema = Joi.object<EventFetchParams, true>({
 
 export const marketFetchParamsSchema = Joi.object<MarketFetchParams, true>({
   ...listParamKeys,
-  marketId: id,
-  outcomeId: id,
+  marketId: catalogKey(id),
+  outcomeId: catalogKey(id),
   filter: marketFilterCriteriaSchema,
   page: Joi.number().integer().min(1).max(argumentBounds.offset),
   similarityThreshold: Joi.number(),
@@ -309,6 +316,15 @@ const pageKeys = {
 export const eventPageParamsSchema = Joi.object<PageParams<EventFilterCriteria>, true>({ ...pageKeys, filter: eventFilterCriteriaSchema });
 
 export const marketPageParamsSchema = Joi.object<PageParams<MarketFilterCriteria>, true>({ ...pageKeys, filter: marketFilterCriteriaSchema });
+
+/** The list parameters the catalog can answer, read from the fetch schemas' marks. */
+export const catalogParamNames: ReadonlySet<string> = new Set(
+  [eventFetchParamsSchema, marketFetchParamsSchema].flatMap((schema) =>
+    Object.entries((schema.describe() as { keys: Record<string, { metas?: Array<{ catalog?: boolean }> }> }).keys)
+      .filter(([, key]) => key.metas?.some((meta) => meta.catalog))
+      .map(([name]) => name),
+  ),
+);
 
 export function pageSchema(item: Joi.Schema): Joi.ObjectSchema {
   return Joi.object({
