@@ -13,7 +13,9 @@ describe('operations', () => {
   test('/ready reports the loaded venues', async () => {
     const response = await app.call({ url: '/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.result).toEqual({ status: 'ready', venues: ['mock', 'router'], pending: [] });
+    expect(response.result).toEqual({ status: 'ready', venues: ['mock', 'router'], sweeps: { mock: 'pending' } });
+    await app.catalog.sweep('mock');
+    expect((await app.call({ url: '/ready' })).result).toMatchObject({ sweeps: { mock: 'fresh' } });
   });
 
   test('/ready and /metrics need a key', async () => {

@@ -4,25 +4,20 @@ import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import type { VenueDirectory } from '../venues/directory.js';
 
-/** A dependency `/ready` waits for, such as the catalog's first load. */
-export interface ReadinessCheck {
-  name: string;
-  ready(): boolean;
-}
-
 /**
- * `/health` (no key: load balancers call it), `/ready` (adapters loaded and
- * every readiness check passing) and `/metrics` in Prometheus' text format.
- * Request counts and latencies are recorded here for every route.
+ * `/health` (no key: load balancers call it), `/ready` (the catalog store
+ * answers; each venue's sweep state) and `/metrics` in Prometheus' text
+ * format. Request counts and latencies are recorded here for every route.
  */
-export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?: ReadinessCheck[] }> = {
+export const operationsPlugin: Plugin<{ container: DependencyContainer }> = {
   name: 'predgate-operations',
-  register(server, { container, checks = [] }) {
+  register(server, { container }) {
     const metrics = container.resolve(tokens.metrics);
     const venues = container.resolve(tokens.venues);
     const methods = container.resolve(tokens.methods);
     const clock = container.resolve(tokens.clock);
     const http = container.resolve(tokens.http);
+    const catalog = container.resolve(tokens.catalog);
 
     server.route({
       method: 'GET',
@@ -34,10 +29,20 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer; checks?:
     server.route({
       method: 'GET',
       path: '/ready',
-      handler: (_request, h) => {
-        const pending = checks.filter((check) => !check.ready()).map((check) => check.name);
-        const body = { status: pending.length === 0 ? 'ready' : 'starting', venues: venues.ids, pending };
-        return h.response(body).code(pending.length === 0 ? 200 : 503);
+      handler: async (_request, h) => {
+        // Ready means the catalog store answers: the Router and catalog-served calls depend on it.
+        const reachable = await catalog.store.sweeps().then(
+          () => true,
+          () => false,
+        );
+        const sweeps = Object.fromEntries(
+          catalog.status().map((status) => [
+            status.venue,
+            status.lastSweep === null ? (status.lastError ? 'failing' : 'pending') : catalog.isFresh(status.venue) ? 'fresh' : 'stale',
+          ]),
+        );
+        const body = { status: reachable ? 'ready' : 'catalog unreachable', venues: venues.ids, sweeps };
+        return h.response(body).code(reachable ? 200 : 503);
       },
     });
 
