@@ -21,7 +21,7 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
     if (serving.length === 0) continue;
     paths[`/api/{exchange}/${name}`] = methodPath(name, declaration, serving, examples[name]);
   }
-  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)));
+  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths);
   return {
     openapi: '3.1.0',
     info: {
@@ -172,6 +172,58 @@ function errorRefs(): Record<string, unknown> {
   const statuses = [...new Set(Object.values(errorCodes).map((info) => info.status))].sort();
   return Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/Status${status}` }]));
 }
+
+const archivePaths = {
+  '/archive/files': {
+    get: {
+      operationId: 'archiveFiles',
+      summary: 'The archive’s hourly Parquet files of Polymarket L2 books (pmxt v2 columns), oldest first; the open hour appears once it is complete.',
+      tags: ['Archive'],
+      parameters: [
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+      ],
+      responses: {
+        '200': {
+          description: 'A page of files.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  success: { const: true },
+                  data: {
+                    type: 'array',
+                    items: { type: 'object', properties: { name: { type: 'string' }, hour: { type: 'string', format: 'date-time' }, size: { type: 'integer' }, rows: { type: 'integer' }, sha256: { type: 'string' } } },
+                  },
+                  meta: { type: 'object', properties: { total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } } },
+                },
+              },
+            },
+          },
+        },
+        '400': { $ref: '#/components/responses/Status400' },
+      },
+    },
+  },
+  '/archive/files/{name}': {
+    get: {
+      operationId: 'archiveFile',
+      summary: 'One hourly file, whole or by HTTP Range.',
+      tags: ['Archive'],
+      parameters: [
+        { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^polymarket_orderbook_\\d{4}-\\d{2}-\\d{2}T\\d{2}\\.parquet$' } },
+        { name: 'range', in: 'header', schema: { type: 'string' }, description: 'bytes=start-end' },
+      ],
+      responses: {
+        '200': { description: 'The file.', content: { 'application/vnd.apache.parquet': { schema: { type: 'string', contentEncoding: 'binary' } } } },
+        '206': { description: 'The requested byte range.' },
+        '404': { $ref: '#/components/responses/Status404' },
+        '416': { description: 'The range lies outside the file.' },
+      },
+    },
+  },
+};
 
 function routerPaths(venues: string[]): Record<string, unknown> {
   const routerFailure = { description: 'Router error envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterError' } } } };
