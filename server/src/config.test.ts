@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from './config.js';
 
 describe('configuration', () => {
   test('defaults', () => {

@@ -1,11 +1,11 @@
 import { Aggregator, Query } from 'mingo';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
-import { catalogEventId } from '../src/document.js';
-import { eventDocument, eventFilter, eventIndexes, eventSort, marketPipeline } from '../src/mongo/documents.js';
-import type { EventDocument } from '../src/mongo/documents.js';
-import type { EventQuery, MarketQuery } from '../src/store.js';
-import { entries, now, sampleCatalog, sweepRecord } from './fixtures.js';
+import { EmbeddedCatalogStore } from '../embedded/embedded-store.js';
+import { catalogEventId } from '../document.js';
+import { eventDocument, eventFilter, eventIndexes, eventSort, marketPipeline } from './documents.js';
+import type { EventDocument } from './documents.js';
+import type { EventQuery, MarketQuery } from '../store.js';
+import { entries, now, sampleCatalog, sweepRecord } from '../../test/fixtures.js';
 
 /**
  * The MongoDB store's filters, sorts and pipelines are pure functions. Here

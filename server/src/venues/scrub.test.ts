@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import { describe, expect, test } from 'vitest';
-import { scrubCredentials } from '../src/venues/scrub.js';
+import { scrubCredentials } from './scrub.js';
 
 const pem = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { TrigramIndex } from '../src/embedded/trigram-index.js';
+import { TrigramIndex } from './trigram-index.js';
 
 test('candidates always include every text containing the needle, in position order', async () => {
   await fc.assert(

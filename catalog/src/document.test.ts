@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { normalizeCategory } from '../src/categories.js';
-import { catalogEntry, catalogEventId, catalogNamespace } from '../src/document.js';
-import { fixtureEvent, now } from './fixtures.js';
+import { normalizeCategory } from './categories.js';
+import { catalogEntry, catalogEventId, catalogNamespace } from './document.js';
+import { fixtureEvent, now } from '../test/fixtures.js';
 
 /** UUID v5 computed by hand (RFC 9562: SHA-1 of namespace bytes + name, version and variant bits set). */
 function uuidV5ByHand(name: string, namespace: string): string {

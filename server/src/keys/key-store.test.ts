@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { KeyStore } from '../src/keys/key-store.js';
+import { KeyStore } from './key-store.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'predgate-keys-'));
 
