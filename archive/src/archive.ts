@@ -375,7 +375,14 @@ export class PolymarketArchive implements HourSource {
     await this.parquet.writeCheckpoints(checkpointTemp, checkpoints);
     syncFile(checkpointTemp);
     renameSync(checkpointTemp, this.checkpointPath(start));
-    const facts: HourFacts = { name, hour: new Date(start).toISOString(), size: statSync(dataTemp).size, rows: rows.length, sha256: await fileSha256(dataTemp), gaps };
+    const facts: HourFacts = {
+      name,
+      hour: new Date(start).toISOString(),
+      size: statSync(dataTemp).size,
+      rows: rows.length,
+      sha256: await fileSha256(dataTemp),
+      gaps,
+    };
     const factsTemp = join(this.indexDir, `.tmp-${hourKey(start)}.json`);
     writeFileSync(factsTemp, JSON.stringify(facts));
     syncFile(factsTemp);

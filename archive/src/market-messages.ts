@@ -37,7 +37,7 @@ export function readMarketFrame(text: string, receivedAt: number): ArchiveRow[] 
 function readMessage(message: unknown, receivedAt: number, rows: ArchiveRow[]): void {
   if (!isObject(message)) throw new UnreadableMessage('message', 'is not an object');
   // Initial snapshots from some relays come without event_type; they carry bids/asks (or buys/sells).
-  const eventType = optionalText(message, 'event_type') ?? (('bids' in message || 'buys' in message) ? 'book' : undefined);
+  const eventType = optionalText(message, 'event_type') ?? ('bids' in message || 'buys' in message ? 'book' : undefined);
   const timestamp = venueTime(message, receivedAt);
   const market = optionalText(message, 'market') ?? '';
   switch (eventType) {

@@ -96,7 +96,10 @@ export class ParquetFiles {
     return this.serial(async () => {
       // Our own files have known types: read the columns as stored, which costs DuckDB far less than converting them.
       const reader = await this.connection.runAndReadAll(
-        `SELECT file_row_number, epoch_ms(timestamp_received) AS timestamp_received, epoch_ms("timestamp") AS "timestamp", ${v2Columns.slice(2).map((column) => `"${column}"`).join(', ')}
+        `SELECT file_row_number, epoch_ms(timestamp_received) AS timestamp_received, epoch_ms("timestamp") AS "timestamp", ${v2Columns
+          .slice(2)
+          .map((column) => `"${column}"`)
+          .join(', ')}
          FROM read_parquet('${sqlText(path)}', file_row_number = true) WHERE asset_id = $1`,
         [assetId],
       );
@@ -147,7 +150,9 @@ export class ParquetFiles {
   /** Every checkpoint of an hour by token, in row order: one read serves every later query on that hour. */
   readCheckpoints(path: string): Promise<Map<string, Checkpoint[]>> {
     return this.serial(async () => {
-      const reader = await this.connection.runAndReadAll(`SELECT asset_id, row, received, snapshot FROM read_parquet('${sqlText(path)}') ORDER BY asset_id, row`);
+      const reader = await this.connection.runAndReadAll(
+        `SELECT asset_id, row, received, snapshot FROM read_parquet('${sqlText(path)}') ORDER BY asset_id, row`,
+      );
       const byAsset = new Map<string, Checkpoint[]>();
       for (const record of reader.getRowObjectsJS()) {
         const assetId = String(record.asset_id);

@@ -132,4 +132,3 @@ export class Recorder {
     this.options.archive.append(kept, kept.length === rows.length ? frame : undefined);
   }
 }
-

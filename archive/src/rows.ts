@@ -39,15 +39,7 @@ export interface PriceLevel {
   size: string;
 }
 
-export const archiveEventTypes = [
-  'book',
-  'price_change',
-  'tick_size_change',
-  'last_trade_price',
-  'best_bid_ask',
-  'new_market',
-  'market_resolved',
-] as const;
+export const archiveEventTypes = ['book', 'price_change', 'tick_size_change', 'last_trade_price', 'best_bid_ask', 'new_market', 'market_resolved'] as const;
 export type ArchiveEventType = (typeof archiveEventTypes)[number];
 
 /** A time a connection was down: books of `assetIds` (every token when absent) are unknown between `from` and `to`. */

@@ -20,8 +20,25 @@ for (;;) {
     const assetId = String(1000 + (written % 3));
     archive.append([
       written % 25 === 0
-        ? { receivedAt: now, timestamp: now, market: '0xm', eventType: 'book', assetId, bids: [{ price: '0.4', size: String(written + sizeOffset) }], asks: [{ price: '0.6', size: '5' }] }
-        : { receivedAt: now, timestamp: now, market: '0xm', eventType: 'price_change', assetId, price: '0.45', size: String(written + sizeOffset), side: 'BUY' },
+        ? {
+            receivedAt: now,
+            timestamp: now,
+            market: '0xm',
+            eventType: 'book',
+            assetId,
+            bids: [{ price: '0.4', size: String(written + sizeOffset) }],
+            asks: [{ price: '0.6', size: '5' }],
+          }
+        : {
+            receivedAt: now,
+            timestamp: now,
+            market: '0xm',
+            eventType: 'price_change',
+            assetId,
+            price: '0.45',
+            size: String(written + sizeOffset),
+            side: 'BUY',
+          },
     ]);
   }
   archive.flush();

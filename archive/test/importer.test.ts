@@ -51,7 +51,11 @@ test("imports pmxt's v2 hourly files so since/until answer from them, and import
   expect(await archive.importFiles([source])).toEqual({ files: 1, hours: ['2026-11-23T14'], rows: 5, duplicates: 0 });
   const book = toOrderBook((await archive.bookAt(asset, hour + 4990))!);
   expect(book).toMatchObject({
-    bids: [{ price: 0.46, size: 5 }, { price: 0.45, size: 20 }, { price: 0.4, size: 100 }],
+    bids: [
+      { price: 0.46, size: 5 },
+      { price: 0.45, size: 20 },
+      { price: 0.4, size: 100 },
+    ],
     asks: [],
     lastTradePrice: 0.46,
     timestamp: hour + 4990,
@@ -68,8 +72,30 @@ test('imported rows the recorder also holds count once, and an imported file of 
   const recorded = await PolymarketArchive.open({ dir: recordedDir, now: () => now });
   // The recorder saw the first two events, a few ms later than pmxt did.
   const rows: ArchiveRow[] = [
-    { receivedAt: hour + 1003, timestamp: hour + 990, market, eventType: 'book', assetId: asset, bids: [{ price: '0.4', size: '100' }, { price: '0.45', size: '20' }], asks: [{ price: '0.55', size: '30' }] },
-    { receivedAt: hour + 2004, timestamp: hour + 1990, market, eventType: 'price_change', assetId: asset, price: '0.46', size: '5', side: 'BUY', bestBid: '0.46', bestAsk: '0.55' },
+    {
+      receivedAt: hour + 1003,
+      timestamp: hour + 990,
+      market,
+      eventType: 'book',
+      assetId: asset,
+      bids: [
+        { price: '0.4', size: '100' },
+        { price: '0.45', size: '20' },
+      ],
+      asks: [{ price: '0.55', size: '30' }],
+    },
+    {
+      receivedAt: hour + 2004,
+      timestamp: hour + 1990,
+      market,
+      eventType: 'price_change',
+      assetId: asset,
+      price: '0.46',
+      size: '5',
+      side: 'BUY',
+      bestBid: '0.46',
+      bestAsk: '0.55',
+    },
   ];
   recorded.append(rows);
   now += 3_600_000;

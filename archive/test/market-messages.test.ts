@@ -15,8 +15,29 @@ test('a price_change message becomes one row per entry, each with its own token,
     1790658674100,
   );
   expect(rows).toEqual([
-    { receivedAt: 1790658674100, timestamp: 1790658674035, market: '0xm', eventType: 'price_change', assetId: 'a', price: '0.982', size: '0', side: 'SELL', bestBid: '0.97' },
-    { receivedAt: 1790658674100, timestamp: 1790658674035, market: '0xm', eventType: 'price_change', assetId: 'b', price: '0.018', size: '12.5', side: 'BUY', bestBid: '0.018', bestAsk: '0.03' },
+    {
+      receivedAt: 1790658674100,
+      timestamp: 1790658674035,
+      market: '0xm',
+      eventType: 'price_change',
+      assetId: 'a',
+      price: '0.982',
+      size: '0',
+      side: 'SELL',
+      bestBid: '0.97',
+    },
+    {
+      receivedAt: 1790658674100,
+      timestamp: 1790658674035,
+      market: '0xm',
+      eventType: 'price_change',
+      assetId: 'b',
+      price: '0.018',
+      size: '12.5',
+      side: 'BUY',
+      bestBid: '0.018',
+      bestAsk: '0.03',
+    },
   ]);
 });
 

@@ -54,9 +54,30 @@ const size = fc.oneof(fc.constant('0'), fc.integer({ min: 1, max: 5000 }).map(St
 const level = fc.record({ price, size: fc.integer({ min: 1, max: 5000 }).map(String) });
 
 const event = fc.oneof(
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('book' as const), asset: fc.constantFrom(...assets), bids: fc.array(level, { maxLength: 6 }), asks: fc.array(level, { maxLength: 6 }), tick: fc.option(fc.constantFrom('0.01', '0.001'), { nil: undefined }) }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('price_change' as const), asset: fc.constantFrom(...assets), price, size, side: fc.constantFrom('BUY' as const, 'SELL' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('tick_size_change' as const), asset: fc.constantFrom(...assets), tick: fc.constantFrom('0.01', '0.001') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('book' as const),
+      asset: fc.constantFrom(...assets),
+      bids: fc.array(level, { maxLength: 6 }),
+      asks: fc.array(level, { maxLength: 6 }),
+      tick: fc.option(fc.constantFrom('0.01', '0.001'), { nil: undefined }),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('price_change' as const),
+      asset: fc.constantFrom(...assets),
+      price,
+      size,
+      side: fc.constantFrom('BUY' as const, 'SELL' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('tick_size_change' as const), asset: fc.constantFrom(...assets), tick: fc.constantFrom('0.01', '0.001') }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('last_trade_price' as const), asset: fc.constantFrom(...assets), price }) },
 );
 
@@ -64,7 +85,13 @@ function rowOf(generated: { kind: string; asset: string; [key: string]: unknown 
   const base = { receivedAt: time, timestamp: time - 5, market: `0xmarket${generated.asset[0]}`, assetId: generated.asset };
   switch (generated.kind) {
     case 'book':
-      return { ...base, eventType: 'book', bids: generated.bids as ArchiveRow['bids'], asks: generated.asks as ArchiveRow['asks'], ...(generated.tick ? { newTickSize: generated.tick as string } : {}) };
+      return {
+        ...base,
+        eventType: 'book',
+        bids: generated.bids as ArchiveRow['bids'],
+        asks: generated.asks as ArchiveRow['asks'],
+        ...(generated.tick ? { newTickSize: generated.tick as string } : {}),
+      };
     case 'price_change':
       return { ...base, eventType: 'price_change', price: generated.price as string, size: generated.size as string, side: generated.side as 'BUY' | 'SELL' };
     case 'tick_size_change':
@@ -119,11 +146,15 @@ test('a book reconstructed from checkpoints and deltas equals the book kept mess
           const first = expected[picks[0]! % expected.length]!;
           const last = expected[expected.length - 1]!;
           const range = await archive.booksBetween(first.asset, { since: first.time, until: last.time, limit: 1000 });
-          const wanted = expected.filter((moment, index) => moment.view && moment.asset === first.asset && (moment.time > first.time || index === picks[0]! % expected.length));
-          expect(range.map((snapshot) => {
-            const book = toOrderBook(snapshot);
-            return { bids: book.bids, asks: book.asks, tickSize: book.sourceMetadata?.tickSize, lastTradePrice: book.lastTradePrice };
-          })).toEqual(wanted.map((moment) => moment.view));
+          const wanted = expected.filter(
+            (moment, index) => moment.view && moment.asset === first.asset && (moment.time > first.time || index === picks[0]! % expected.length),
+          );
+          expect(
+            range.map((snapshot) => {
+              const book = toOrderBook(snapshot);
+              return { bids: book.bids, asks: book.asks, tickSize: book.sourceMetadata?.tickSize, lastTradePrice: book.lastTradePrice };
+            }),
+          ).toEqual(wanted.map((moment) => moment.view));
         } finally {
           await archive.close();
         }

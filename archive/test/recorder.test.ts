@@ -93,14 +93,52 @@ test('records a replayed market channel over sharded connections, resubscribes a
   const second = socketFor(token2);
 
   // The first frame is an array of snapshots (one without event_type, as some relays send it); numbers are strings, optionals "".
-  const noBook = { market: market1, asset_id: no1, timestamp: String(t0 + 1), hash: 'x', bids: [{ price: '0.603', size: '10' }], asks: [{ price: '0.7', size: '20' }] };
+  const noBook = {
+    market: market1,
+    asset_id: no1,
+    timestamp: String(t0 + 1),
+    hash: 'x',
+    bids: [{ price: '0.603', size: '10' }],
+    asks: [{ price: '0.7', size: '20' }],
+  };
   first.send(JSON.stringify([book1, noBook]));
   second.send(JSON.stringify(book2));
   first.send(JSON.stringify(change1));
   second.send(JSON.stringify(change2));
-  first.send(JSON.stringify({ event_type: 'tick_size_change', asset_id: yes1, market: market1, old_tick_size: '0.001', new_tick_size: '0.01', timestamp: String(t0 + 13_000) }));
-  first.send(JSON.stringify({ event_type: 'last_trade_price', asset_id: yes1, market: market1, price: '0.301', size: '12', side: 'BUY', fee_rate_bps: '', timestamp: String(t0 + 13_001), transaction_hash: '0xabc' }));
-  first.send(JSON.stringify({ event_type: 'best_bid_ask', asset_id: yes1, market: market1, best_bid: '0.301', best_ask: '0.397', spread: '0.096', timestamp: String(t0 + 13_002) }));
+  first.send(
+    JSON.stringify({
+      event_type: 'tick_size_change',
+      asset_id: yes1,
+      market: market1,
+      old_tick_size: '0.001',
+      new_tick_size: '0.01',
+      timestamp: String(t0 + 13_000),
+    }),
+  );
+  first.send(
+    JSON.stringify({
+      event_type: 'last_trade_price',
+      asset_id: yes1,
+      market: market1,
+      price: '0.301',
+      size: '12',
+      side: 'BUY',
+      fee_rate_bps: '',
+      timestamp: String(t0 + 13_001),
+      transaction_hash: '0xabc',
+    }),
+  );
+  first.send(
+    JSON.stringify({
+      event_type: 'best_bid_ask',
+      asset_id: yes1,
+      market: market1,
+      best_bid: '0.301',
+      best_ask: '0.397',
+      spread: '0.096',
+      timestamp: String(t0 + 13_002),
+    }),
+  );
   const announcement = { event_type: 'new_market', market: '0xnew', assets_ids: ['9'], timestamp: String(t0 + 13_003) };
   first.send(JSON.stringify(announcement));
   second.send(JSON.stringify(announcement));
@@ -121,7 +159,10 @@ test('records a replayed market channel over sharded connections, resubscribes a
   await recorder.refresh();
   await until(() => venue.received.length >= beforeRefresh + 2, 'subscribe and unsubscribe');
   expect(venue.received.slice(beforeRefresh).map(({ message }) => message)).toEqual(
-    expect.arrayContaining([{ operation: 'unsubscribe', assets_ids: [no1] }, { operation: 'subscribe', assets_ids: ['777'] }]),
+    expect.arrayContaining([
+      { operation: 'unsubscribe', assets_ids: [no1] },
+      { operation: 'subscribe', assets_ids: ['777'] },
+    ]),
   );
 
   archive.flush();
@@ -134,10 +175,16 @@ test('records a replayed market channel over sharded connections, resubscribes a
   expect(afterTrade).toMatchObject({ lastTradePrice: 0.301, sourceMetadata: { tickSize: 0.01 } });
   // The NO book got its own entry of the same message: 0.699 joined the asks.
   const no = toOrderBook((await archive.bookAt(no1, t0 + 12_801))!);
-  expect(no.asks).toEqual([{ price: 0.699, size: 1000 }, { price: 0.7, size: 20 }]);
+  expect(no.asks).toEqual([
+    { price: 0.699, size: 1000 },
+    { price: 0.7, size: 20 },
+  ]);
   // The other market's message removed its ask at 0.94 and set a bid at 0.06 on the first token only.
   const other = toOrderBook((await archive.bookAt(token2, Number(change2.timestamp)))!);
-  expect(other.bids).toEqual([{ price: 0.004, size: 100 }, { price: 0.001, size: 2200.8 }]);
+  expect(other.bids).toEqual([
+    { price: 0.004, size: 100 },
+    { price: 0.001, size: 2200.8 },
+  ]);
   // A book asked for after the drop says the connection was down, until a new snapshot arrives.
   const afterDrop = await archive.bookAt(yes1, now());
   expect(afterDrop?.gap).toBeDefined();

@@ -23,7 +23,17 @@ const asset = '76670567130917723816490572615540605537878462672464291990940067659
 const longMarket = `0x${'ab'.repeat(40)}`;
 
 function bookRow(at: number, bid: string): ArchiveRow {
-  return { receivedAt: at, timestamp: at - 3, market: longMarket, eventType: 'book', assetId: asset, bids: [{ price: bid, size: '100' }], asks: [{ price: '0.9', size: '50' }], newTickSize: '0.01', price: '0.5' };
+  return {
+    receivedAt: at,
+    timestamp: at - 3,
+    market: longMarket,
+    eventType: 'book',
+    assetId: asset,
+    bids: [{ price: bid, size: '100' }],
+    asks: [{ price: '0.9', size: '50' }],
+    newTickSize: '0.01',
+    price: '0.5',
+  };
 }
 
 async function query(sql: string): Promise<Record<string, unknown>[]> {
@@ -41,7 +51,21 @@ test('a closed hour becomes one ZSTD Parquet file named and shaped like pmxt v2,
   const dir = tempDir();
   let now = hour0 + 1000;
   const archive = await PolymarketArchive.open({ dir, now: () => now });
-  archive.append([bookRow(hour0 + 1000, '0.4'), { receivedAt: hour0 + 2000, timestamp: hour0 + 1990, market: longMarket, eventType: 'price_change', assetId: asset, price: '0.41', size: '7', side: 'BUY', bestBid: '0.41', bestAsk: '0.9' }]);
+  archive.append([
+    bookRow(hour0 + 1000, '0.4'),
+    {
+      receivedAt: hour0 + 2000,
+      timestamp: hour0 + 1990,
+      market: longMarket,
+      eventType: 'price_change',
+      assetId: asset,
+      price: '0.41',
+      size: '7',
+      side: 'BUY',
+      bestBid: '0.41',
+      bestAsk: '0.9',
+    },
+  ]);
   expect(archive.listFiles()).toEqual([]);
   now = hour0 + 3_600_000 + 5;
   await archive.rollDue();
@@ -68,7 +92,9 @@ test('a reconstruction across a time the connection was down says so, until the 
   const archive = await PolymarketArchive.open({ dir, now: () => now });
   archive.append([bookRow(hour0 + 1000, '0.4')]);
   archive.markGap({ from: hour0 + 2000, to: hour0 + 5000, assetIds: [asset], reason: 'connection closed' });
-  archive.append([{ receivedAt: hour0 + 6000, timestamp: hour0 + 6000, market: longMarket, eventType: 'price_change', assetId: asset, price: '0.42', size: '1', side: 'BUY' }]);
+  archive.append([
+    { receivedAt: hour0 + 6000, timestamp: hour0 + 6000, market: longMarket, eventType: 'price_change', assetId: asset, price: '0.42', size: '1', side: 'BUY' },
+  ]);
   archive.append([bookRow(hour0 + 9000, '0.45')]);
   expect((await archive.bookAt(asset, hour0 + 1500))?.gap).toBeUndefined();
   expect((await archive.bookAt(asset, hour0 + 3000))?.gap).toEqual({ from: hour0 + 2000, to: hour0 + 5000 });
@@ -82,10 +108,14 @@ test('kill -9 while recording and rolling loses no flushed row, leaves no half-w
   const rowsPerHour = 400;
   const runChild = (firstRow: number, killAfter: number, env: Record<string, string> = {}) =>
     new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--conditions=predgate-source', '--import', 'tsx', join(import.meta.dirname, 'crash-writer.ts'), dir, String(rowsPerHour)], {
-        env: { ...process.env, CRASH_FIRST_ROW: String(firstRow), ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--conditions=predgate-source', '--import', 'tsx', join(import.meta.dirname, 'crash-writer.ts'), dir, String(rowsPerHour)],
+        {
+          env: { ...process.env, CRASH_FIRST_ROW: String(firstRow), ...env },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let flushed = firstRow;
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -133,7 +163,18 @@ test('frames journalled as received are read again after a crash, with the rows,
     `{"event_type":"price_change","market":"${longMarket}","timestamp":"${hour0 + 2900}","price_changes":[{"asset_id":"${asset}","price":"0.4","size":"0","side":"BUY"}]}`,
   ];
   frames.forEach((text, index) => crashed.append(readMarketFrame(text, hour0 + 1000 * (index + 1)), { text, receivedAt: hour0 + 1000 * (index + 1) }));
-  crashed.append([{ receivedAt: hour0 + 4000, timestamp: hour0 + 3900, market: longMarket, eventType: 'last_trade_price', assetId: asset, price: '0.41', size: '1', side: 'SELL' }]);
+  crashed.append([
+    {
+      receivedAt: hour0 + 4000,
+      timestamp: hour0 + 3900,
+      market: longMarket,
+      eventType: 'last_trade_price',
+      assetId: asset,
+      price: '0.41',
+      size: '1',
+      side: 'SELL',
+    },
+  ]);
   const expected = await crashed.bookAt(asset, hour0 + 3900);
   crashed.flush();
   // No close: the process is gone. A new one recovers the journal.

@@ -6,7 +6,11 @@ import { fixtureEvent, now } from '../test/fixtures.js';
 
 /** UUID v5 computed by hand (RFC 9562: SHA-1 of namespace bytes + name, version and variant bits set). */
 function uuidV5ByHand(name: string, namespace: string): string {
-  const bytes = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
+  const bytes = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest()
+    .subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
@@ -28,7 +32,7 @@ describe('catalog entries', () => {
     expect(entry.source).toBe(event);
   });
 
-  test("give the Router its view: UUID ids, sourceExchange everywhere, normalised category, no convenience references", () => {
+  test('give the Router its view: UUID ids, sourceExchange everywhere, normalised category, no convenience references', () => {
     expect(entry.router).toMatchObject({ id: entry.id, sourceExchange: 'alpha', category: 'Economics', tags: ['BTC'] });
     expect(entry.router.sourceMetadata).toEqual({ venueEventId: 'e1', venueCategory: 'Economy' });
     for (const market of entry.router.markets) {
@@ -38,7 +42,19 @@ describe('catalog entries', () => {
       expect(market).not.toHaveProperty('down');
       expect(market.outcomes).toHaveLength(2);
     }
-    expect(Object.keys(entry.router)).toEqual(['id', 'title', 'description', 'slug', 'markets', 'volume24h', 'url', 'category', 'tags', 'sourceMetadata', 'sourceExchange']);
+    expect(Object.keys(entry.router)).toEqual([
+      'id',
+      'title',
+      'description',
+      'slug',
+      'markets',
+      'volume24h',
+      'url',
+      'category',
+      'tags',
+      'sourceMetadata',
+      'sourceExchange',
+    ]);
   });
 
   test('index what the stores filter on', () => {

@@ -11,8 +11,24 @@ export interface StoreTarget {
   cleanup(): Promise<void>;
 }
 
-const routerQuery = (overrides: Partial<EventQuery> = {}): EventQuery => ({ status: 'active', order: 'router', limit: 50, offset: 0, expiredBy: now, withTotal: true, ...overrides });
-const venueQuery = (venue: string, overrides: Partial<EventQuery> = {}): EventQuery => ({ venue, status: 'all', order: 'venue', limit: 50, offset: 0, withTotal: true, ...overrides });
+const routerQuery = (overrides: Partial<EventQuery> = {}): EventQuery => ({
+  status: 'active',
+  order: 'router',
+  limit: 50,
+  offset: 0,
+  expiredBy: now,
+  withTotal: true,
+  ...overrides,
+});
+const venueQuery = (venue: string, overrides: Partial<EventQuery> = {}): EventQuery => ({
+  venue,
+  status: 'all',
+  order: 'venue',
+  limit: 50,
+  offset: 0,
+  withTotal: true,
+  ...overrides,
+});
 const marketQuery = (overrides: Partial<MarketQuery> = {}): MarketQuery => ({ status: 'all', limit: 50, offset: 0, withTotal: true, ...overrides });
 const venueIds = (items: CatalogEntry[]) => items.map((entry) => entry.venueEventId);
 
@@ -75,7 +91,10 @@ export function catalogStoreContract(target: () => StoreTarget): void {
 
     test('a new sweep replaces the venue: changed events updated, vanished events gone, other venues untouched', async () => {
       await loadSample();
-      const next = [fixtureEvent('alpha', 'a1', { title: 'Will Bitcoin close above 120k?', volume24h: 1_500, category: 'Crypto' }), fixtureEvent('alpha', 'a6', { volume24h: 5 })];
+      const next = [
+        fixtureEvent('alpha', 'a1', { title: 'Will Bitcoin close above 120k?', volume24h: 1_500, category: 'Crypto' }),
+        fixtureEvent('alpha', 'a6', { volume24h: 5 }),
+      ];
       await sweep(store, 'alpha', 'alpha-2', next);
       expect(venueIds((await store.events(venueQuery('alpha'))).items)).toEqual(['a1', 'a6']);
       expect((await store.eventById(catalogEventId('alpha', 'a1')))?.router.title).toBe('Will Bitcoin close above 120k?');
@@ -131,7 +150,8 @@ export function catalogStoreContract(target: () => StoreTarget): void {
     test('pages are stable slices of one order, without gaps or repeats', async () => {
       const whole = (await store.events(routerQuery({ status: 'all' }))).items.map((entry) => entry.id);
       const pages = [];
-      for (let offset = 0; offset < 12; offset += 3) pages.push(...(await store.events(routerQuery({ status: 'all', limit: 3, offset }))).items.map((entry) => entry.id));
+      for (let offset = 0; offset < 12; offset += 3)
+        pages.push(...(await store.events(routerQuery({ status: 'all', limit: 3, offset }))).items.map((entry) => entry.id));
       expect(pages).toEqual(whole);
       expect(whole).toHaveLength(10);
       expect(await store.events(routerQuery({ status: 'all', offset: 50 }))).toEqual({ items: [], total: 10 });
@@ -142,7 +162,9 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       expect(venueIds(whole.items).sort()).toEqual(['a1', 'a2', 'a3']);
       const second = await store.events(routerQuery({ venue: 'alpha', offset: 1, limit: 1 }));
       expect(second).toEqual({ items: whole.items.slice(1, 2), total: 3 });
-      expect((await store.events(routerQuery({ venue: 'alpha', offset: 2, limit: 5 }))).items.map((entry) => entry.id)).toEqual(whole.items.slice(2).map((entry) => entry.id));
+      expect((await store.events(routerQuery({ venue: 'alpha', offset: 2, limit: 5 }))).items.map((entry) => entry.id)).toEqual(
+        whole.items.slice(2).map((entry) => entry.id),
+      );
     });
 
     test('closed events are those the venue closed or whose close time has passed', async () => {

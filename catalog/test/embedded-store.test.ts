@@ -43,7 +43,10 @@ describe('the embedded store on disk', () => {
   test('a sweep cut short by a crash (no commit line, a torn last line) is ignored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
     await committed(dir);
-    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"begin":{"venue":"alpha","sweepId":"alpha-2"},"removals":["a1"]}\n{"sequence":4,"venueEventId":"a9","event":{"id"');
+    appendFileSync(
+      join(dir, 'journal.ndjson'),
+      '{"sequence":4,"begin":{"venue":"alpha","sweepId":"alpha-2"},"removals":["a1"]}\n{"sequence":4,"venueEventId":"a9","event":{"id"',
+    );
     const reopened = new EmbeddedCatalogStore({ dir });
     await reopened.open();
     expect((await reopened.sweeps()).find((sweep) => sweep.venue === 'alpha')?.sweepId).toBe('alpha-1');
@@ -53,7 +56,10 @@ describe('the embedded store on disk', () => {
   test('a sweep committed after a crash-torn journal is kept too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
     await committed(dir);
-    appendFileSync(join(dir, 'journal.ndjson'), '{"sequence":4,"begin":{"venue":"alpha","sweepId":"alpha-2"},"removals":[]}\n{"sequence":4,"venueEventId":"a9","event":{"id"');
+    appendFileSync(
+      join(dir, 'journal.ndjson'),
+      '{"sequence":4,"begin":{"venue":"alpha","sweepId":"alpha-2"},"removals":[]}\n{"sequence":4,"venueEventId":"a9","event":{"id"',
+    );
     await commitSweep(await opened(dir), 'beta', 'beta-2', oneBeta());
     const reopened = await opened(dir);
     expect(await sweepIds(reopened)).toEqual(['alpha-1', 'beta-2', 'gamma-1']);

@@ -76,7 +76,11 @@ describe('sweeps', () => {
     };
     const catalog = new CatalogService({ store, venues: [{ id: 'cursor', adapter }], clock: fixedClock(now), pageSize: 2 });
     expect((await catalog.sweep('cursor')).events).toBe(5);
-    expect(seen).toEqual([{ status: 'all', limit: 2 }, { status: 'all', limit: 2, cursor: '2' }, { status: 'all', limit: 2, cursor: '4' }]);
+    expect(seen).toEqual([
+      { status: 'all', limit: 2 },
+      { status: 'all', limit: 2, cursor: '2' },
+      { status: 'all', limit: 2, cursor: '4' },
+    ]);
   });
 
   test('a sweep that fails half-way leaves the previous sweep served, and records the error', async () => {
@@ -94,7 +98,11 @@ describe('sweeps', () => {
   test('an event listed twice in a sweep is counted once', async () => {
     const store = await openStore();
     const twice = fixtureEvent('twice', 't1');
-    const adapter: VenueAdapter = { id: 'twice', profile, fetchEvents: async (params = {}) => (params.offset === 0 ? [twice, fixtureEvent('twice', 't2')] : [twice]) };
+    const adapter: VenueAdapter = {
+      id: 'twice',
+      profile,
+      fetchEvents: async (params = {}) => (params.offset === 0 ? [twice, fixtureEvent('twice', 't2')] : [twice]),
+    };
     const catalog = new CatalogService({ store, venues: [{ id: 'twice', adapter }], clock: fixedClock(now), pageSize: 2 });
     expect(await catalog.sweep('twice')).toMatchObject({ events: 2, markets: 4, outcomes: 8 });
   });
@@ -120,7 +128,11 @@ describe('sweeps', () => {
 
   test('a venue that never stops paging is abandoned, not swept forever', async () => {
     const store = await openStore();
-    const endless: VenueAdapter = { id: 'endless', profile, fetchEvents: async (params = {}) => Array.from({ length: params.limit! }, (_, index) => fixtureEvent('endless', `e${(params.offset ?? 0) + index}`)) };
+    const endless: VenueAdapter = {
+      id: 'endless',
+      profile,
+      fetchEvents: async (params = {}) => Array.from({ length: params.limit! }, (_, index) => fixtureEvent('endless', `e${(params.offset ?? 0) + index}`)),
+    };
     const catalog = new CatalogService({ store, venues: [{ id: 'endless', adapter: endless }], clock: fixedClock(now), pageSize: 10, maxPages: 5 });
     await expect(catalog.sweep('endless')).rejects.toThrow('still handing out pages after 5');
     expect(await store.sweeps()).toEqual([]);
@@ -140,7 +152,14 @@ describe('scheduling', () => {
         throw new Error(message);
       },
     };
-    const catalog = new CatalogService({ store, venues: [{ id: 'broken', adapter: broken }], clock: { now: () => clock }, logger, backoffMs: 1_000, maxBackoffMs: 5_000 });
+    const catalog = new CatalogService({
+      store,
+      venues: [{ id: 'broken', adapter: broken }],
+      clock: { now: () => clock },
+      logger,
+      backoffMs: 1_000,
+      maxBackoffMs: 5_000,
+    });
     catalog.start();
     const delays = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -73,9 +73,7 @@ export function validateAdapterPlugin(candidate: unknown, source: string, runnin
   if (error) throw new AdapterPluginError(`${source}: invalid adapter plugin: ${error.message}`);
   const plugin = candidate as AdapterPlugin;
   if (!semver.satisfies(runningCore, plugin.coreRange, { includePrerelease: true })) {
-    throw new AdapterPluginError(
-      `${source}: needs @predgate/core ${plugin.coreRange}, but the running core is ${runningCore}`,
-    );
+    throw new AdapterPluginError(`${source}: needs @predgate/core ${plugin.coreRange}, but the running core is ${runningCore}`);
   }
   return plugin;
 }

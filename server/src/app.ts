@@ -73,8 +73,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const drift = new DriftRecorder(metrics.venueDrift, () => clock.now());
   container.register(tokens.drift, { useValue: drift });
 
-  const manifest =
-    options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
+  const manifest = options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
   const contextFor = (venue: string, venueConfig: Record<string, unknown>) => (credentials?: Credentials) => ({
     http,
     logger: logger.child({ venue }),

@@ -103,7 +103,13 @@ export function loadConfig(sources: ConfigSources = {}): ServerConfig {
   for (const [field, name] of Object.entries(environmentNames)) {
     const value = env[name];
     if (value === undefined || value === '') continue;
-    fromEnv[field] = field === 'apiKeys' ? value.split(',').map((key) => key.trim()).filter(Boolean) : value;
+    fromEnv[field] =
+      field === 'apiKeys'
+        ? value
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean)
+        : value;
     origin[field] = name;
   }
   const { error, value } = configSchema.validate({ ...fromFile, ...fromEnv }, { abortEarly: true, errors: { label: false } });

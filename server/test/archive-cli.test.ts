@@ -22,7 +22,17 @@ test('predgate archive import loads an hourly file once; files lists it and veri
   const elsewhere = mkdtempSync(join(tmpdir(), 'predgate-archive-source-'));
   let now = Date.UTC(2026, 10, 20, 5, 0, 1);
   const other = await PolymarketArchive.open({ dir: elsewhere, now: () => now });
-  other.append([{ receivedAt: now, timestamp: now - 10, market: '0xabc', eventType: 'book', assetId: '123', bids: [{ price: '0.4', size: '10' }], asks: [{ price: '0.6', size: '5' }] }]);
+  other.append([
+    {
+      receivedAt: now,
+      timestamp: now - 10,
+      market: '0xabc',
+      eventType: 'book',
+      assetId: '123',
+      bids: [{ price: '0.4', size: '10' }],
+      asks: [{ price: '0.6', size: '5' }],
+    },
+  ]);
   now += 3_600_000;
   await other.rollDue();
   await other.close();

@@ -13,8 +13,17 @@ import { apiKey, mockManifest, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const fixtures = new URL('../../archive/test/fixtures/', import.meta.url);
-const book = JSON.parse(readFileSync(new URL('ws-book-1.json', fixtures), 'utf8')) as { asset_id: string; market: string; timestamp: string; bids: Level[]; asks: Level[] };
-const change = JSON.parse(readFileSync(new URL('ws-price-change-1.json', fixtures), 'utf8')) as { timestamp: string; price_changes: { asset_id: string; price: string; size: string; side: string }[] };
+const book = JSON.parse(readFileSync(new URL('ws-book-1.json', fixtures), 'utf8')) as {
+  asset_id: string;
+  market: string;
+  timestamp: string;
+  bids: Level[];
+  asks: Level[];
+};
+const change = JSON.parse(readFileSync(new URL('ws-price-change-1.json', fixtures), 'utf8')) as {
+  timestamp: string;
+  price_changes: { asset_id: string; price: string; size: string; side: string }[];
+};
 interface Level {
   price: string;
   size: string;
@@ -25,7 +34,14 @@ const t0 = Number(book.timestamp);
 
 /** The traffic the replayed venue sends, in order: snapshots, then deltas and trades a few ms apart. */
 function session(): Record<string, unknown>[] {
-  const noBook = { event_type: 'book', market: book.market, asset_id: no, timestamp: String(t0 + 1), bids: [{ price: '0.6', size: '30' }], asks: [{ price: '0.7', size: '20' }] };
+  const noBook = {
+    event_type: 'book',
+    market: book.market,
+    asset_id: no,
+    timestamp: String(t0 + 1),
+    bids: [{ price: '0.6', size: '30' }],
+    asks: [{ price: '0.7', size: '20' }],
+  };
   const frames: Record<string, unknown>[] = [{ ...book, event_type: 'book' }, noBook, change];
   for (let step = 1; step <= 20; step += 1) {
     const price = (0.3 + step / 1000).toFixed(3);
@@ -35,10 +51,29 @@ function session(): Record<string, unknown>[] {
       timestamp: String(t0 + 20_000 + step * 10),
       price_changes: [
         { asset_id: yes, price, size: String(step * 3), side: 'BUY', hash: 'h', best_bid: price, best_ask: '0.397' },
-        { asset_id: no, price: (1 - Number(price)).toFixed(3), size: step % 4 === 0 ? '0' : String(step), side: 'SELL', hash: 'h', best_bid: '0.6', best_ask: '0.69' },
+        {
+          asset_id: no,
+          price: (1 - Number(price)).toFixed(3),
+          size: step % 4 === 0 ? '0' : String(step),
+          side: 'SELL',
+          hash: 'h',
+          best_bid: '0.6',
+          best_ask: '0.69',
+        },
       ],
     });
-    if (step % 5 === 0) frames.push({ event_type: 'last_trade_price', market: book.market, asset_id: yes, price, size: '1', side: 'SELL', fee_rate_bps: '0', timestamp: String(t0 + 20_000 + step * 10 + 1), transaction_hash: '0x1' });
+    if (step % 5 === 0)
+      frames.push({
+        event_type: 'last_trade_price',
+        market: book.market,
+        asset_id: yes,
+        price,
+        size: '1',
+        side: 'SELL',
+        fee_rate_bps: '0',
+        timestamp: String(t0 + 20_000 + step * 10 + 1),
+        transaction_hash: '0x1',
+      });
   }
   return frames;
 }
@@ -159,9 +194,21 @@ test('fetchOrderBook with since returns the full book at or before that moment, 
     const response = await app.call({ method: 'GET', url: `/api/polymarket/fetchOrderBook?id=${yes}&since=${moment.at + 5}` });
     expect(response.statusCode).toBe(200);
     const body = JSON.parse(response.payload) as {
-      data: { bids: { price: number; size: number }[]; asks: { price: number; size: number }[]; timestamp: number; datetime: string; isNegRisk?: boolean; lastTradePrice?: number };
+      data: {
+        bids: { price: number; size: number }[];
+        asks: { price: number; size: number }[];
+        timestamp: number;
+        datetime: string;
+        isNegRisk?: boolean;
+        lastTradePrice?: number;
+      };
     };
-    expect({ at: body.data.timestamp, bids: levels(body.data.bids), asks: levels(body.data.asks), ...(body.data.lastTradePrice !== undefined ? { lastTradePrice: body.data.lastTradePrice } : {}) }).toEqual(moment);
+    expect({
+      at: body.data.timestamp,
+      bids: levels(body.data.bids),
+      asks: levels(body.data.asks),
+      ...(body.data.lastTradePrice !== undefined ? { lastTradePrice: body.data.lastTradePrice } : {}),
+    }).toEqual(moment);
     expect(body.data.datetime).toBe(new Date(moment.at).toISOString());
     expect(body.data.isNegRisk).toBe(false);
   }
@@ -171,9 +218,15 @@ test('since+until over POST in the pmxt form, by market id and outcome, returns 
   const expected = expectedBooks(frames, no);
   const since = expected[1]!.at;
   const until = expected.at(-3)!.at;
-  const response = await app.call({ method: 'POST', url: '/api/polymarket/fetchOrderBook', payload: { args: [marketId, null, { since, until, outcome: 'no' }] } });
+  const response = await app.call({
+    method: 'POST',
+    url: '/api/polymarket/fetchOrderBook',
+    payload: { args: [marketId, null, { since, until, outcome: 'no' }] },
+  });
   expect(response.statusCode).toBe(200);
-  const books = (JSON.parse(response.payload) as { data: { bids: { price: number; size: number }[]; asks: { price: number; size: number }[]; timestamp: number }[] }).data;
+  const books = (
+    JSON.parse(response.payload) as { data: { bids: { price: number; size: number }[]; asks: { price: number; size: number }[]; timestamp: number }[] }
+  ).data;
   expect(books.map((entry) => ({ at: entry.timestamp, bids: levels(entry.bids), asks: levels(entry.asks) }))).toEqual(
     expected.filter((moment) => moment.at >= since && moment.at <= until).map(({ at, bids, asks }) => ({ at, bids, asks })),
   );
@@ -194,7 +247,15 @@ test('the hourly files are listed with their facts and served whole or by range,
   const list = await app.call({ method: 'GET', url: '/archive/files?limit=10' });
   const body = JSON.parse(list.payload) as { data: { name: string; hour: string; size: number; rows: number; sha256: string }[]; meta: { total: number } };
   const name = `polymarket_orderbook_${new Date(t0).toISOString().slice(0, 13)}.parquet`;
-  expect(body.data).toEqual([{ name, hour: `${new Date(t0).toISOString().slice(0, 13)}:00:00.000Z`, size: expect.any(Number), rows: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+  expect(body.data).toEqual([
+    {
+      name,
+      hour: `${new Date(t0).toISOString().slice(0, 13)}:00:00.000Z`,
+      size: expect.any(Number),
+      rows: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    },
+  ]);
   expect(body.meta.total).toBe(1);
   const whole = await app.call({ method: 'GET', url: `/archive/files/${name}` });
   expect(whole.statusCode).toBe(200);

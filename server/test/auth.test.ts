@@ -52,7 +52,10 @@ describe('per-key rate limit', () => {
       const response = await limited.call({ url });
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(response.result).toMatchObject({ success: false, error: { code: 'RATE_LIMIT_EXCEEDED', retryable: true, detail: { limit: 2, windowSeconds: 60 } } });
+      expect(response.result).toMatchObject({
+        success: false,
+        error: { code: 'RATE_LIMIT_EXCEEDED', retryable: true, detail: { limit: 2, windowSeconds: 60 } },
+      });
       // /health is outside the budget.
       expect((await limited.server.inject({ url: '/health' })).statusCode).toBe(200);
     } finally {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   app = await testApp({ clock: { now: () => clock } });
   const markets = await app.venues.get('mock')!.shared.fetchMarkets!({ limit: 50 });
   market = markets.find((candidate) => candidate.outcomes.length === 2)!;
-  [closedMarket] = await app.venues.get('mock')!.shared.fetchMarkets!({ status: 'closed', limit: 1 }) as [Market];
+  [closedMarket] = (await app.venues.get('mock')!.shared.fetchMarkets!({ status: 'closed', limit: 1 })) as [Market];
 });
 afterAll(() => app.stop());
 
@@ -57,8 +57,7 @@ const calls = (): Call[] => [
 describe('catalog-served pass-through', () => {
   test('answers byte for byte as the live venue, for every parameter set of the table', async () => {
     const table = calls();
-    const post = (method: string, params: Record<string, unknown>) =>
-      app.call({ method: 'POST', url: `/api/mock/${method}`, payload: { args: [params] } });
+    const post = (method: string, params: Record<string, unknown>) => app.call({ method: 'POST', url: `/api/mock/${method}`, payload: { args: [params] } });
 
     // Before any sweep the catalog has nothing fresh: every call is live.
     const live = [];

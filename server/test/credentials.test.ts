@@ -7,7 +7,9 @@ let app: TestApp;
 let order: Record<string, unknown>;
 beforeAll(async () => {
   app = await testApp();
-  const { data } = (await app.call({ url: '/api/mock/fetchMarkets?limit=50' })).result as { data: Array<{ marketId: string; outcomes: Array<{ outcomeId: string }> }> };
+  const { data } = (await app.call({ url: '/api/mock/fetchMarkets?limit=50' })).result as {
+    data: Array<{ marketId: string; outcomes: Array<{ outcomeId: string }> }>;
+  };
   const market = data[0]!;
   order = { marketId: market.marketId, outcomeId: market.outcomes[0]!.outcomeId, side: 'buy', type: 'limit', price: 0.01, amount: 2 };
 });
@@ -16,7 +18,11 @@ afterAll(() => app.stop());
 const place = (credentials?: Record<string, unknown>) =>
   app.call({ method: 'POST', url: '/api/mock/createOrder', payload: { args: [order], ...(credentials ? { credentials } : {}) } });
 const orders = async (credentials?: Record<string, unknown>) =>
-  ((await app.call({ method: 'POST', url: '/api/mock/fetchAllOrders', payload: { args: [], ...(credentials ? { credentials } : {}) } })).result as { data: Order[] }).data;
+  (
+    (await app.call({ method: 'POST', url: '/api/mock/fetchAllOrders', payload: { args: [], ...(credentials ? { credentials } : {}) } })).result as {
+      data: Order[];
+    }
+  ).data;
 
 describe('venue credentials', () => {
   test("reach the adapter: a trader's calls share one instance, other traders and anonymous calls do not see it", async () => {
@@ -29,7 +35,11 @@ describe('venue credentials', () => {
   });
 
   test('are never echoed in an error', async () => {
-    const response = await app.call({ method: 'POST', url: '/api/mock/createOrder', payload: { args: [{ ...order, amount: 0.1 }], credentials: { privateKey: '0xdeadbeefcafe' } } });
+    const response = await app.call({
+      method: 'POST',
+      url: '/api/mock/createOrder',
+      payload: { args: [{ ...order, amount: 0.1 }], credentials: { privateKey: '0xdeadbeefcafe' } },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.payload).not.toContain('deadbeef');
   });

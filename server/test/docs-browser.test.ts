@@ -33,17 +33,27 @@ describe.skipIf(!executablePath)('the API reference in a real browser', () => {
     expect(await page.locator('.opblock-summary-path', { hasText: '/api/{exchange}/fetchEvents' }).count()).toBeGreaterThan(0);
 
     // Authorize with the key, as a reader would in the page's dialog.
-    await page.getByRole('button', { name: /authorize/i }).first().click();
+    await page
+      .getByRole('button', { name: /authorize/i })
+      .first()
+      .click();
     await page.locator('.modal-ux input').first().fill(apiKey);
     await page.locator('.modal-ux .auth-btn-wrapper button.authorize').click();
     await page.locator('.modal-ux .auth-btn-wrapper button.btn-done').click();
 
     const operation = page.locator('#operations-Market_data-getFetchEvents');
     await operation.locator('.opblock-summary').click();
-    await operation.getByRole('button', { name: /try it out/i }).click().catch(() => undefined);
-    await operation.locator('tr[data-param-name="exchange"] select, tr[data-param-name="exchange"] input').first().selectOption('mock').catch(async () => {
-      await operation.locator('tr[data-param-name="exchange"] input').fill('mock');
-    });
+    await operation
+      .getByRole('button', { name: /try it out/i })
+      .click()
+      .catch(() => undefined);
+    await operation
+      .locator('tr[data-param-name="exchange"] select, tr[data-param-name="exchange"] input')
+      .first()
+      .selectOption('mock')
+      .catch(async () => {
+        await operation.locator('tr[data-param-name="exchange"] input').fill('mock');
+      });
     await operation.locator('tr[data-param-name="limit"] input').fill('2');
     const sent: string[] = [];
     page.on('request', (request) => sent.push(request.url()));

@@ -19,7 +19,9 @@ test('a venue answer refused for its shape is counted per venue, endpoint and fi
 
   const metrics = (await app.call({ url: '/metrics' })).payload;
   expect(metrics).toContain('predgate_venue_drift_total{venue="drifting",endpoint="GET /events",field="events.*.title"} 2');
-  const status = JSON.parse((await app.call({ url: '/v0/status' })).payload) as { data: Array<{ drift: Array<{ field: string; endpoint: string }>; lastError: { code: string } }> };
+  const status = JSON.parse((await app.call({ url: '/v0/status' })).payload) as {
+    data: Array<{ drift: Array<{ field: string; endpoint: string }>; lastError: { code: string } }>;
+  };
   expect(status.data[0]!.drift.map((report) => report.field)).toEqual(['events.2.title', 'events.1.title']);
   expect(status.data[0]!.lastError).toMatchObject({ code: 'EXCHANGE_NOT_AVAILABLE' });
 });

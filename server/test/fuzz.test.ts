@@ -14,11 +14,46 @@ import type { TestApp } from './helpers.js';
 const secret = 'sk-fuzz-9f1c2e7a-never-log-me';
 const methodNames = Object.keys(coreMethods);
 const argumentNames = [...new Set(Object.values(coreMethods).flatMap((declaration) => declaration.args.map((declared) => declared.name)))];
-const paramKeys = ['query', 'limit', 'offset', 'cursor', 'status', 'eventId', 'slug', 'marketId', 'outcomeId', 'category', 'tags', 'sort', 'since', 'until', 'side', 'outcome', 'resolution', 'sourceExchange', 'filter'];
+const paramKeys = [
+  'query',
+  'limit',
+  'offset',
+  'cursor',
+  'status',
+  'eventId',
+  'slug',
+  'marketId',
+  'outcomeId',
+  'category',
+  'tags',
+  'sort',
+  'since',
+  'until',
+  'side',
+  'outcome',
+  'resolution',
+  'sourceExchange',
+  'filter',
+];
 
 const oddValue = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', 'null', 'undefined', 'NaN', '-1', '1e309', '0x10', '__proto__', 'constructor', '%00', '../../etc/passwd', '<script>', '😀'.repeat(30)),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '1e309',
+    '0x10',
+    '__proto__',
+    'constructor',
+    '%00',
+    '../../etc/passwd',
+    '<script>',
+    '😀'.repeat(30),
+  ),
   fc.integer(),
   fc.double(),
   fc.constantFrom(2147483647, -1, 0, Number.MAX_SAFE_INTEGER + 2, 1e21),
@@ -32,7 +67,9 @@ const params = fc.dictionary(fc.oneof(fc.constantFrom(...paramKeys, ...argumentN
 
 /** A query string of generated members, values as a client would send them (JSON for anything not a string). */
 const queryString = (query: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')])).toString();
+  new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]),
+  ).toString();
 
 const exchange = fc.constantFrom('mock', 'router', 'nope', '', 'MOCK', '%2e%2e', 'm'.repeat(300));
 const method = fc.oneof(fc.constantFrom(...methodNames), fc.string({ maxLength: 20 }));
@@ -55,7 +92,11 @@ const request = fc.oneof(
         fc.anything({ maxDepth: 3 }),
       ),
     })
-    .map(({ exchange: venue, method: name, body }) => ({ method: 'POST', url: `/api/${encodeURIComponent(venue)}/${encodeURIComponent(name)}`, payload: JSON.stringify(body) ?? 'null' })),
+    .map(({ exchange: venue, method: name, body }) => ({
+      method: 'POST',
+      url: `/api/${encodeURIComponent(venue)}/${encodeURIComponent(name)}`,
+      payload: JSON.stringify(body) ?? 'null',
+    })),
   fc.record({ exchange, method, text: fc.string({ maxLength: 200 }) }).map(({ exchange: venue, method: name, text }) => ({
     method: 'POST',
     url: `/api/${encodeURIComponent(venue)}/${encodeURIComponent(name)}`,
@@ -64,7 +105,9 @@ const request = fc.oneof(
   // The Router's routes, and paths and verbs nothing serves.
   params.map((query) => ({ method: 'GET', url: `/v0/events?${queryString(query)}` })),
   fc.string({ maxLength: 80 }).map((id) => ({ method: 'GET', url: `/v0/events/${encodeURIComponent(id)}` })),
-  fc.record({ verb: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'GET', 'POST'), path: fc.webPath() }).map(({ verb, path }) => ({ method: verb, url: path.startsWith('/') ? path : `/${path}` })),
+  fc
+    .record({ verb: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'GET', 'POST'), path: fc.webPath() })
+    .map(({ verb, path }) => ({ method: verb, url: path.startsWith('/') ? path : `/${path}` })),
 );
 
 const allowedStatuses = new Set([200, 400, 401, 403, 404, 405, 413, 415, 422, 429, 501, 503]);
@@ -84,12 +127,16 @@ describe('fuzzing every route from the method list', () => {
           ...generated,
           headers: { 'content-type': 'application/json', ...(authorized ? { authorization: `Bearer ${apiKey}` } : { authorization: `Bearer ${secret}` }) },
         });
-        expect(allowedStatuses.has(response.statusCode), `${generated.method} ${generated.url}: ${response.statusCode} ${response.payload.slice(0, 200)}`).toBe(true);
+        expect(allowedStatuses.has(response.statusCode), `${generated.method} ${generated.url}: ${response.statusCode} ${response.payload.slice(0, 200)}`).toBe(
+          true,
+        );
         if (generated.url.startsWith('/docs') || generated.url.startsWith('/openapi') || response.statusCode === 200) return;
         const body = JSON.parse(response.payload) as { success?: boolean; error: { code: string; message: string } };
         expect(Object.keys(errorCodes)).toContain(body.error.code);
         expect(body.error.code).not.toBe('INTERNAL_ERROR');
-        expect(errorCodes[body.error.code as keyof typeof errorCodes].status === response.statusCode || [405, 413, 415, 431].includes(response.statusCode)).toBe(true);
+        expect(
+          errorCodes[body.error.code as keyof typeof errorCodes].status === response.statusCode || [405, 413, 415, 431].includes(response.statusCode),
+        ).toBe(true);
         expect(response.payload).not.toContain(secret);
       }),
       { numRuns: 600, seed: 20261124 },

@@ -13,7 +13,9 @@ beforeAll(async () => {
   offline.disableNetConnect();
   app = await testApp({
     dispatcher: offline,
-    manifest: { venues: venues.map((id) => ({ id, package: `@predgate/adapter-${packages[id]}`, version: '^0.1.0', config: id === 'mock' ? { events: 50 } : {} })) },
+    manifest: {
+      venues: venues.map((id) => ({ id, package: `@predgate/adapter-${packages[id]}`, version: '^0.1.0', config: id === 'mock' ? { events: 50 } : {} })),
+    },
   });
 });
 afterAll(() => app.stop());
@@ -43,7 +45,11 @@ describe('since/until on fetchOrderBook are the gateway’s, answered the same w
     const response = await app.call({ url: '/api/polymarket/fetchOrderBook?outcomeId=x&since=1700000000000' });
     expect(response.statusCode).toBe(404);
     expect(body(response).error).toMatchObject({ code: 'NOT_FOUND', exchange: 'polymarket' });
-    const range = await app.call({ method: 'POST', url: '/api/polymarket/fetchOrderBook', payload: { args: ['x', null, { since: 1700000000000, until: 1700000600000 }] } });
+    const range = await app.call({
+      method: 'POST',
+      url: '/api/polymarket/fetchOrderBook',
+      payload: { args: ['x', null, { since: 1700000000000, until: 1700000600000 }] },
+    });
     expect(body(range)).toEqual({ success: true, data: [] });
   });
 });

@@ -26,9 +26,7 @@ export interface TestApp extends App {
 }
 
 /** A gateway over a small mock venue, with one API key, a fixed clock and captured logs. */
-export async function testApp(
-  overrides: { config?: Partial<ServerConfig> } & Partial<Omit<AppOptions, 'config'>> = {},
-): Promise<TestApp> {
+export async function testApp(overrides: { config?: Partial<ServerConfig> } & Partial<Omit<AppOptions, 'config'>> = {}): Promise<TestApp> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -51,7 +49,6 @@ export async function testApp(
   return {
     ...app,
     logs,
-    call: (inject) =>
-      app.server.inject({ ...inject, headers: { authorization: `Bearer ${apiKey}`, ...inject.headers } }),
+    call: (inject) => app.server.inject({ ...inject, headers: { authorization: `Bearer ${apiKey}`, ...inject.headers } }),
   };
 }

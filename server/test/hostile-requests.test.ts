@@ -72,9 +72,17 @@ describe('every argument has a bound', () => {
   test.each([
     ['a 5 MB query', { method: 'POST', url: '/api/mock/fetchMarkets', payload: { args: [{ query: 'x'.repeat(5_000_000), limit: 5 }] } }, 'params.query'],
     ['a list limit of 1e9', { url: '/api/mock/fetchMarkets?limit=1000000000' }, 'params.limit'],
-    ['2147483647 candles', { method: 'POST', url: '/api/mock/fetchOHLCV', payload: { args: ['mock-e1-m0-0', { resolution: '1m', limit: 2147483647 }] } }, 'params.limit'],
+    [
+      '2147483647 candles',
+      { method: 'POST', url: '/api/mock/fetchOHLCV', payload: { args: ['mock-e1-m0-0', { resolution: '1m', limit: 2147483647 }] } },
+      'params.limit',
+    ],
     ['a 10 KB outcome id', { url: `/api/mock/fetchOrderBook?outcomeId=${'9'.repeat(10_000)}` }, 'outcomeId'],
-    ['500 outcome ids at once', { method: 'POST', url: '/api/mock/fetchOrderBooks', payload: { args: [Array.from({ length: 500 }, (_, index) => `o${index}`)] } }, 'outcomeIds'],
+    [
+      '500 outcome ids at once',
+      { method: 'POST', url: '/api/mock/fetchOrderBooks', payload: { args: [Array.from({ length: 500 }, (_, index) => `o${index}`)] } },
+      'outcomeIds',
+    ],
   ] as const)('%s is a VALIDATION_ERROR naming the argument', async (_title, request, path) => {
     const response = await app.call(request as never);
     expect(response.statusCode, response.payload.slice(0, 300)).toBe(400);
@@ -84,7 +92,12 @@ describe('every argument has a bound', () => {
   });
 
   test('a body over the size limit is 413 in the envelope', async () => {
-    const response = await app.call({ method: 'POST', url: '/api/mock/fetchEvents', payload: JSON.stringify({ args: [{ query: 'x'.repeat(6 * 1024 * 1024) }] }), headers: { 'content-type': 'application/json' } });
+    const response = await app.call({
+      method: 'POST',
+      url: '/api/mock/fetchEvents',
+      payload: JSON.stringify({ args: [{ query: 'x'.repeat(6 * 1024 * 1024) }] }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(413);
     expect(JSON.parse(response.payload)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
   });

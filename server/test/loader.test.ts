@@ -28,9 +28,24 @@ describe('loading adapters', () => {
   });
 
   test.each([
-    ['a version outside the pin', venue('mock', '@predgate/adapter-mock', '^0.2.0'), [], '@predgate/adapter-mock: the manifest pins mock to ^0.2.0, but version 0.1.0 is installed'],
-    ['a package that is not installed', venue('ghost', 'predgate-adapter-ghost', '1.0.0'), [thirdPartyProject], 'predgate-adapter-ghost: adapter package is not installed'],
-    ['a package without the venue', venue('kalshi', '@predgate/adapter-mock', '^0.1.0'), [], '@predgate/adapter-mock: has no adapter plugin for venue "kalshi" (it provides: mock)'],
+    [
+      'a version outside the pin',
+      venue('mock', '@predgate/adapter-mock', '^0.2.0'),
+      [],
+      '@predgate/adapter-mock: the manifest pins mock to ^0.2.0, but version 0.1.0 is installed',
+    ],
+    [
+      'a package that is not installed',
+      venue('ghost', 'predgate-adapter-ghost', '1.0.0'),
+      [thirdPartyProject],
+      'predgate-adapter-ghost: adapter package is not installed',
+    ],
+    [
+      'a package without the venue',
+      venue('kalshi', '@predgate/adapter-mock', '^0.1.0'),
+      [],
+      '@predgate/adapter-mock: has no adapter plugin for venue "kalshi" (it provides: mock)',
+    ],
   ])('%s stops the start with one line naming the package and the versions', async (_title, manifest, roots, message) => {
     await expect(loadAdapters(manifest, roots)).rejects.toThrow(message);
   });
@@ -46,7 +61,10 @@ describe('loading adapters', () => {
     const folder = join(project, 'node_modules', 'predgate-adapter-broken');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(project, 'package.json'), JSON.stringify({ dependencies: { 'predgate-adapter-broken': '1.0.0' } }));
-    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'predgate-adapter-broken', version: '1.0.0', type: 'module', main: 'index.js', keywords: ['predgate-adapter'] }));
+    writeFileSync(
+      join(folder, 'package.json'),
+      JSON.stringify({ name: 'predgate-adapter-broken', version: '1.0.0', type: 'module', main: 'index.js', keywords: ['predgate-adapter'] }),
+    );
     writeFileSync(join(folder, 'index.js'), "export default { id: 'broken', version: '1.0.0', coreRange: '^0.1.0', displayName: 'Broken' };\n");
     await expect(loadAdapters(venue('broken', 'predgate-adapter-broken', '1.0.0'), [project])).rejects.toThrow(
       'predgate-adapter-broken: invalid adapter plugin: "create" is required',

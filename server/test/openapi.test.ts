@@ -44,7 +44,8 @@ describe('/openapi.json', () => {
   });
 
   test('documents the Router, the archive files and the error codes beside the pass-through methods', () => {
-    for (const path of ['/v0/events', '/v0/events/{id}', '/v0/status', '/archive/files', '/archive/files/{name}']) expect(document.paths[path], path).toBeDefined();
+    for (const path of ['/v0/events', '/v0/events/{id}', '/v0/status', '/archive/files', '/archive/files/{name}'])
+      expect(document.paths[path], path).toBeDefined();
   });
 
   test('documents GET only where the method list allows it, and every method’s doc line', () => {

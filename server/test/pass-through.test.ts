@@ -44,8 +44,20 @@ describe('error paths answer the object envelope with the right status', () => {
     ['an invalid argument', { url: '/api/mock/fetchEvents?limit=0' }, 400, 'VALIDATION_ERROR', 'mock'],
     ['an unknown argument', { url: '/api/mock/fetchOrder?orderId=1&verbose=1' }, 400, 'VALIDATION_ERROR', 'mock'],
     ['a missing required argument', { method: 'POST', url: '/api/mock/fetchOHLCV', payload: { args: [] } }, 400, 'VALIDATION_ERROR', 'mock'],
-    ['unparsable JSON', { method: 'POST', url: '/api/mock/fetchEvents', payload: '{"args": [', headers: { 'content-type': 'application/json' } }, 400, 'BAD_REQUEST', null],
-    ['a body that is not JSON', { method: 'POST', url: '/api/mock/fetchEvents', payload: 'limit=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'BAD_REQUEST', null],
+    [
+      'unparsable JSON',
+      { method: 'POST', url: '/api/mock/fetchEvents', payload: '{"args": [', headers: { 'content-type': 'application/json' } },
+      400,
+      'BAD_REQUEST',
+      null,
+    ],
+    [
+      'a body that is not JSON',
+      { method: 'POST', url: '/api/mock/fetchEvents', payload: 'limit=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      'BAD_REQUEST',
+      null,
+    ],
     ['a venue failure (an unknown order)', { url: '/api/mock/fetchOrder?orderId=none' }, 404, 'ORDER_NOT_FOUND', 'mock'],
     ['an unknown route', { url: '/v9/nothing' }, 404, 'NOT_FOUND', null],
   ];
@@ -63,10 +75,15 @@ describe('error paths answer the object envelope with the right status', () => {
   });
 
   test('a venue failure keeps its code: a resolved market has no book', async () => {
-    const { data } = (await app.call({ url: '/api/mock/fetchMarkets?status=closed&limit=1' })).result as { data: Array<{ outcomes: Array<{ outcomeId: string }> }> };
+    const { data } = (await app.call({ url: '/api/mock/fetchMarkets?status=closed&limit=1' })).result as {
+      data: Array<{ outcomes: Array<{ outcomeId: string }> }>;
+    };
     const response = await app.call({ url: `/api/mock/fetchOrderBook?outcomeId=${data[0]!.outcomes[0]!.outcomeId}` });
     expect(response.statusCode).toBe(404);
-    expect(response.result).toMatchObject({ success: false, error: { code: 'NOT_FOUND', exchange: 'mock', message: expect.stringContaining('No orderbook exists') } });
+    expect(response.result).toMatchObject({
+      success: false,
+      error: { code: 'NOT_FOUND', exchange: 'mock', message: expect.stringContaining('No orderbook exists') },
+    });
   });
 
   test('the wrong-verb answer says to POST and sets Allow', async () => {

@@ -165,7 +165,8 @@ describe('/api/router: the catalog through the pass-through surface', () => {
       for (const market of event.markets) {
         expect(market.sourceExchange).toBe('mock');
         expect(market.eventId).toBe(event.id);
-        if (market.outcomes.length === 2) expect(market.yes?.outcomeId).toBe(market.outcomes.find((outcome) => outcome.outcomeId === market.yes?.outcomeId)?.outcomeId);
+        if (market.outcomes.length === 2)
+          expect(market.yes?.outcomeId).toBe(market.outcomes.find((outcome) => outcome.outcomeId === market.yes?.outcomeId)?.outcomeId);
       }
     }
   });

@@ -17,7 +17,8 @@ interface Status {
   heldSweep: { sweep: { events: number }; reason: string } | null;
 }
 const status = async () => (JSON.parse((await app.call({ url: '/v0/status' })).payload) as { data: Status[] }).data[0]!;
-const routerTotal = async () => (JSON.parse((await app.call({ url: '/v0/events?sourceExchange=shrinking&limit=1' })).payload) as { meta: { total: number } }).meta.total;
+const routerTotal = async () =>
+  (JSON.parse((await app.call({ url: '/v0/events?sourceExchange=shrinking&limit=1' })).payload) as { meta: { total: number } }).meta.total;
 
 test('/v0/status shows a held sweep beside the one still served, then the confirmed one', async () => {
   await app.catalog.sweep('shrinking');

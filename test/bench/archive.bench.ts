@@ -43,7 +43,10 @@ export async function benchArchive(): Promise<{ summary: string; archive: Archiv
   try {
     const random = seeded(42);
     const levels = (around: number, side: 1 | -1) =>
-      Array.from({ length: 15 }, (_, index) => ({ price: (Math.round((around + side * (index + 1) * 0.01) * 1000) / 1000).toFixed(3), size: String(Math.round(random() * 5000)) }));
+      Array.from({ length: 15 }, (_, index) => ({
+        price: (Math.round((around + side * (index + 1) * 0.01) * 1000) / 1000).toFixed(3),
+        size: String(Math.round(random() * 5000)),
+      }));
     // Frames are built ahead of the clock so the measured time is only reading and recording them.
     const frames: { text: string; at: number }[] = [];
     let rows = 0;
@@ -79,8 +82,27 @@ export async function benchArchive(): Promise<{ summary: string; archive: Archiv
       let message: object;
       if (kind < 0.9) message = priceChange(pair, time, random);
       else if (kind < 0.95) message = bookMessage(pair * 2 + (kind < 0.925 ? 0 : 1), time, levels);
-      else if (kind < 0.999) message = { event_type: 'last_trade_price', asset_id: tokenId(pair * 2), market: marketId(pair), price: (0.3 + random() * 0.4).toFixed(3), size: String(Math.round(random() * 100)), side: 'BUY', fee_rate_bps: '0', timestamp: String(Math.round(time)), transaction_hash: `0x${'ab'.repeat(32)}` };
-      else message = { event_type: 'tick_size_change', asset_id: tokenId(pair * 2), market: marketId(pair), old_tick_size: '0.01', new_tick_size: '0.001', timestamp: String(Math.round(time)) };
+      else if (kind < 0.999)
+        message = {
+          event_type: 'last_trade_price',
+          asset_id: tokenId(pair * 2),
+          market: marketId(pair),
+          price: (0.3 + random() * 0.4).toFixed(3),
+          size: String(Math.round(random() * 100)),
+          side: 'BUY',
+          fee_rate_bps: '0',
+          timestamp: String(Math.round(time)),
+          transaction_hash: `0x${'ab'.repeat(32)}`,
+        };
+      else
+        message = {
+          event_type: 'tick_size_change',
+          asset_id: tokenId(pair * 2),
+          market: marketId(pair),
+          old_tick_size: '0.01',
+          new_tick_size: '0.001',
+          timestamp: String(Math.round(time)),
+        };
       frames.push({ at: Math.round(time) + 40, text: JSON.stringify(message) });
       if (frames.length >= 20_000) await record();
     }
@@ -161,7 +183,15 @@ function marketId(pair: number): string {
 }
 
 function bookMessage(token: number, time: number, levels: (around: number, side: 1 | -1) => { price: string; size: string }[]) {
-  return { event_type: 'book', asset_id: tokenId(token), market: marketId(Math.floor(token / 2)), timestamp: String(Math.round(time)), hash: 'f'.repeat(40), bids: levels(0.5, -1).reverse(), asks: levels(0.5, 1).reverse() };
+  return {
+    event_type: 'book',
+    asset_id: tokenId(token),
+    market: marketId(Math.floor(token / 2)),
+    timestamp: String(Math.round(time)),
+    hash: 'f'.repeat(40),
+    bids: levels(0.5, -1).reverse(),
+    asks: levels(0.5, 1).reverse(),
+  };
 }
 
 function priceChange(pair: number, time: number, random: () => number) {
@@ -173,7 +203,15 @@ function priceChange(pair: number, time: number, random: () => number) {
     timestamp: String(Math.round(time)),
     price_changes: [
       { asset_id: tokenId(pair * 2), price: price.toFixed(3), size, side: 'BUY', hash: 'a'.repeat(40), best_bid: price.toFixed(3), best_ask: '0.71' },
-      { asset_id: tokenId(pair * 2 + 1), price: (1 - price).toFixed(3), size, side: 'SELL', hash: 'b'.repeat(40), best_bid: '0.29', best_ask: (1 - price).toFixed(3) },
+      {
+        asset_id: tokenId(pair * 2 + 1),
+        price: (1 - price).toFixed(3),
+        size,
+        side: 'SELL',
+        hash: 'b'.repeat(40),
+        best_bid: '0.29',
+        best_ask: (1 - price).toFixed(3),
+      },
     ],
   };
 }

@@ -63,7 +63,11 @@ export async function compared(target: LoadTarget): Promise<ComparedFigures> {
 }
 
 async function raw(target: LoadTarget): Promise<Buffer> {
-  const answer = await request(target.url, { method: target.method ?? 'GET', body: target.body, headers: { 'content-type': 'application/json', ...target.headers } });
+  const answer = await request(target.url, {
+    method: target.method ?? 'GET',
+    body: target.body,
+    headers: { 'content-type': 'application/json', ...target.headers },
+  });
   if (answer.statusCode !== 200) throw new Error(`${target.name} answered ${answer.statusCode}`);
   return Buffer.from(await answer.body.arrayBuffer());
 }

@@ -53,5 +53,8 @@ for (const name of chosen) {
   ].join('\n');
   process.stdout.write(`${table}\n`);
   writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, catalog, figures }, null, 2)}\n`);
-  writeFileSync(`${resultsDir}${name}.md`, `# ${name} benchmark\n\nautocannon, 32 connections, 10 s per target; ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${table}\n`);
+  writeFileSync(
+    `${resultsDir}${name}.md`,
+    `# ${name} benchmark\n\nautocannon, 32 connections, 10 s per target; ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${table}\n`,
+  );
 }

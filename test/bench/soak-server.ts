@@ -21,7 +21,12 @@ const app = await createApp({
   manifest: {
     venues: [
       { id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: {} },
-      { id: 'polymarket', package: '@predgate/adapter-polymarket', version: '^0.1.0', config: { hosts: { gamma: slowVenue, clob: slowVenue, data: slowVenue } } },
+      {
+        id: 'polymarket',
+        package: '@predgate/adapter-polymarket',
+        version: '^0.1.0',
+        config: { hosts: { gamma: slowVenue, clob: slowVenue, data: slowVenue } },
+      },
     ],
   },
 });

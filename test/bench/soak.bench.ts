@@ -29,7 +29,8 @@ export async function benchSoak(seconds = Number(process.env.SOAK_SECONDS ?? 60)
   const gateway = await startServer('soak-server.ts', [], { SLOW_VENUE: slowVenue, BENCH_API_KEY: apiKey });
   const samples: SoakFigures['samples'] = [];
   gateway.child.stdout!.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.startsWith('{"sample"')) samples.push((JSON.parse(line) as { sample: SoakFigures['samples'][number] }).sample);
+    for (const line of chunk.toString().split('\n'))
+      if (line.startsWith('{"sample"')) samples.push((JSON.parse(line) as { sample: SoakFigures['samples'][number] }).sample);
   });
   const base = `http://127.0.0.1:${gateway.port}`;
   const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };

@@ -30,14 +30,28 @@ afterAll(async () => {
   await new Promise((resolve) => fake.close(resolve));
 });
 
-const json = (status: number, body: string, headers: Record<string, string> = {}): Mode => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-};
+const json =
+  (status: number, body: string, headers: Record<string, string> = {}): Mode =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+  };
 
 const scenarios: Array<{ name: string; mode: Mode; code: string; withinMs: number; detail?: Record<string, unknown> }> = [
   { name: 'stalls without answering', mode: () => {}, code: 'EXCHANGE_NOT_AVAILABLE', withinMs: 4_500, detail: { budgetSeconds: 4 } },
-  { name: 'answers 503', mode: json(503, '{"error":"maintenance"}'), code: 'EXCHANGE_NOT_AVAILABLE', withinMs: 2_500, detail: { status: 503, venueMessage: 'maintenance' } },
-  { name: 'answers 429 with Retry-After', mode: json(429, '{"error":"slow down"}', { 'retry-after': '1' }), code: 'RATE_LIMIT_EXCEEDED', withinMs: 3_800, detail: { retryAfter: 1 } },
+  {
+    name: 'answers 503',
+    mode: json(503, '{"error":"maintenance"}'),
+    code: 'EXCHANGE_NOT_AVAILABLE',
+    withinMs: 2_500,
+    detail: { status: 503, venueMessage: 'maintenance' },
+  },
+  {
+    name: 'answers 429 with Retry-After',
+    mode: json(429, '{"error":"slow down"}', { 'retry-after': '1' }),
+    code: 'RATE_LIMIT_EXCEEDED',
+    withinMs: 3_800,
+    detail: { retryAfter: 1 },
+  },
   { name: 'answers invalid JSON', mode: json(200, '{"events": ['), code: 'EXCHANGE_NOT_AVAILABLE', withinMs: 1_000 },
   {
     name: 'cuts the body short',
@@ -56,8 +70,20 @@ const scenarios: Array<{ name: string; mode: Mode; code: string; withinMs: numbe
     withinMs: 1_000,
     detail: { contentType: 'text/html' },
   },
-  { name: 'answers JSON of the wrong shape', mode: json(200, '{"events":"none today"}'), code: 'EXCHANGE_NOT_AVAILABLE', withinMs: 1_000, detail: { endpoint: 'GET /events', field: '(body)', drift: true } },
-  { name: 'answers a 20 MB body', mode: json(200, `[${'{"id":"1","title":"x"},'.repeat(900_000)}{"id":"2"}]`), code: 'EXCHANGE_NOT_AVAILABLE', withinMs: 2_500, detail: { maxBodyBytes: 8 * 1024 * 1024 } },
+  {
+    name: 'answers JSON of the wrong shape',
+    mode: json(200, '{"events":"none today"}'),
+    code: 'EXCHANGE_NOT_AVAILABLE',
+    withinMs: 1_000,
+    detail: { endpoint: 'GET /events', field: '(body)', drift: true },
+  },
+  {
+    name: 'answers a 20 MB body',
+    mode: json(200, `[${'{"id":"1","title":"x"},'.repeat(900_000)}{"id":"2"}]`),
+    code: 'EXCHANGE_NOT_AVAILABLE',
+    withinMs: 2_500,
+    detail: { maxBodyBytes: 8 * 1024 * 1024 },
+  },
 ];
 
 async function fresh(): Promise<Gateway> {
@@ -75,27 +101,31 @@ async function fresh(): Promise<Gateway> {
 }
 
 describe('a venue misbehaving never hangs, crashes or fools the gateway', () => {
-  test.each(scenarios)('the venue $name: $code within its budget, the Router serving meanwhile', async (scenario) => {
-    const app = await fresh();
-    try {
-      mode = scenario.mode;
-      const started = performance.now();
-      const pending = app.call({ url: '/api/polymarket/fetchEvents?limit=5' });
-      const router = await app.call({ url: '/v0/events?limit=5' });
-      expect(router.statusCode).toBe(200);
-      const response = await pending;
-      const elapsed = performance.now() - started;
-      const body = JSON.parse(response.payload) as { success: boolean; error: { code: string; detail: Record<string, unknown>; exchange: string } };
-      expect(body.success).toBe(false);
-      expect(body.error.code, response.payload.slice(0, 300)).toBe(scenario.code);
-      expect(body.error.exchange).toBe('polymarket');
-      expect(response.statusCode).toBeGreaterThanOrEqual(429);
-      if (scenario.detail) expect(body.error.detail).toMatchObject(scenario.detail);
-      expect(elapsed).toBeLessThan(scenario.withinMs);
-    } finally {
-      await app.stop();
-    }
-  }, 10_000);
+  test.each(scenarios)(
+    'the venue $name: $code within its budget, the Router serving meanwhile',
+    async (scenario) => {
+      const app = await fresh();
+      try {
+        mode = scenario.mode;
+        const started = performance.now();
+        const pending = app.call({ url: '/api/polymarket/fetchEvents?limit=5' });
+        const router = await app.call({ url: '/v0/events?limit=5' });
+        expect(router.statusCode).toBe(200);
+        const response = await pending;
+        const elapsed = performance.now() - started;
+        const body = JSON.parse(response.payload) as { success: boolean; error: { code: string; detail: Record<string, unknown>; exchange: string } };
+        expect(body.success).toBe(false);
+        expect(body.error.code, response.payload.slice(0, 300)).toBe(scenario.code);
+        expect(body.error.exchange).toBe('polymarket');
+        expect(response.statusCode).toBeGreaterThanOrEqual(429);
+        if (scenario.detail) expect(body.error.detail).toMatchObject(scenario.detail);
+        expect(elapsed).toBeLessThan(scenario.withinMs);
+      } finally {
+        await app.stop();
+      }
+    },
+    10_000,
+  );
 
   test('a venue that keeps failing trips its circuit: calls answer at once without reaching it, and /v0/status says so', async () => {
     const app = await fresh();
@@ -103,7 +133,9 @@ describe('a venue misbehaving never hangs, crashes or fools the gateway', () => 
       mode = (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>down</html>');
       for (let call = 0; call < 10; call += 1) await app.call({ url: '/api/polymarket/fetchEvents?limit=5' });
       const before = hits;
-      const refused = JSON.parse((await app.call({ url: '/api/polymarket/fetchEvents?limit=5' })).payload) as { error: { code: string; retryable: boolean; detail: Record<string, unknown> } };
+      const refused = JSON.parse((await app.call({ url: '/api/polymarket/fetchEvents?limit=5' })).payload) as {
+        error: { code: string; retryable: boolean; detail: Record<string, unknown> };
+      };
       expect(hits).toBe(before);
       expect(refused.error).toMatchObject({ code: 'EXCHANGE_NOT_AVAILABLE', retryable: true, detail: { circuit: 'open', retryAfter: expect.any(Number) } });
       const status = await app.json<{ data: Array<{ venue: string; circuit: { state: string } }> }>('/v0/status');

@@ -13,10 +13,7 @@ const kalshiSweep = [
   'page 2: the open pass ends, closed follows, and the cursor names the settled pass next',
   'page 3: the settled pass, the last; no cursor ends the sweep',
 ];
-const polymarketSweep = [
-  'listing: crypto Up/Down, neg-risk multi-market, non-Yes/No outcomes, and a resolved window',
-  'the next listing page by offset',
-];
+const polymarketSweep = ['listing: crypto Up/Down, neg-risk multi-market, non-Yes/No outcomes, and a resolved window', 'the next listing page by offset'];
 
 /** Kalshi demo's open, closed and settled lists, answering a sweep of five events a call. */
 function demoSweep(): FixtureCase[] {
@@ -105,6 +102,8 @@ describe('the catalog with Kalshi, Kalshi demo and Polymarket', () => {
     const runs = data.filter((event, index) => index === 0 || event.sourceExchange !== data[index - 1]!.sourceExchange).length;
     expect(runs).toBeGreaterThan(3);
     const kalshiOnly = await app.json<{ data: Event[] }>('/v0/events?exchange=kalshi&closed=true&limit=500');
-    expect(kalshiOnly.data.every((event) => event.sourceExchange === 'kalshi' && event.markets.every((market) => market.sourceExchange === 'kalshi'))).toBe(true);
+    expect(kalshiOnly.data.every((event) => event.sourceExchange === 'kalshi' && event.markets.every((market) => market.sourceExchange === 'kalshi'))).toBe(
+      true,
+    );
   });
 });

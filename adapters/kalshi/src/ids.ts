@@ -20,9 +20,7 @@ export function outcomeIdOf(marketTicker: string, side: ContractSide): string {
 /** The market ticker of an outcome id, and the side when the id names the NO outcome explicitly. */
 export function parseOutcomeId(outcomeId: string): { ticker: string; side?: 'no' } {
   const upper = ticker(outcomeId);
-  return upper.endsWith(noSuffix) && upper.length > noSuffix.length
-    ? { ticker: upper.slice(0, -noSuffix.length), side: 'no' }
-    : { ticker: upper };
+  return upper.endsWith(noSuffix) && upper.length > noSuffix.length ? { ticker: upper.slice(0, -noSuffix.length), side: 'no' } : { ticker: upper };
 }
 
 /** The side an outcome id stands for, YES unless it carries the `-NO` suffix. */

@@ -61,9 +61,16 @@ function casesFor(s: Samples): Record<string, ConformanceCase[]> {
   return {
     fetchEvents: [{ args: [s.events], check: nonEmpty }],
     fetchEventsPaginated: [{ args: [{ limit: (s.events as { limit: number }).limit }], check: (page) => nonEmpty((page as { data: unknown[] }).data) }],
-    fetchEvent: [{ args: [{ eventId: s.eventId }], check: (event) => ((event as { id: string }).id === s.eventId ? [] : ['data.id: not the event asked for']) }],
+    fetchEvent: [
+      { args: [{ eventId: s.eventId }], check: (event) => ((event as { id: string }).id === s.eventId ? [] : ['data.id: not the event asked for']) },
+    ],
     fetchMarkets: [{ args: [{ eventId: s.eventId, limit: 2 }], check: nonEmpty }],
-    fetchMarket: [{ args: [{ marketId: s.marketId }], check: (market) => ((market as { marketId: string }).marketId === s.marketId ? [] : ['data.marketId: not the market asked for']) }],
+    fetchMarket: [
+      {
+        args: [{ marketId: s.marketId }],
+        check: (market) => ((market as { marketId: string }).marketId === s.marketId ? [] : ['data.marketId: not the market asked for']),
+      },
+    ],
     fetchEventMetadata: [{ args: [s.metadataTicker] }],
     fetchSeries: [{ args: [], check: nonEmpty }],
     fetchOrderBook: [{ title: 'YES side', args: [s.outcomeId, null, { side: 'yes' }] }],

@@ -18,7 +18,11 @@ function endlessVenue() {
       seen.push(url);
       const page = Number(url.searchParams.get('cursor') ?? '0');
       const event = (index: number) => ({ event_ticker: `KXE-${page}-${index}`, title: `Event ${page}.${index}`, markets: [] });
-      return { statusCode: 200, data: { cursor: String(page + 1), events: [event(0), event(1)] }, responseOptions: { headers: { 'content-type': 'application/json' } } };
+      return {
+        statusCode: 200,
+        data: { cursor: String(page + 1), events: [event(0), event(1)] },
+        responseOptions: { headers: { 'content-type': 'application/json' } },
+      };
     })
     .persist();
   const adapter = kalshiPlugin.create({

@@ -87,7 +87,11 @@ describe('catalog reads', () => {
 
   test('pages by limit and offset, or by an opaque cursor, without gaps or repeats', async () => {
     const whole = await venue.fetchEvents({ limit: 30 });
-    const byOffset = [...(await venue.fetchEvents({ limit: 10 })), ...(await venue.fetchEvents({ limit: 10, offset: 10 })), ...(await venue.fetchEvents({ limit: 10, offset: 20 }))];
+    const byOffset = [
+      ...(await venue.fetchEvents({ limit: 10 })),
+      ...(await venue.fetchEvents({ limit: 10, offset: 10 })),
+      ...(await venue.fetchEvents({ limit: 10, offset: 20 })),
+    ];
     expect(byOffset).toEqual(whole);
     const first = await venue.fetchEventsPaginated({ limit: 15 });
     const second = await venue.fetchEventsPaginated({ limit: 15, cursor: first.nextCursor });
@@ -189,7 +193,10 @@ describe('market data', () => {
 
   test('closed markets have no book, unknown outcomes are not found, history is not kept', async () => {
     const [closed] = await venue.fetchMarkets({ status: 'closed', limit: 1 });
-    await expect(venue.fetchOrderBook(closed!.outcomes[0]!.outcomeId)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('No orderbook exists') });
+    await expect(venue.fetchOrderBook(closed!.outcomes[0]!.outcomeId)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('No orderbook exists'),
+    });
     await expect(venue.fetchOrderBook('mock-nothing')).rejects.toMatchObject({ code: 'OUTCOME_NOT_FOUND' });
     const [market] = await venue.fetchMarkets({ limit: 1 });
     await expect(venue.fetchOrderBook(market!.outcomes[0]!.outcomeId, undefined, { since: now - 60_000 })).rejects.toMatchObject({ code: 'NOT_SUPPORTED' });
@@ -244,7 +251,7 @@ describe('the simulated account', () => {
   test('a limit order below the ask rests, reserves cash, and can be cancelled once', async () => {
     const venue = create();
     const { market, outcome, book } = await binaryMarket(venue);
-    const price = Number((book.bids.at(-1)!.price).toFixed(3));
+    const price = Number(book.bids.at(-1)!.price.toFixed(3));
     const order = await venue.createOrder({ marketId: market.marketId, outcomeId: outcome.outcomeId, side: 'buy', type: 'limit', price, amount: 100 });
     expect(order).toMatchObject({ status: 'open', filled: 0, remaining: 100 });
     expect((await venue.fetchBalance())[0]).toMatchObject({ total: 10_000, locked: price * 100 });
@@ -264,7 +271,9 @@ describe('the simulated account', () => {
     await expect(venue.createOrder({ ...base, amount: 0.5 })).rejects.toMatchObject({ code: 'ORDER_SIZE_TOO_SMALL', detail: { min: 1 } });
     await expect(venue.createOrder({ ...base, price: 0.3333, amount: 1 })).rejects.toMatchObject({ code: 'INVALID_ORDER' });
     const [closed] = await venue.fetchMarkets({ status: 'closed', limit: 1 });
-    await expect(venue.createOrder({ ...base, marketId: closed!.marketId, outcomeId: closed!.outcomes[0]!.outcomeId, amount: 1 })).rejects.toMatchObject({ code: 'INVALID_ORDER' });
+    await expect(venue.createOrder({ ...base, marketId: closed!.marketId, outcomeId: closed!.outcomes[0]!.outcomeId, amount: 1 })).rejects.toMatchObject({
+      code: 'INVALID_ORDER',
+    });
     await expect(venue.fetchOrder('mock-order-404')).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
   });
 

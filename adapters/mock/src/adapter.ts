@@ -197,7 +197,10 @@ export class MockAdapter implements VenueAdapter {
   }
 
   async fetchClosedOrders(params: OrderHistoryParams = {}): Promise<Order[]> {
-    return history(this.account.allOrders().filter((order) => order.status !== 'open' && order.status !== 'pending'), params);
+    return history(
+      this.account.allOrders().filter((order) => order.status !== 'open' && order.status !== 'pending'),
+      params,
+    );
   }
 
   async fetchAllOrders(params: OrderHistoryParams = {}): Promise<Order[]> {
@@ -339,11 +342,7 @@ function splitByStatus<T extends Event | Market>(items: T[]): { active: T[]; clo
   return lists;
 }
 
-function sortBy<T extends { volume24h: number }>(
-  items: T[],
-  sort: EventFetchParams['sort'],
-  keys: (item: T) => { liquidity: number; createdAt: string },
-): T[] {
+function sortBy<T extends { volume24h: number }>(items: T[], sort: EventFetchParams['sort'], keys: (item: T) => { liquidity: number; createdAt: string }): T[] {
   // The catalog is already in volume order.
   if (sort === undefined || sort === 'volume') return items;
   const keyed = items.map((item) => ({ item, ...keys(item) }));

@@ -27,7 +27,9 @@ const defaultHosts: PolymarketHosts = {
 /** Gamma answers at most this many items per list request. */
 export const gammaMaxPage = 500;
 
-const baseUrl = Joi.string().uri({ scheme: ['http', 'https'] }).replace(/\/+$/, '');
+const baseUrl = Joi.string()
+  .uri({ scheme: ['http', 'https'] })
+  .replace(/\/+$/, '');
 
 export const configSchema = Joi.object<PolymarketConfig, true>({
   hosts: Joi.object({

@@ -23,7 +23,10 @@ describe('venue values', () => {
 
   test.each([
     ['["Yes", "No"]', ['Yes', 'No']],
-    [['Up', 'Down'], ['Up', 'Down']],
+    [
+      ['Up', 'Down'],
+      ['Up', 'Down'],
+    ],
     ['[]', []],
     ['not json', []],
     [null, []],
@@ -82,7 +85,7 @@ describe('market data', () => {
     expect(normalizeBook({ bids: [], asks: [], timestamp: '2026-08-14T17:49:00Z' }, received).timestamp).toBe(Date.UTC(2026, 7, 14, 17, 49));
   });
 
-  test('neg_risk absent is not false: the market\'s flag stands in, else nothing', () => {
+  test("neg_risk absent is not false: the market's flag stands in, else nothing", () => {
     expect(normalizeBook({ bids: [], asks: [] }, 1_786_729_800_000, true).isNegRisk).toBe(true);
     expect(normalizeBook({ bids: [], asks: [] }, 1_786_729_800_000)).not.toHaveProperty('isNegRisk');
     expect(normalizeBook({ bids: [], asks: [], neg_risk: false }, 1_786_729_800_000, true).isNegRisk).toBe(false);

@@ -190,14 +190,23 @@ describe('order amounts (six decimals)', () => {
     ['sizes round down to cents of a share', { side: 'buy', type: 'limit', amount: 10.019, price: 0.5, tickSize: 0.01 }, 5_005_000n, 10_010_000n],
     ['0.29 × 100 stays 29 cents', { side: 'buy', type: 'limit', amount: 0.29, price: 0.5, tickSize: 0.01 }, 145_000n, 290_000n],
     ['prices snap to the tick', { side: 'buy', type: 'limit', amount: 1, price: 0.2326, tickSize: 0.001 }, 233_000n, 1_000_000n],
-    ['market buy: collateral to cents, shares to 4 decimals', { side: 'buy', type: 'market', amount: 21.74, price: 0.23, tickSize: 0.001 }, 5_000_000n, 21_739_100n],
+    [
+      'market buy: collateral to cents, shares to 4 decimals',
+      { side: 'buy', type: 'market', amount: 21.74, price: 0.23, tickSize: 0.001 },
+      5_000_000n,
+      21_739_100n,
+    ],
     ['market sell: proceeds to 4 decimals', { side: 'sell', type: 'market', amount: 3.33, price: 0.3333, tickSize: 0.0001 }, 3_330_000n, 1_109_800n],
   ] as const)('%s', (_title, order, maker, taker) => {
     expect(orderAmounts(order)).toMatchObject({ makerAmount: maker, takerAmount: taker });
   });
 
   test('a price outside [tick, 1 - tick] or an unknown tick is INVALID_ORDER', () => {
-    expect(() => orderAmounts({ side: 'buy', type: 'limit', amount: 1, price: 0.995, tickSize: 0.01 })).toThrow(expect.objectContaining({ code: 'INVALID_ORDER' }));
-    expect(() => orderAmounts({ side: 'buy', type: 'limit', amount: 1, price: 0.5, tickSize: 0.02 })).toThrow(expect.objectContaining({ code: 'INVALID_ORDER' }));
+    expect(() => orderAmounts({ side: 'buy', type: 'limit', amount: 1, price: 0.995, tickSize: 0.01 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ORDER' }),
+    );
+    expect(() => orderAmounts({ side: 'buy', type: 'limit', amount: 1, price: 0.5, tickSize: 0.02 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ORDER' }),
+    );
   });
 });

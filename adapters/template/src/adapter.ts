@@ -1,4 +1,15 @@
-import { buildOrderBook, collectOffsetPages, compact, defineAdapter, eventListPredicate, mapVenueFailure, notSupported, toFraction, toNumber, withBinaryRefs } from '@predgate/core';
+import {
+  buildOrderBook,
+  collectOffsetPages,
+  compact,
+  defineAdapter,
+  eventListPredicate,
+  mapVenueFailure,
+  notSupported,
+  toFraction,
+  toNumber,
+  withBinaryRefs,
+} from '@predgate/core';
 import type { AdapterContext, Event, Market, VenueFailure } from '@predgate/core';
 import type { TemplateConfig } from './index.js';
 import { venueApi } from './venue.js';

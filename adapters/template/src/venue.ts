@@ -48,7 +48,16 @@ const market = Joi.object({
 });
 const eventsPage = Joi.object({
   events: Joi.array()
-    .items(Joi.object({ id: venueValue.id().required(), slug: Joi.string().required(), title: Joi.string().required(), category: Joi.string().allow('', null), volume_24h: venueValue.numeric().allow(null), markets: Joi.array().items(market).required() }))
+    .items(
+      Joi.object({
+        id: venueValue.id().required(),
+        slug: Joi.string().required(),
+        title: Joi.string().required(),
+        category: Joi.string().allow('', null),
+        volume_24h: venueValue.numeric().allow(null),
+        markets: Joi.array().items(market).required(),
+      }),
+    )
     .required(),
 });
 const level = Joi.array().ordered(venueValue.numeric().required(), venueValue.numeric().required());

@@ -89,11 +89,19 @@ export class EmbeddedCatalogStore implements CatalogStore {
 
   async events(query: EventQuery): Promise<Page<StoredEntry>> {
     const order = query.order === 'router' ? routerOrder : venueOrder;
-    return page(this.chosen(query.venue).map((partition) => partition.eventMatches(query)), order, query);
+    return page(
+      this.chosen(query.venue).map((partition) => partition.eventMatches(query)),
+      order,
+      query,
+    );
   }
 
   async markets(query: MarketQuery): Promise<Page<MarketHit>> {
-    const rows = page(this.chosen(query.venue).map((partition) => partition.marketMatches(query)), marketOrder, query);
+    const rows = page(
+      this.chosen(query.venue).map((partition) => partition.marketMatches(query)),
+      marketOrder,
+      query,
+    );
     // Events are parsed once per page, however many of their markets it holds.
     const parsed = new Map<StoredEntry, Event>();
     const items = rows.items.map((row) => {
@@ -144,7 +152,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Only now, with the sweep durable, does it become what readers see.
     this.partitions.set(venue, partition);
     this.sweepsSinceSnapshot += 1;
-    const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || (await this.files?.journalBytes() ?? 0) > this.snapshotAfterBytes;
+    const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || ((await this.files?.journalBytes()) ?? 0) > this.snapshotAfterBytes;
     if (this.files && due) await this.snapshot();
   }
 

@@ -105,8 +105,12 @@ export class VenuePartition {
     }
 
     const onlyOpenAndCategory =
-      query.order === 'router' && query.status === 'active' && query.search === undefined && query.title === undefined &&
-      query.venueCategory === undefined && query.tags === undefined;
+      query.order === 'router' &&
+      query.status === 'active' &&
+      query.search === undefined &&
+      query.title === undefined &&
+      query.venueCategory === undefined &&
+      query.tags === undefined;
     if (onlyOpenAndCategory) return this.openMatches(query.category, query.expiredBy);
 
     const pool = query.order === 'router' ? this.rank : this.entries;

@@ -4,13 +4,17 @@ import { TrigramIndex } from './trigram-index.js';
 
 test('candidates always include every text containing the needle, in position order', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'o', 't', ' '), maxLength: 30 }), { maxLength: 60 }), fc.string({ unit: fc.constantFrom('a', 'b', 'o', 't'), minLength: 3, maxLength: 6 }), async (texts, needle) => {
-      const index = await TrigramIndex.build(texts);
-      const candidates = [...index.candidates(needle)!];
-      const matches = texts.flatMap((text, position) => (text.includes(needle) ? [position] : []));
-      expect(candidates).toEqual([...candidates].sort((a, b) => a - b));
-      for (const position of matches) expect(candidates).toContain(position);
-    }),
+    fc.asyncProperty(
+      fc.array(fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'o', 't', ' '), maxLength: 30 }), { maxLength: 60 }),
+      fc.string({ unit: fc.constantFrom('a', 'b', 'o', 't'), minLength: 3, maxLength: 6 }),
+      async (texts, needle) => {
+        const index = await TrigramIndex.build(texts);
+        const candidates = [...index.candidates(needle)!];
+        const matches = texts.flatMap((text, position) => (text.includes(needle) ? [position] : []));
+        expect(candidates).toEqual([...candidates].sort((a, b) => a - b));
+        for (const position of matches) expect(candidates).toContain(position);
+      },
+    ),
   );
 });
 

@@ -90,7 +90,16 @@ export class CatalogService {
     this.onSweepError = options.onSweepError ?? (() => {});
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
-      this.state.set(source.id, { venue: source.id, source, lastSweep: null, lastError: null, nextAttemptAt: null, running: false, consecutiveFailures: 0, heldSweep: null });
+      this.state.set(source.id, {
+        venue: source.id,
+        source,
+        lastSweep: null,
+        lastError: null,
+        nextAttemptAt: null,
+        running: false,
+        consecutiveFailures: 0,
+        heldSweep: null,
+      });
     }
   }
 
@@ -159,7 +168,10 @@ export class CatalogService {
       });
       if (record.held !== undefined) {
         state.heldSweep = { sweep: record, reason: record.held, at: this.clock.now() };
-        this.logger.warn({ venue: state.venue, events: record.events, openMarkets: record.openMarkets }, `catalog sweep held back until the next sweep confirms it: ${record.held}`);
+        this.logger.warn(
+          { venue: state.venue, events: record.events, openMarkets: record.openMarkets },
+          `catalog sweep held back until the next sweep confirms it: ${record.held}`,
+        );
         this.schedule(state.venue, this.jittered(this.settings.intervalMs));
         return record;
       }
@@ -188,7 +200,11 @@ export class CatalogService {
       const delay = Math.min(this.settings.maxBackoffMs, this.settings.backoffMs * 2 ** (state.consecutiveFailures - 1));
       // The first failure and each new kind of failure are worth a warning; repeats are not.
       const log = state.consecutiveFailures === 1 || changed ? this.logger.warn : this.logger.debug;
-      log.call(this.logger, { venue: state.venue, code: lastError.code, failures: state.consecutiveFailures, retryInMs: delay }, `catalog sweep failed: ${lastError.message}`);
+      log.call(
+        this.logger,
+        { venue: state.venue, code: lastError.code, failures: state.consecutiveFailures, retryInMs: delay },
+        `catalog sweep failed: ${lastError.message}`,
+      );
       this.schedule(state.venue, delay);
       throw error;
     } finally {

@@ -77,7 +77,21 @@ export function eventDocument(entry: CatalogEntry, sweep: string): EventDocument
   };
 }
 
-const routerFields = ['id', 'title', 'description', 'slug', 'markets', 'volume24h', 'volume', 'url', 'image', 'category', 'tags', 'sourceMetadata', 'sourceExchange'] as const;
+const routerFields = [
+  'id',
+  'title',
+  'description',
+  'slug',
+  'markets',
+  'volume24h',
+  'volume',
+  'url',
+  'image',
+  'category',
+  'tags',
+  'sourceMetadata',
+  'sourceExchange',
+] as const;
 
 export function entryFromDocument(document: EventDocument): CatalogEntry {
   const router = Object.fromEntries(routerFields.filter((field) => document[field] !== undefined).map((field) => [field, document[field]])) as unknown as Event;

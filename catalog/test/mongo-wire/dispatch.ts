@@ -8,9 +8,7 @@ import { readCommands } from './commands/read.js';
 import { writeCommands } from './commands/write.js';
 import { CommandError, toCommandError } from './errors.js';
 
-const handlers = new Map<string, CommandHandler>(
-  Object.entries({ ...handshakeCommands, ...readCommands, ...writeCommands, ...namespaceCommands }),
-);
+const handlers = new Map<string, CommandHandler>(Object.entries({ ...handshakeCommands, ...readCommands, ...writeCommands, ...namespaceCommands }));
 
 // Fields the driver adds to the commands of a transaction.
 const TRANSACTION_FIELDS = ['txnNumber', 'startTransaction', 'autocommit'];

@@ -55,11 +55,10 @@ export function duplicateKeyError(namespace: string, indexName: string, keyPatte
   const shownKey = Object.entries(keyValue)
     .map(([field, value]) => `${field}: ${BSON.EJSON.stringify(value, { relaxed: true })}`)
     .join(', ');
-  return new CommandError(
-    'DuplicateKey',
-    `E11000 duplicate key error collection: ${namespace} index: ${indexName} dup key: { ${shownKey} }`,
-    { keyPattern, keyValue },
-  );
+  return new CommandError('DuplicateKey', `E11000 duplicate key error collection: ${namespace} index: ${indexName} dup key: { ${shownKey} }`, {
+    keyPattern,
+    keyValue,
+  });
 }
 
 /**

@@ -31,28 +31,33 @@ describe('unique indexes', () => {
   it('rejects updates and upserts that would collide, leaving the data unchanged', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true });
-    await collection.insertMany([{ _id: 1, slug: 'a' }, { _id: 2, slug: 'b' }]);
+    await collection.insertMany([
+      { _id: 1, slug: 'a' },
+      { _id: 2, slug: 'b' },
+    ]);
 
     await expect(collection.updateOne({ _id: 2 }, { $set: { slug: 'a' } })).rejects.toMatchObject({ code: 11000 });
     await expect(collection.updateOne({ _id: 3 }, { $set: { slug: 'b' } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
     await expect(collection.findOneAndReplace({ _id: 1 }, { slug: 'b' })).rejects.toMatchObject({ code: 11000 });
-    expect(await collection.find({}).toArray()).toEqual([{ _id: 1, slug: 'a' }, { _id: 2, slug: 'b' }]);
+    expect(await collection.find({}).toArray()).toEqual([
+      { _id: 1, slug: 'a' },
+      { _id: 2, slug: 'b' },
+    ]);
 
     // A key freed by an update or a delete can be taken again.
     await collection.updateOne({ _id: 1 }, { $set: { slug: 'c' } });
     await collection.deleteOne({ _id: 2 });
-    await collection.insertMany([{ _id: 3, slug: 'a' }, { _id: 4, slug: 'b' }]);
+    await collection.insertMany([
+      { _id: 3, slug: 'a' },
+      { _id: 4, slug: 'b' },
+    ]);
     expect(await collection.countDocuments()).toBe(3);
   });
 
   it('surfaces duplicates inside bulkWrite as MongoBulkWriteError, ordered and unordered', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true });
-    const operations = [
-      { insertOne: { document: { slug: 'a' } } },
-      { insertOne: { document: { slug: 'a' } } },
-      { insertOne: { document: { slug: 'b' } } },
-    ];
+    const operations = [{ insertOne: { document: { slug: 'a' } } }, { insertOne: { document: { slug: 'a' } } }, { insertOne: { document: { slug: 'b' } } }];
 
     const ordered = await collection.bulkWrite(operations).catch((thrown: unknown) => thrown);
     expect(ordered).toBeInstanceOf(MongoBulkWriteError);
@@ -64,13 +69,21 @@ describe('unique indexes', () => {
     const unordered = await collection.bulkWrite(operations, { ordered: false }).catch((thrown: unknown) => thrown);
     expect(unordered).toBeInstanceOf(MongoBulkWriteError);
     expect((unordered as MongoBulkWriteError).result.insertedCount).toBe(2);
-    expect((await collection.find({}, { projection: { _id: 0 } }).sort({ slug: 1 }).toArray())).toEqual([{ slug: 'a' }, { slug: 'b' }]);
+    expect(
+      await collection
+        .find({}, { projection: { _id: 0 } })
+        .sort({ slug: 1 })
+        .toArray(),
+    ).toEqual([{ slug: 'a' }, { slug: 'b' }]);
   });
 
   it('answers lookups on a unique key exactly as a scan would', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true });
-    await collection.insertMany([{ _id: 1, slug: 'a', live: true }, { _id: 2, slug: ['b', 'c'], live: false }]);
+    await collection.insertMany([
+      { _id: 1, slug: 'a', live: true },
+      { _id: 2, slug: ['b', 'c'], live: false },
+    ]);
 
     expect(await collection.findOne({ slug: 'a', live: false })).toBeNull();
     expect(await collection.findOne({ slug: 'c' })).toMatchObject({ _id: 2 });
@@ -91,7 +104,11 @@ describe('unique indexes', () => {
   it('honours partialFilterExpression', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('events');
     await collection.createIndex({ slug: 1 }, { unique: true, partialFilterExpression: { live: true } });
-    await collection.insertMany([{ slug: 'a', live: false }, { slug: 'a', live: false }, { slug: 'a', live: true }]);
+    await collection.insertMany([
+      { slug: 'a', live: false },
+      { slug: 'a', live: false },
+      { slug: 'a', live: true },
+    ]);
     await expect(collection.insertOne({ slug: 'a', live: true })).rejects.toMatchObject({ code: 11000 });
   });
 

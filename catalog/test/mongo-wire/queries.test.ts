@@ -75,9 +75,7 @@ describe('reads through the real driver', () => {
       .toArray();
     expect(page).toEqual([{ _id: 5 }, { _id: 3 }]);
 
-    const perVenue = await collection
-      .aggregate([{ $group: { _id: '$venue', total: { $sum: '$volume' } } }, { $sort: { _id: 1 } }])
-      .toArray();
+    const perVenue = await collection.aggregate([{ $group: { _id: '$venue', total: { $sum: '$volume' } } }, { $sort: { _id: 1 } }]).toArray();
     expect(perVenue).toEqual([
       { _id: 'kalshi', total: 7550 },
       { _id: 'manifold', total: 1200 },

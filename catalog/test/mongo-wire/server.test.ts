@@ -26,7 +26,10 @@ describe('handshake and server commands', () => {
   });
 
   it('rejects an unknown command with CommandNotFound', async () => {
-    const error = await connection.client.db('admin').command({ frobnicate: 1 }).catch((thrown: unknown) => thrown);
+    const error = await connection.client
+      .db('admin')
+      .command({ frobnicate: 1 })
+      .catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(MongoServerError);
     expect(error).toMatchObject({ code: 59, codeName: 'CommandNotFound' });
   });
@@ -38,7 +41,10 @@ describe('handshake and server commands', () => {
       await connection.client.db(name).collection<TestDocument>('events').insertOne({ _id: 'shared', by: 'first' });
       expect(await other.db(name).collection<TestDocument>('events').findOne({ _id: 'shared' })).toEqual({ _id: 'shared', by: 'first' });
 
-      await other.db(name).collection<TestDocument>('events').updateOne({ _id: 'shared' }, { $set: { by: 'second' } });
+      await other
+        .db(name)
+        .collection<TestDocument>('events')
+        .updateOne({ _id: 'shared' }, { $set: { by: 'second' } });
       expect(await connection.client.db(name).collection<TestDocument>('events').findOne({ _id: 'shared' })).toEqual({ _id: 'shared', by: 'second' });
     } finally {
       await other.close();

@@ -151,7 +151,7 @@ function decodeOpQuery(message: Buffer, requestId: number): CommandRequest {
 
 function readDocuments(message: Buffer, start: number, end: number): Document[] {
   const documents: Document[] = [];
-  for (let offset = start; offset < end; ) {
+  for (let offset = start; offset < end;) {
     const size = message.readInt32LE(offset);
     documents.push(BSON.deserialize(message.subarray(offset, offset + size)));
     offset += size;

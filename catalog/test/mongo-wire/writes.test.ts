@@ -71,11 +71,17 @@ describe('writes through the real driver', () => {
 
   it('applies an aggregation pipeline update', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
-    await collection.insertMany([{ _id: 1, yes: 30, no: 70 }, { _id: 2, yes: 10, no: 10 }]);
+    await collection.insertMany([
+      { _id: 1, yes: 30, no: 70 },
+      { _id: 2, yes: 10, no: 10 },
+    ]);
 
     const result = await collection.updateMany({}, [{ $set: { total: { $add: ['$yes', '$no'] } } }, { $unset: 'no' }]);
     expect(result).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
-    expect(await collection.find({}).toArray()).toEqual([{ _id: 1, yes: 30, total: 100 }, { _id: 2, yes: 10, total: 20 }]);
+    expect(await collection.find({}).toArray()).toEqual([
+      { _id: 1, yes: 30, total: 100 },
+      { _id: 2, yes: 10, total: 20 },
+    ]);
   });
 
   it('refuses to change _id', async () => {
@@ -89,23 +95,52 @@ describe('writes through the real driver', () => {
 
   it('updates the array element the filter matched with the positional $', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('events');
-    await collection.insertOne({ _id: 1, outcomes: [{ name: 'yes', price: 0.4 }, { name: 'no', price: 0.6 }] });
+    await collection.insertOne({
+      _id: 1,
+      outcomes: [
+        { name: 'yes', price: 0.4 },
+        { name: 'no', price: 0.6 },
+      ],
+    });
 
     await collection.updateOne({ 'outcomes.name': 'yes' }, { $inc: { 'outcomes.$.price': 0.1 } });
-    expect(await collection.findOne({ _id: 1 })).toEqual({ _id: 1, outcomes: [{ name: 'yes', price: 0.5 }, { name: 'no', price: 0.6 }] });
+    expect(await collection.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      outcomes: [
+        { name: 'yes', price: 0.5 },
+        { name: 'no', price: 0.6 },
+      ],
+    });
   });
 
   it('updates array elements chosen by arrayFilters', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('events');
-    await collection.insertOne({ _id: 1, outcomes: [{ name: 'yes', price: 0.4 }, { name: 'no', price: 0.6 }] });
+    await collection.insertOne({
+      _id: 1,
+      outcomes: [
+        { name: 'yes', price: 0.4 },
+        { name: 'no', price: 0.6 },
+      ],
+    });
 
     await collection.updateOne({ _id: 1 }, { $set: { 'outcomes.$[o].price': 0.7 } }, { arrayFilters: [{ 'o.name': 'no' }] });
-    expect(await collection.findOne({ _id: 1 })).toEqual({ _id: 1, outcomes: [{ name: 'yes', price: 0.4 }, { name: 'no', price: 0.7 }] });
+    expect(await collection.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      outcomes: [
+        { name: 'yes', price: 0.4 },
+        { name: 'no', price: 0.7 },
+      ],
+    });
   });
 
   it('deletes one or many documents', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('events');
-    await collection.insertMany([{ _id: 1, old: true }, { _id: 2, old: true }, { _id: 3, old: false }, { _id: 4, old: true }]);
+    await collection.insertMany([
+      { _id: 1, old: true },
+      { _id: 2, old: true },
+      { _id: 3, old: false },
+      { _id: 4, old: true },
+    ]);
 
     expect((await collection.deleteOne({ old: true })).deletedCount).toBe(1);
     expect((await collection.deleteMany({ old: true })).deletedCount).toBe(2);
@@ -115,7 +150,10 @@ describe('writes through the real driver', () => {
 
   it('runs an ordered bulkWrite of mixed operations', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('markets');
-    await collection.insertMany([{ _id: 1, n: 1 }, { _id: 2, n: 2 }]);
+    await collection.insertMany([
+      { _id: 1, n: 1 },
+      { _id: 2, n: 2 },
+    ]);
 
     const result = await collection.bulkWrite([
       { insertOne: { document: { _id: 3, n: 3 } } },
@@ -152,7 +190,10 @@ describe('writes through the real driver', () => {
 
   it('findOneAndUpdate, findOneAndReplace and findOneAndDelete return the right document', async () => {
     const collection = freshDatabase(connection.client).collection<TestDocument>('jobs');
-    await collection.insertMany([{ _id: 1, priority: 1, state: 'queued' }, { _id: 2, priority: 5, state: 'queued' }]);
+    await collection.insertMany([
+      { _id: 1, priority: 1, state: 'queued' },
+      { _id: 2, priority: 5, state: 'queued' },
+    ]);
 
     const claimed = await collection.findOneAndUpdate(
       { state: 'queued' },

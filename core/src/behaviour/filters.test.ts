@@ -20,11 +20,27 @@ function market(id: string, overrides: Partial<Market> = {}, yesPrice = 0.5): Ma
 }
 
 const markets = [
-  market('a', { title: 'Will the Fed cut rates?', category: 'Economics', tags: ['Fed', 'rates'], volume24h: 5_000, resolutionDate: '2026-12-10T00:00:00Z' }, 0.8),
-  market('b', { title: 'Bitcoin above 100k?', description: 'Uses the Fed price feed', category: 'Crypto', tags: ['bitcoin'], volume24h: 50, liquidity: 10_000 }, 0.2),
-  market('c', { title: 'Who wins?', category: 'Sports', volume: 9_000, resolutionDate: '2027-06-01T00:00:00Z', outcomes: [
-    { outcomeId: 'c1', label: 'Red', price: 0.3 }, { outcomeId: 'c2', label: 'Blue', price: 0.3 }, { outcomeId: 'c3', label: 'Green', price: 0.4 },
-  ] }),
+  market(
+    'a',
+    { title: 'Will the Fed cut rates?', category: 'Economics', tags: ['Fed', 'rates'], volume24h: 5_000, resolutionDate: '2026-12-10T00:00:00Z' },
+    0.8,
+  ),
+  market(
+    'b',
+    { title: 'Bitcoin above 100k?', description: 'Uses the Fed price feed', category: 'Crypto', tags: ['bitcoin'], volume24h: 50, liquidity: 10_000 },
+    0.2,
+  ),
+  market('c', {
+    title: 'Who wins?',
+    category: 'Sports',
+    volume: 9_000,
+    resolutionDate: '2027-06-01T00:00:00Z',
+    outcomes: [
+      { outcomeId: 'c1', label: 'Red', price: 0.3 },
+      { outcomeId: 'c2', label: 'Blue', price: 0.3 },
+      { outcomeId: 'c3', label: 'Green', price: 0.4 },
+    ],
+  }),
 ];
 
 const ids = (items: Market[]) => items.map((item) => item.marketId);

@@ -1,13 +1,4 @@
-import type {
-  Event,
-  EventFetchParams,
-  EventFilterCriteria,
-  Market,
-  MarketFetchParams,
-  MarketFilterCriteria,
-  OutcomeRange,
-  Range,
-} from '../model/index.js';
+import type { Event, EventFetchParams, EventFilterCriteria, Market, MarketFetchParams, MarketFilterCriteria, OutcomeRange, Range } from '../model/index.js';
 
 export type Criteria<T, C> = string | C | ((item: T) => boolean);
 
@@ -67,7 +58,6 @@ export function marketListPredicate(params: MarketFetchParams): ((market: Market
   const criteria = listCriteria(params).map(prepare);
   return criteria.length === 0 ? undefined : (market) => criteria.every((each) => preparedMarketMatch(market, each));
 }
-
 
 function listCriteria(params: EventFetchParams | MarketFetchParams): ListCriteria[] {
   const criteria: ListCriteria[] = [];
@@ -133,11 +123,7 @@ function preparedMarketMatch(market: Market, criteria: MarketFilterCriteria): bo
   );
 }
 
-function textMatches(
-  text: string | undefined,
-  scopes: readonly string[],
-  fields: Record<string, ReadonlyArray<string | undefined> | undefined>,
-): boolean {
+function textMatches(text: string | undefined, scopes: readonly string[], fields: Record<string, ReadonlyArray<string | undefined> | undefined>): boolean {
   if (!text) return true;
   return scopes.some((scope) => (fields[scope] ?? []).some((value) => value?.toLowerCase().includes(text)));
 }
@@ -149,7 +135,10 @@ function categoryMatches(category: string | undefined, wanted: string | undefine
 
 /** Any of the wanted tags, without regard to case. */
 export function tagsMatch(tags: readonly string[] | undefined, wanted: readonly string[] | undefined): boolean {
-  return preparedTagsMatch(tags, wanted?.map((tag) => tag.toLowerCase()));
+  return preparedTagsMatch(
+    tags,
+    wanted?.map((tag) => tag.toLowerCase()),
+  );
 }
 
 function preparedTagsMatch(tags: readonly string[] | undefined, wanted: readonly string[] | undefined): boolean {
@@ -166,10 +155,7 @@ function inRange(value: number, range: Range | undefined): boolean {
 function resolutionMatches(date: string | undefined, bounds: MarketFilterCriteria['resolutionDate']): boolean {
   if (!bounds || !date) return true;
   const time = Date.parse(date);
-  return (
-    (bounds.before === undefined || time < new Date(bounds.before).getTime()) &&
-    (bounds.after === undefined || time > new Date(bounds.after).getTime())
-  );
+  return (bounds.before === undefined || time < new Date(bounds.before).getTime()) && (bounds.after === undefined || time > new Date(bounds.after).getTime());
 }
 
 /** A bound on a convenience outcome excludes markets that lack that outcome or the value. */

@@ -8,19 +8,11 @@ type Lister<P, T> = (params: P) => Promise<T[]> | T[];
  * `slug`, else the first result of the search. Lookups by id or slug find
  * closed events too unless the caller narrows `status`.
  */
-export async function findEvent(
-  fetchEvents: Lister<EventFetchParams, Event>,
-  params: EventFetchParams = {},
-  venue?: string,
-): Promise<Event> {
+export async function findEvent(fetchEvents: Lister<EventFetchParams, Event>, params: EventFetchParams = {}, venue?: string): Promise<Event> {
   const byKey = params.eventId !== undefined || params.slug !== undefined;
   const events = await fetchEvents({ ...params, status: params.status ?? (byKey ? 'all' : undefined) });
   const found = byKey
-    ? events.find(
-        (event) =>
-          (params.eventId === undefined || event.id === params.eventId) &&
-          (params.slug === undefined || event.slug === params.slug),
-      )
+    ? events.find((event) => (params.eventId === undefined || event.id === params.eventId) && (params.slug === undefined || event.slug === params.slug))
     : events[0];
   if (!found) {
     const key = params.eventId ?? params.slug ?? params.query ?? '';
@@ -33,11 +25,7 @@ export async function findEvent(
 }
 
 /** fetchMarket in terms of fetchMarkets, by `marketId`, `slug` or `outcomeId`, as findEvent. */
-export async function findMarket(
-  fetchMarkets: Lister<MarketFetchParams, Market>,
-  params: MarketFetchParams = {},
-  venue?: string,
-): Promise<Market> {
+export async function findMarket(fetchMarkets: Lister<MarketFetchParams, Market>, params: MarketFetchParams = {}, venue?: string): Promise<Market> {
   const byKey = params.marketId !== undefined || params.slug !== undefined || params.outcomeId !== undefined;
   const markets = await fetchMarkets({ ...params, status: params.status ?? (byKey ? 'all' : undefined) });
   const found = byKey

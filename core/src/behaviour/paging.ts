@@ -30,12 +30,7 @@ export interface OffsetWindow {
 }
 
 /** The slice a `limit`/`offset`/`cursor` request selects from `total` items; a cursor wins over an offset. */
-export function offsetWindow(
-  total: number,
-  params: { limit?: number; offset?: number; cursor?: string },
-  defaultLimit: number,
-  venue?: string,
-): OffsetWindow {
+export function offsetWindow(total: number, params: { limit?: number; offset?: number; cursor?: string }, defaultLimit: number, venue?: string): OffsetWindow {
   const start = params.cursor !== undefined ? decodeCursor(params.cursor, venue).offset : (params.offset ?? 0);
   const end = Math.min(total, start + (params.limit ?? defaultLimit));
   return { start, end, nextCursor: end < total ? encodeCursor({ offset: end }) : undefined };

@@ -12,13 +12,20 @@ function venue(circuit = { volumeThreshold: 3, resetMs: 150 }) {
   return { pool: agent.get(origin), http, client: http({ venue: 'v', circuit }) };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as PredgateError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as PredgateError,
+  );
 
 describe('the circuit breaker of a venue', () => {
   test('opens after repeated venue failures: calls are refused at once, retryable, with retryAfter', async () => {
     const { pool, http, client } = venue();
     let served = 0;
-    pool.intercept({ path: '/book', method: 'GET' }).reply(() => ((served += 1), { statusCode: 503, data: 'down' })).persist();
+    pool
+      .intercept({ path: '/book', method: 'GET' })
+      .reply(() => ((served += 1), { statusCode: 503, data: 'down' }))
+      .persist();
     for (let index = 0; index < 3; index += 1) expect((await failure(client.request({ url: `${origin}/book` })))?.code).toBe('EXCHANGE_NOT_AVAILABLE');
     expect(client.circuit.state).toBe('open');
     const refused = await failure(client.request({ url: `${origin}/book` }));

@@ -107,7 +107,9 @@ const networkErrors = new Set(networkErrorCodes);
  * The network failures worth another attempt: all but timeouts, since a venue
  * that did not answer in time would make each retry wait as long again.
  */
-export const retryableNetworkErrorCodes: readonly string[] = networkErrorCodes.filter((code) => !code.includes('TIMEOUT') && code !== 'ETIMEDOUT' && code !== 'UND_ERR_REQ_RETRY');
+export const retryableNetworkErrorCodes: readonly string[] = networkErrorCodes.filter(
+  (code) => !code.includes('TIMEOUT') && code !== 'ETIMEDOUT' && code !== 'UND_ERR_REQ_RETRY',
+);
 
 /**
  * Maps a failure to reach the venue (refused, reset, timed out) to NETWORK_ERROR.

@@ -110,7 +110,10 @@ describe('status mapping', () => {
     [504, 'EXCHANGE_NOT_AVAILABLE'],
   ])('HTTP %i becomes %s with the venue message in detail', async (status, code) => {
     const { pool, http } = mockVenue();
-    pool.intercept({ path: '/x', method: 'GET' }).reply(status, { error: { message: 'venue says no' } }).persist();
+    pool
+      .intercept({ path: '/x', method: 'GET' })
+      .reply(status, { error: { message: 'venue says no' } })
+      .persist();
     const client = http({ venue: 'v', retry: { maxRetries: 0 } });
     const error = await rejection(client.request({ url: `${origin}/x` }));
     expect(error.code).toBe(code);
@@ -122,8 +125,7 @@ describe('status mapping', () => {
     pool.intercept({ path: '/book', method: 'GET' }).reply(404, { error: 'No orderbook exists for the requested token id' });
     const client = http({
       venue: 'v',
-      mapError: (failure) =>
-        failure.status === 404 ? new PredgateError('MARKET_NOT_FOUND', 'no such market', { exchange: 'v' }) : undefined,
+      mapError: (failure) => (failure.status === 404 ? new PredgateError('MARKET_NOT_FOUND', 'no such market', { exchange: 'v' }) : undefined),
     });
     const error = await rejection(client.request({ url: `${origin}/book` }));
     expect(error.code).toBe('MARKET_NOT_FOUND');
@@ -226,7 +228,9 @@ describe('answers that are not what a venue should send', () => {
 
   test('an HTML page with a 200 is EXCHANGE_NOT_AVAILABLE, not data read from its characters', async () => {
     const { pool, http } = mockVenue();
-    pool.intercept({ path: '/events', method: 'GET' }).reply(200, '<!doctype html><html><body>Maintenance</body></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    pool
+      .intercept({ path: '/events', method: 'GET' })
+      .reply(200, '<!doctype html><html><body>Maintenance</body></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
     const error = await rejection(http({ venue: 'v' }).json({ url: `${origin}/events` }));
     expect(error.code).toBe('EXCHANGE_NOT_AVAILABLE');
     expect(error.message).toBe('v answered with text/html where JSON was expected');
@@ -242,7 +246,8 @@ describe('answers that are not what a venue should send', () => {
   test('a body over the cap is refused: declared in content-length, or streamed without one', async () => {
     const url = await listen((request, response) => {
       const big = JSON.stringify({ bids: Array.from({ length: 40_000 }, (_, index) => [String(index), '1']) });
-      if (request.url === '/declared') response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }).end(big);
+      if (request.url === '/declared')
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }).end(big);
       else {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(big);

@@ -188,61 +188,65 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
   };
 
   async function send<T>(req: VenueRequest): Promise<VenueResponse<T>> {
-      const method = req.method ?? 'GET';
-      const idempotent = req.idempotent ?? (method === 'GET' || method === 'HEAD');
-      const url = withQuery(req.url, req.query);
-      const body = req.body === undefined || typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
-      const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
-      if (body !== undefined && !hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
+    const method = req.method ?? 'GET';
+    const idempotent = req.idempotent ?? (method === 'GET' || method === 'HEAD');
+    const url = withQuery(req.url, req.query);
+    const body = req.body === undefined || typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
+    if (body !== undefined && !hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
 
-      if (bucket) await bucket.removeTokens(1);
-      const started = performance.now();
-      const path = url.pathname;
-      const maxBodyBytes = req.maxBodyBytes ?? options.maxBodyBytes ?? defaultMaxBodyBytes;
-      let answer: Dispatcher.ResponseData;
-      let text: string;
-      // The answer resolves with the headers; a venue can still reset or stall while sending the body.
-      try {
-        answer = await undiciRequest(url, {
-          method,
-          headers,
-          body,
-          dispatcher: idempotent ? retrying : base,
+    if (bucket) await bucket.removeTokens(1);
+    const started = performance.now();
+    const path = url.pathname;
+    const maxBodyBytes = req.maxBodyBytes ?? options.maxBodyBytes ?? defaultMaxBodyBytes;
+    let answer: Dispatcher.ResponseData;
+    let text: string;
+    // The answer resolves with the headers; a venue can still reset or stall while sending the body.
+    try {
+      answer = await undiciRequest(url, {
+        method,
+        headers,
+        body,
+        dispatcher: idempotent ? retrying : base,
+      });
+      text = await readCapped(answer, maxBodyBytes, options.venue, path);
+    } catch (error) {
+      throw mapTransportError(error, options.venue);
+    }
+    const elapsedMs = Math.round(performance.now() - started);
+    logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');
+
+    const data = parseBody(text, answer.headers['content-type']);
+    if (answer.statusCode >= 200 && answer.statusCode < 300) {
+      if (data === invalidJson) {
+        throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with malformed JSON`, {
+          exchange: options.venue,
+          detail: { status: answer.statusCode, path },
         });
-        text = await readCapped(answer, maxBodyBytes, options.venue, path);
-      } catch (error) {
-        throw mapTransportError(error, options.venue);
       }
-      const elapsedMs = Math.round(performance.now() - started);
-      logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');
-
-      const data = parseBody(text, answer.headers['content-type']);
-      if (answer.statusCode >= 200 && answer.statusCode < 300) {
-        if (data === invalidJson) {
-          throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with malformed JSON`, {
-            exchange: options.venue,
-            detail: { status: answer.statusCode, path },
-          });
-        }
-        // An HTML error page with a 200 (a proxy, a maintenance page) is not an answer to read data from.
-        if ((req.expect ?? 'json') === 'json' && typeof data === 'string') {
-          throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with ${contentTypeOf(answer.headers['content-type'])} where JSON was expected`, {
+      // An HTML error page with a 200 (a proxy, a maintenance page) is not an answer to read data from.
+      if ((req.expect ?? 'json') === 'json' && typeof data === 'string') {
+        throw new PredgateError(
+          'EXCHANGE_NOT_AVAILABLE',
+          `${options.venue} answered with ${contentTypeOf(answer.headers['content-type'])} where JSON was expected`,
+          {
             exchange: options.venue,
             detail: { status: answer.statusCode, path, contentType: contentTypeOf(answer.headers['content-type']) },
-          });
-        }
-        return { status: answer.statusCode, headers: answer.headers, data: data as T };
+          },
+        );
       }
-      const failure: VenueFailure = {
-        venue: options.venue,
-        method,
-        origin: url.origin,
-        path,
-        status: answer.statusCode,
-        headers: answer.headers,
-        body: data === invalidJson ? text : data,
-      };
-      throw options.mapError?.(failure) ?? mapVenueFailure(failure);
+      return { status: answer.statusCode, headers: answer.headers, data: data as T };
+    }
+    const failure: VenueFailure = {
+      venue: options.venue,
+      method,
+      origin: url.origin,
+      path,
+      status: answer.statusCode,
+      headers: answer.headers,
+      body: data === invalidJson ? text : data,
+    };
+    throw options.mapError?.(failure) ?? mapVenueFailure(failure);
   }
   return client;
 }
@@ -279,7 +283,10 @@ function hasHeader(headers: Record<string, string>, name: string): boolean {
  */
 async function readCapped(answer: Dispatcher.ResponseData, limit: number, venue: string, path: string): Promise<string> {
   const tooLarge = () =>
-    new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} answered with more than ${limit} bytes`, { exchange: venue, detail: { status: answer.statusCode, path, maxBodyBytes: limit } });
+    new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} answered with more than ${limit} bytes`, {
+      exchange: venue,
+      detail: { status: answer.statusCode, path, maxBodyBytes: limit },
+    });
   const declared = Number(answer.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     answer.body.destroy();
@@ -299,7 +306,11 @@ async function readCapped(answer: Dispatcher.ResponseData, limit: number, venue:
 }
 
 function contentTypeOf(header: string | string[] | undefined): string {
-  return String(header ?? 'no content type').split(';')[0]!.trim() || 'no content type';
+  return (
+    String(header ?? 'no content type')
+      .split(';')[0]!
+      .trim() || 'no content type'
+  );
 }
 
 const invalidJson = Symbol('invalid JSON');

@@ -37,7 +37,12 @@ export function checkPayload<T>(schema: Joi.Schema<T>, body: unknown, source: Pa
 export const venueValue = {
   /** A number, or a numeric string (`".48"`, `"1e18"`, `"123456789012345678901"`). */
   numeric: () =>
-    Joi.alternatives(Joi.number(), Joi.string().trim().pattern(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, 'numeric string')).messages({
+    Joi.alternatives(
+      Joi.number(),
+      Joi.string()
+        .trim()
+        .pattern(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, 'numeric string'),
+    ).messages({
       'alternatives.match': '{{#label}} must be a number or a numeric string',
     }),
   /** An id venues send as a string or an integer. */

@@ -54,7 +54,10 @@ export function toEpochMs(value: Loose): number | undefined {
   if (numeric !== undefined) return numeric < 1e11 ? Math.round(numeric * 1000) : Math.round(numeric);
   if (typeof value !== 'string' || isBlank(value)) return undefined;
   // Postgres-style offsets (`+00`) are not ISO: give them minutes.
-  const iso = value.trim().replace(' ', 'T').replace(/(\d\d:\d\d(?::\d\d(?:\.\d+)?)?[+-]\d\d)$/, '$1:00');
+  const iso = value
+    .trim()
+    .replace(' ', 'T')
+    .replace(/(\d\d:\d\d(?::\d\d(?:\.\d+)?)?[+-]\d\d)$/, '$1:00');
   const parsed = Date.parse(iso);
   return Number.isNaN(parsed) ? undefined : parsed;
 }

@@ -7,9 +7,7 @@ type MaybePromise<T> = T | Promise<T>;
 
 /** Methods an adapter may implement for a method list: those the adapter answers, each optional. */
 export type AdapterMethods<L extends MethodList> = {
-  [M in keyof L as L[M]['answeredBy'] extends 'gateway' ? never : M]?: (
-    ...args: ArgumentsOf<L[M]['args']>
-  ) => MaybePromise<ResultOf<L[M]>>;
+  [M in keyof L as L[M]['answeredBy'] extends 'gateway' ? never : M]?: (...args: ArgumentsOf<L[M]['args']>) => MaybePromise<ResultOf<L[M]>>;
 };
 
 /** Names of the core methods an adapter can implement. */

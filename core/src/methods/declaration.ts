@@ -107,8 +107,12 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
   legacyArgs?: (args: unknown[]) => unknown[];
 }
 
-export interface MethodDeclaration<A extends readonly Argument[] = readonly Argument[], R = unknown, G extends Answerer = Answerer, C extends boolean = boolean>
-  extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs'>> {
+export interface MethodDeclaration<
+  A extends readonly Argument[] = readonly Argument[],
+  R = unknown,
+  G extends Answerer = Answerer,
+  C extends boolean = boolean,
+> extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs'>> {
   readonly legacyArgs?: (args: unknown[]) => unknown[];
 }
 
@@ -122,10 +126,7 @@ export function method<const A extends readonly Argument[], R, G extends Answere
   assert.equal(new Set(names).size, names.length, `argument names repeat in ${names.join(', ')}`);
   assert.ok(options.args.filter((declared) => declared.kind === 'params').length <= 1, 'at most one params argument');
   const firstOptional = options.args.findIndex((declared) => declared.optional);
-  assert.ok(
-    firstOptional === -1 || options.args.slice(firstOptional).every((declared) => declared.optional),
-    'optional arguments come last',
-  );
+  assert.ok(firstOptional === -1 || options.args.slice(firstOptional).every((declared) => declared.optional), 'optional arguments come last');
   if (options.verbs.includes('GET')) {
     assert.ok(
       options.args.every((declared) => queryKinds.has(declared.kind)),

@@ -10,10 +10,7 @@ import type { MethodDeclaration } from './declaration.js';
  * - `since`/`until` on a method declared `archive: true`: answered from the
  *   archive where it holds the venue, else one uniform NOT_SUPPORTED.
  */
-export type GatewayParamsOutcome =
-  | { kind: 'call'; args: unknown[] }
-  | { kind: 'answer'; data: unknown }
-  | { kind: 'archive'; args: unknown[] };
+export type GatewayParamsOutcome = { kind: 'call'; args: unknown[] } | { kind: 'answer'; data: unknown } | { kind: 'archive'; args: unknown[] };
 
 export function applyGatewayParams(
   name: string,
@@ -28,9 +25,13 @@ export function applyGatewayParams(
 
   if (declaration.archive && (params.since !== undefined || params.until !== undefined)) {
     if (archivedVenues.includes(venue)) return { kind: 'archive', args: [...args] };
-    throw new PredgateError('NOT_SUPPORTED', `${name} with since/until reads historical books from the archive, which holds ${archivedVenues.length > 0 ? archivedVenues.join(', ') : 'no venue'}, not ${venue}`, {
-      detail: { method: name, parameters: ['since', 'until'], archivedVenues: [...archivedVenues] },
-    });
+    throw new PredgateError(
+      'NOT_SUPPORTED',
+      `${name} with since/until reads historical books from the archive, which holds ${archivedVenues.length > 0 ? archivedVenues.join(', ') : 'no venue'}, not ${venue}`,
+      {
+        detail: { method: name, parameters: ['since', 'until'], archivedVenues: [...archivedVenues] },
+      },
+    );
   }
 
   if (declaration.catalog && params.sourceExchange !== undefined) {

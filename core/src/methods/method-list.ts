@@ -295,6 +295,4 @@ export type MethodName = keyof CoreMethods;
 /** The methods the catalog may answer instead of the venue: those declared `catalog: true`. */
 export type CatalogMethodName = { [M in MethodName]: CoreMethods[M]['catalog'] extends true ? M : never }[MethodName];
 
-export const catalogMethodNames = (Object.keys(coreMethods) as MethodName[]).filter(
-  (name): name is CatalogMethodName => coreMethods[name].catalog,
-);
+export const catalogMethodNames = (Object.keys(coreMethods) as MethodName[]).filter((name): name is CatalogMethodName => coreMethods[name].catalog);

@@ -26,10 +26,32 @@ function failure(run: () => unknown): PredgateError {
 describe('the core method list', () => {
   test('covers the methods every adapter and client relies on', () => {
     const required = [
-      'fetchEvents', 'fetchEvent', 'fetchMarkets', 'fetchMarket', 'fetchEventMetadata', 'fetchSeries', 'fetchOrderBook',
-      'fetchOrderBooks', 'fetchTrades', 'fetchOHLCV', 'filterEvents', 'filterMarkets', 'getExecutionPrice',
-      'getExecutionPriceDetailed', 'createOrder', 'buildOrder', 'submitOrder', 'cancelOrder', 'fetchOrder',
-      'fetchOpenOrders', 'fetchClosedOrders', 'fetchAllOrders', 'fetchMyTrades', 'fetchPositions', 'fetchBalance', 'describe',
+      'fetchEvents',
+      'fetchEvent',
+      'fetchMarkets',
+      'fetchMarket',
+      'fetchEventMetadata',
+      'fetchSeries',
+      'fetchOrderBook',
+      'fetchOrderBooks',
+      'fetchTrades',
+      'fetchOHLCV',
+      'filterEvents',
+      'filterMarkets',
+      'getExecutionPrice',
+      'getExecutionPriceDetailed',
+      'createOrder',
+      'buildOrder',
+      'submitOrder',
+      'cancelOrder',
+      'fetchOrder',
+      'fetchOpenOrders',
+      'fetchClosedOrders',
+      'fetchAllOrders',
+      'fetchMyTrades',
+      'fetchPositions',
+      'fetchBalance',
+      'describe',
     ];
     expect(registry.names).toEqual(expect.arrayContaining(required));
   });
@@ -43,7 +65,9 @@ describe('the core method list', () => {
   });
 
   test('only catalog reads may be served from the catalog, and account methods need credentials', () => {
-    const catalog = Object.entries(coreMethods).filter(([, declaration]) => declaration.catalog).map(([name]) => name);
+    const catalog = Object.entries(coreMethods)
+      .filter(([, declaration]) => declaration.catalog)
+      .map(([name]) => name);
     expect(catalog.sort()).toEqual(['fetchEvent', 'fetchEvents', 'fetchMarket', 'fetchMarkets']);
     expect(coreMethods.fetchBalance.credentials).toBe(true);
     expect(coreMethods.fetchOrderBook.credentials).toBe(false);
@@ -85,12 +109,12 @@ describe('adding a method is one declaration', () => {
   });
 
   test('incoherent declarations fail when the list loads', () => {
-    expect(() =>
-      method({ doc: 'x', args: [optional(arg.id('a')), arg.id('b')], result: returns(Joi.any()), verbs: ['POST'] }),
-    ).toThrow('optional arguments come last');
-    expect(() =>
-      method({ doc: 'x', args: [arg.list('items', Joi.array())], result: returns(Joi.any()), verbs: ['GET', 'POST'] }),
-    ).toThrow('cannot be called with GET');
+    expect(() => method({ doc: 'x', args: [optional(arg.id('a')), arg.id('b')], result: returns(Joi.any()), verbs: ['POST'] })).toThrow(
+      'optional arguments come last',
+    );
+    expect(() => method({ doc: 'x', args: [arg.list('items', Joi.array())], result: returns(Joi.any()), verbs: ['GET', 'POST'] })).toThrow(
+      'cannot be called with GET',
+    );
   });
 });
 

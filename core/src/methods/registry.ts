@@ -172,14 +172,7 @@ function routeMethod(name: string, declaration: RoutedMethod['declaration']): Ro
   /** `args: [{...}]` is an object of named arguments when the first argument is not itself an object. */
   function takesNamedObject(list: unknown[]): boolean {
     const first = args[0];
-    return (
-      list.length === 1 &&
-      isPlainObject(list[0]) &&
-      first !== undefined &&
-      first.kind !== 'params' &&
-      first.kind !== 'object' &&
-      first.kind !== 'list'
-    );
+    return list.length === 1 && isPlainObject(list[0]) && first !== undefined && first.kind !== 'params' && first.kind !== 'object' && first.kind !== 'list';
   }
 }
 

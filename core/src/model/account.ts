@@ -102,11 +102,17 @@ export const orderSchema = Joi.object<Order, true>({
   id: id.required(),
   marketId: id.required(),
   outcomeId: id.required(),
-  side: Joi.string().valid(...orderSides).required(),
-  type: Joi.string().valid(...orderTypes).required(),
+  side: Joi.string()
+    .valid(...orderSides)
+    .required(),
+  type: Joi.string()
+    .valid(...orderTypes)
+    .required(),
   price: fraction,
   amount: Joi.number().greater(0).required(),
-  status: Joi.string().valid(...orderStatuses).required(),
+  status: Joi.string()
+    .valid(...orderStatuses)
+    .required(),
   filled: Joi.number().min(0).required(),
   remaining: Joi.number().min(0).required(),
   timestamp: timestampMs.required(),
@@ -157,8 +163,12 @@ export const credentialsSchema = Joi.object({
 export const createOrderParamsSchema = Joi.object<CreateOrderParams, true>({
   marketId: id.max(argumentBounds.id).required(),
   outcomeId: id.max(argumentBounds.id).required(),
-  side: Joi.string().valid(...orderSides).required(),
-  type: Joi.string().valid(...orderTypes).required(),
+  side: Joi.string()
+    .valid(...orderSides)
+    .required(),
+  type: Joi.string()
+    .valid(...orderTypes)
+    .required(),
   amount: Joi.number().greater(0).required(),
   price: fraction.when('type', { is: 'limit', then: Joi.required() }),
   fee: Joi.number().min(0),

@@ -77,7 +77,9 @@ export const tradeKeys = {
   timestamp: timestampMs.required(),
   price: fraction.required(),
   amount: Joi.number().greater(0).required(),
-  side: Joi.string().valid(...tradeSides).required(),
+  side: Joi.string()
+    .valid(...tradeSides)
+    .required(),
   outcomeId: id,
 };
 

@@ -197,7 +197,9 @@ const offset = Joi.number().integer().min(0).max(argumentBounds.offset);
 
 export const eventFilterCriteriaSchema = Joi.object<EventFilterCriteria, true>({
   text,
-  searchIn: Joi.array().items(Joi.string().valid('title', 'description', 'category', 'tags')).single(),
+  searchIn: Joi.array()
+    .items(Joi.string().valid('title', 'description', 'category', 'tags'))
+    .single(),
   category: word,
   tags: tagList,
   marketCount: range,

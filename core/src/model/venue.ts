@@ -44,5 +44,7 @@ export const venueDescriptionSchema = Joi.object<VenueDescription, true>({
   id: Joi.string().required(),
   package: Joi.string().required(),
   version: Joi.string().required(),
-  has: Joi.object().pattern(Joi.string(), Joi.alternatives(Joi.boolean(), Joi.string().valid('emulated'))).required(),
+  has: Joi.object()
+    .pattern(Joi.string(), Joi.alternatives(Joi.boolean(), Joi.string().valid('emulated')))
+    .required(),
 });

@@ -77,9 +77,25 @@ describe('runConformanceSuite', () => {
 
   test.each([
     ['a price above one', { ...goodBook, asks: [{ price: 1.5, size: 1 }] }, 'fetchOrderBook', 'data.asks[0].price: must be less than or equal to 1 (got 1.5)'],
-    ['bids in the wrong order', { ...goodBook, bids: [{ price: 0.2, size: 1 }, { price: 0.3, size: 1 }] }, 'fetchOrderBook', 'data.bids[1].price: bids must be descending'],
+    [
+      'bids in the wrong order',
+      {
+        ...goodBook,
+        bids: [
+          { price: 0.2, size: 1 },
+          { price: 0.3, size: 1 },
+        ],
+      },
+      'fetchOrderBook',
+      'data.bids[1].price: bids must be descending',
+    ],
     ['a zero size', { ...goodBook, bids: [{ price: 0.2, size: 0 }] }, 'fetchOrderBook', 'data.bids[0].size: must be greater than 0'],
-    ['a timestamp in seconds', { ...goodBook, timestamp: Math.floor(now / 1000), datetime: goodBook.datetime }, 'fetchOrderBook', 'data.timestamp: must be greater than or equal to 946684800000'],
+    [
+      'a timestamp in seconds',
+      { ...goodBook, timestamp: Math.floor(now / 1000), datetime: goodBook.datetime },
+      'fetchOrderBook',
+      'data.timestamp: must be greater than or equal to 946684800000',
+    ],
     ['a NaN size', { ...goodBook, asks: [{ price: 0.5, size: Number.NaN }] }, 'fetchOrderBook', 'data.asks[0].size: must be a finite number'],
     ['a price sent as a string', { ...goodBook, asks: [{ price: '0.5', size: 1 }] }, 'fetchOrderBook', 'data.asks[0].price: must be a number'],
   ])('fails a book with %s, naming method and field', async (_title, broken, method, message) => {

@@ -152,8 +152,7 @@ async function restingOrderParams(discovery: Pick<Discovery, 'market' | 'outcome
 const atMost = (limit: number) => (result: unknown) =>
   Array.isArray(result) && result.length > limit ? [`data: asked for at most ${limit}, got ${result.length}`] : [];
 
-const atLeastOne = (result: unknown) =>
-  Array.isArray(result) && result.length > 0 ? [] : ['data: expected at least one item after placing an order'];
+const atLeastOne = (result: unknown) => (Array.isArray(result) && result.length > 0 ? [] : ['data: expected at least one item after placing an order']);
 
 const sameId = (field: string, expected: () => unknown) => (result: unknown) => {
   const actual = (result as Record<string, unknown> | null)?.[field];
@@ -163,9 +162,7 @@ const sameId = (field: string, expected: () => unknown) => (result: unknown) => 
 function subsetOf(input: unknown[], key: string) {
   return (result: unknown) => {
     const ids = new Set(input.map((item) => (item as Record<string, unknown>)[key]));
-    return (result as Array<Record<string, unknown>>)
-      .filter((item) => !ids.has(item[key]))
-      .map((item) => `data: "${String(item[key])}" was not in the input`);
+    return (result as Array<Record<string, unknown>>).filter((item) => !ids.has(item[key])).map((item) => `data: "${String(item[key])}" was not in the input`);
   };
 }
 
@@ -178,9 +175,7 @@ const defaultCases: Record<AdapterMethodName, ConformanceCase[]> = {
       check: (result, [params]) => sameId('id', () => (params as { eventId: string }).eventId)(result),
     },
   ],
-  fetchEventsPaginated: [
-    { args: [{ limit: 2 }], check: (result) => atMost(2)((result as { data: unknown[] }).data) },
-  ],
+  fetchEventsPaginated: [{ args: [{ limit: 2 }], check: (result) => atMost(2)((result as { data: unknown[] }).data) }],
   fetchMarkets: [{ args: [{ limit: 3 }], check: atMost(3) }],
   fetchMarket: [
     {
@@ -188,9 +183,7 @@ const defaultCases: Record<AdapterMethodName, ConformanceCase[]> = {
       check: (result, [params]) => sameId('marketId', () => (params as { marketId: string }).marketId)(result),
     },
   ],
-  fetchMarketsPaginated: [
-    { args: [{ limit: 2 }], check: (result) => atMost(2)((result as { data: unknown[] }).data) },
-  ],
+  fetchMarketsPaginated: [{ args: [{ limit: 2 }], check: (result) => atMost(2)((result as { data: unknown[] }).data) }],
   fetchEventMetadata: [{ args: async (d) => [(await d.event()).id] }],
   fetchSeries: [{ args: [{ limit: 3 }], check: atMost(3) }],
   fetchOrderBook: [{ args: bookArguments }],
@@ -204,9 +197,7 @@ const defaultCases: Record<AdapterMethodName, ConformanceCase[]> = {
     },
   ],
   fetchTrades: [{ args: async (d) => [(await d.outcome()).outcomeId, { limit: 10 }], check: atMost(10) }],
-  fetchOHLCV: [
-    { args: async (d) => [(await d.outcome()).outcomeId, { resolution: '1h', limit: 5 }], check: atMost(5) },
-  ],
+  fetchOHLCV: [{ args: async (d) => [(await d.outcome()).outcomeId, { resolution: '1h', limit: 5 }], check: atMost(5) }],
   filterEvents: [
     {
       args: async (d) => [await d.events(), { text: (await d.event()).title }],

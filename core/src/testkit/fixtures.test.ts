@@ -32,12 +32,29 @@ function tinyVenue(context: AdapterFactoryContext): VenueAdapter {
     },
     async cancelOrder(orderId) {
       await http.request({ method: 'DELETE', url: `${host}/order`, body: { id: orderId } });
-      return { id: orderId, marketId: 'm', outcomeId: 'o', side: 'buy', type: 'limit', amount: 1, status: 'cancelled', filled: 0, remaining: 0, timestamp: context.clock.now() };
+      return {
+        id: orderId,
+        marketId: 'm',
+        outcomeId: 'o',
+        side: 'buy',
+        type: 'limit',
+        amount: 1,
+        status: 'cancelled',
+        filled: 0,
+        remaining: 0,
+        timestamp: context.clock.now(),
+      };
     },
   };
 }
 
-const book = { bids: [['0.40', '10'], ['0.41', '5']], asks: [['0.45', '7']] };
+const book = {
+  bids: [
+    ['0.40', '10'],
+    ['0.41', '5'],
+  ],
+  asks: [['0.45', '7']],
+};
 
 const requestCases: Array<Partial<FixtureCase>> = [
   {
@@ -67,7 +84,10 @@ const responseCases: Array<Partial<FixtureCase>> = [
     args: ['tok-1'],
     exchanges: [{ request: { method: 'GET', url: `${host}/book?token=tok-1&depth=10` }, response: { status: 200, bodyFile: '../payloads/book.json' } }],
     result: {
-      bids: [{ price: 0.41, size: 5 }, { price: 0.4, size: 10 }],
+      bids: [
+        { price: 0.41, size: 5 },
+        { price: 0.4, size: 10 },
+      ],
       asks: [{ price: 0.45, size: 7 }],
       timestamp: now,
       datetime: new Date(now).toISOString(),
@@ -128,14 +148,19 @@ describe('runFixtureSuite', () => {
   });
 
   test('fails on a request the fixtures do not expect, and on one they expect but is not made', async () => {
-    const wrongQuery = [{ ...requestCases[0]!, exchanges: [{ ...requestCases[0]!.exchanges![0]!, request: { method: 'GET', url: `${host}/book?token=tok-1` } }] }];
+    const wrongQuery = [
+      { ...requestCases[0]!, exchanges: [{ ...requestCases[0]!.exchanges![0]!, request: { method: 'GET', url: `${host}/book?token=tok-1` } }] },
+    ];
     const [, failed] = await runSuite(fixtureFolder(wrongQuery, []));
     expect(failed?.error?.message).toContain(`unexpected request GET ${host}/book?token=tok-1&depth=10`);
     expect(failed?.error?.message).toContain(`expected request not made: GET ${host}/book?token=tok-1`);
   });
 
   test('fails on a header or body that differs', async () => {
-    const wrongHeader = [{ ...requestCases[0]!, credentials: { apiKey: 'other' } }, { ...requestCases[1]!, args: ['x-9'] }];
+    const wrongHeader = [
+      { ...requestCases[0]!, credentials: { apiKey: 'other' } },
+      { ...requestCases[1]!, args: ['x-9'] },
+    ];
     const [, header, body] = await runSuite(fixtureFolder(wrongHeader, []));
     expect(header?.error?.message).toContain('header X-Key is "other", expected "k-1"');
     expect(body?.error?.message).toContain('body differs');

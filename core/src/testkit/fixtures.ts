@@ -136,8 +136,9 @@ export function runFixtureSuite(test: TestFunction, options: FixtureSuiteOptions
       const routed = registry.get(fixture.method);
       assert.ok(routed, `${fixture.file}: ${fixture.method} is not a core method`);
       const { args } = routed.fromBody({ args: fixture.args });
-      const outcome = await replay(fixture, (http, clock) =>
-        options.create({ http, clock, ...(fixture.credentials ? { credentials: fixture.credentials } : {}) }),
+      const outcome = await replay(
+        fixture,
+        (http, clock) => options.create({ http, clock, ...(fixture.credentials ? { credentials: fixture.credentials } : {}) }),
         fixture.now ?? options.now,
         (adapter) => {
           const call = adapterMethod(adapter, fixture.method);
@@ -237,10 +238,7 @@ function checkOutcome(fixture: FixtureCase, outcome: Outcome, list: MethodList):
     assert.ok(outcome.error !== undefined, `${where}: expected ${fixture.error.code}, but the call succeeded`);
     assert.ok(isPredgateError(outcome.error), `${where}: expected ${fixture.error.code}, got ${describeError(outcome.error)}`);
     const actual = { code: outcome.error.code, message: outcome.error.message, detail: outcome.error.detail };
-    assert.ok(
-      matches(actual, fixture.error),
-      `${where}: wrong error\n  expected ${JSON.stringify(fixture.error)}\n  got      ${JSON.stringify(actual)}`,
-    );
+    assert.ok(matches(actual, fixture.error), `${where}: wrong error\n  expected ${JSON.stringify(fixture.error)}\n  got      ${JSON.stringify(actual)}`);
     return;
   }
   if (outcome.error !== undefined) assert.fail(`${where}: the call failed with ${describeError(outcome.error)}`);
@@ -295,7 +293,9 @@ function matches(actual: unknown, expected: unknown, exact = false): boolean {
 function subsetView(actual: unknown, expected: unknown): unknown {
   if (Array.isArray(expected) && Array.isArray(actual)) return actual.slice(0, expected.length).map((item, index) => subsetView(item, expected[index]));
   if (typeof expected === 'object' && expected !== null && !isMatcher(expected) && typeof actual === 'object' && actual !== null) {
-    return Object.fromEntries(Object.keys(expected).map((key) => [key, subsetView((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(expected).map((key) => [key, subsetView((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key])]),
+    );
   }
   return actual;
 }
@@ -307,7 +307,11 @@ function isMatcher(value: unknown): value is { $matches?: string; $any?: boolean
 function samePathAndQuery(path: string, expected: URL): boolean {
   const actual = new URL(path, expected.origin);
   if (actual.pathname !== expected.pathname) return false;
-  const sorted = (params: URLSearchParams) => [...params.entries()].map(([key, value]) => `${key}=${value}`).sort().join('&');
+  const sorted = (params: URLSearchParams) =>
+    [...params.entries()]
+      .map(([key, value]) => `${key}=${value}`)
+      .sort()
+      .join('&');
   return sorted(actual.searchParams) === sorted(expected.searchParams);
 }
 

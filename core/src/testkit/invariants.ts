@@ -1,11 +1,4 @@
-import type {
-  Event,
-  Market,
-  Order,
-  OrderBook,
-  OrderLevel,
-  PriceCandle,
-} from '../model/index.js';
+import type { Event, Market, Order, OrderBook, OrderLevel, PriceCandle } from '../model/index.js';
 import { coreMethods } from '../methods/method-list.js';
 import type { MethodList } from '../methods/registry.js';
 
@@ -47,9 +40,7 @@ function bookViolations(book: OrderBook, path: string): string[] {
       const current = levels[index]!.price;
       const wrong = side === 'bids' ? current > previous : current < previous;
       if (wrong) {
-        found.push(
-          `${path}.${side}[${index}].price: ${side} must be ${side === 'bids' ? 'descending' : 'ascending'} (got ${current} after ${previous})`,
-        );
+        found.push(`${path}.${side}[${index}].price: ${side} must be ${side === 'bids' ? 'descending' : 'ascending'} (got ${current} after ${previous})`);
         return;
       }
     }

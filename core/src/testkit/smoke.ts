@@ -61,26 +61,65 @@ export async function runSmoke(plugin: AdapterPlugin, options: SmokeOptions = {}
 
   print(`${plugin.displayName} (${plugin.id} ${plugin.version})${options.credentials ? ', with credentials' : ''}`);
   try {
-    const events = (await check<Event[]>('fetchEvents', when('fetchEvents', (fn) => fn({ limit: 5 })))) ?? [];
+    const events =
+      (await check<Event[]>(
+        'fetchEvents',
+        when('fetchEvents', (fn) => fn({ limit: 5 })),
+      )) ?? [];
     const event = events.find((candidate) => candidate.markets.length > 0);
-    if (event) await check('fetchEvent', when('fetchEvent', (fn) => fn({ eventId: event.id })));
-    const markets = (await check<Market[]>('fetchMarkets', when('fetchMarkets', (fn) => fn({ limit: 5 })))) ?? [];
+    if (event)
+      await check(
+        'fetchEvent',
+        when('fetchEvent', (fn) => fn({ eventId: event.id })),
+      );
+    const markets =
+      (await check<Market[]>(
+        'fetchMarkets',
+        when('fetchMarkets', (fn) => fn({ limit: 5 })),
+      )) ?? [];
     const market = event?.markets[0] ?? markets[0];
     if (market) {
-      await check('fetchMarket', when('fetchMarket', (fn) => fn({ marketId: market.marketId })));
+      await check(
+        'fetchMarket',
+        when('fetchMarket', (fn) => fn({ marketId: market.marketId })),
+      );
       const outcome = market.outcomes[0];
       if (outcome) {
-        await check('fetchOrderBook', when('fetchOrderBook', (fn) => fn(outcome.outcomeId)));
-        await check('fetchTrades', when('fetchTrades', (fn) => fn(outcome.outcomeId, { limit: 10 })));
-        await check('fetchOHLCV', when('fetchOHLCV', (fn) => fn(outcome.outcomeId, { resolution: '1h', limit: 24 })));
+        await check(
+          'fetchOrderBook',
+          when('fetchOrderBook', (fn) => fn(outcome.outcomeId)),
+        );
+        await check(
+          'fetchTrades',
+          when('fetchTrades', (fn) => fn(outcome.outcomeId, { limit: 10 })),
+        );
+        await check(
+          'fetchOHLCV',
+          when('fetchOHLCV', (fn) => fn(outcome.outcomeId, { resolution: '1h', limit: 24 })),
+        );
       }
     }
-    await check('fetchSeries', when('fetchSeries', (fn) => fn({ limit: 5 })));
+    await check(
+      'fetchSeries',
+      when('fetchSeries', (fn) => fn({ limit: 5 })),
+    );
     if (options.credentials) {
-      await check('fetchBalance', when('fetchBalance', (fn) => fn()));
-      await check('fetchPositions', when('fetchPositions', (fn) => fn()));
-      await check('fetchOpenOrders', when('fetchOpenOrders', (fn) => fn()));
-      await check('fetchMyTrades', when('fetchMyTrades', (fn) => fn({ limit: 10 })));
+      await check(
+        'fetchBalance',
+        when('fetchBalance', (fn) => fn()),
+      );
+      await check(
+        'fetchPositions',
+        when('fetchPositions', (fn) => fn()),
+      );
+      await check(
+        'fetchOpenOrders',
+        when('fetchOpenOrders', (fn) => fn()),
+      );
+      await check(
+        'fetchMyTrades',
+        when('fetchMyTrades', (fn) => fn({ limit: 10 })),
+      );
     }
   } finally {
     await adapter.close?.();

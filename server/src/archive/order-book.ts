@@ -27,10 +27,14 @@ export async function answerArchivedOrderBook(context: {
   if (params.until === undefined) {
     const snapshot = await context.archive.archive.bookAt(assetId, since);
     if (!snapshot) {
-      throw new PredgateError('NOT_FOUND', `The archive holds no ${context.venue} order book for token ${assetId} at or before ${new Date(since).toISOString()}`, {
-        exchange: context.venue,
-        detail: { assetId, since },
-      });
+      throw new PredgateError(
+        'NOT_FOUND',
+        `The archive holds no ${context.venue} order book for token ${assetId} at or before ${new Date(since).toISOString()}`,
+        {
+          exchange: context.venue,
+          detail: { assetId, since },
+        },
+      );
     }
     return toOrderBook(snapshot, extra);
   }

@@ -33,7 +33,9 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
     security: [{ apiKey: [] }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A Predgate API key (`pg_...`), as printed by the first start or `predgate keys create`.' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A Predgate API key (`pg_...`), as printed by the first start or `predgate keys create`.' },
+      },
       schemas: {
         ErrorCode: { type: 'string', enum: Object.keys(errorCodes) },
         ErrorEnvelope: errorEnvelope,
@@ -46,7 +48,13 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
 }
 
 function methodPath(name: string, declaration: MethodDeclaration, venues: string[], example: unknown) {
-  const exchange = { name: 'exchange', in: 'path', required: true, schema: { type: 'string', enum: venues }, description: 'Venue id: the venues that implement this method.' };
+  const exchange = {
+    name: 'exchange',
+    in: 'path',
+    required: true,
+    schema: { type: 'string', enum: venues },
+    description: 'Venue id: the venues that implement this method.',
+  };
   const success = {
     description: 'The method’s answer in the success envelope.',
     content: {
@@ -74,8 +82,10 @@ function methodPath(name: string, declaration: MethodDeclaration, venues: string
 
 function describeDeclaration(declaration: MethodDeclaration): string {
   const notes = [declaration.doc];
-  if (declaration.credentials) notes.push('Needs the caller’s venue credentials in the body’s `credentials` member; they are used for the call and never logged or stored.');
-  if (declaration.catalog) notes.push('Answered from the catalog while the venue’s catalog is fresh and every parameter can be answered there; live from the venue otherwise.');
+  if (declaration.credentials)
+    notes.push('Needs the caller’s venue credentials in the body’s `credentials` member; they are used for the call and never logged or stored.');
+  if (declaration.catalog)
+    notes.push('Answered from the catalog while the venue’s catalog is fresh and every parameter can be answered there; live from the venue otherwise.');
   if (declaration.answeredBy === 'gateway') notes.push('Answered by the gateway from what it knows of the venue.');
   return notes.join('\n\n');
 }
@@ -83,10 +93,20 @@ function describeDeclaration(declaration: MethodDeclaration): string {
 /** POST bodies: positional `args`, named `kwargs`, or a flat object of named arguments. */
 function bodySchema(declaration: MethodDeclaration): JsonSchema {
   const named = namedArguments(declaration.args);
-  const credentials = { type: 'object', additionalProperties: { type: ['string', 'number'] }, description: 'Venue credentials (members per venue: see `describe`).' };
+  const credentials = {
+    type: 'object',
+    additionalProperties: { type: ['string', 'number'] },
+    description: 'Venue credentials (members per venue: see `describe`).',
+  };
   return {
     anyOf: [
-      { type: 'object', properties: { args: { type: 'array', prefixItems: declaration.args.map((declared) => toJsonSchema(declared.schema)), maxItems: declaration.args.length }, credentials } },
+      {
+        type: 'object',
+        properties: {
+          args: { type: 'array', prefixItems: declaration.args.map((declared) => toJsonSchema(declared.schema)), maxItems: declaration.args.length },
+          credentials,
+        },
+      },
       { type: 'object', properties: { kwargs: named, credentials } },
       { ...named, properties: { ...(named.properties as object), credentials } },
     ],
@@ -137,7 +157,11 @@ const errorEnvelope = {
         message: { type: 'string' },
         retryable: { type: 'boolean' },
         exchange: { type: ['string', 'null'] },
-        detail: { type: ['object', 'null'], description: 'Code-specific facts: `argument`/`path` on VALIDATION_ERROR, `retryAfter` (seconds) on RATE_LIMIT_EXCEEDED and open circuits, the venue’s own `status` and `venueMessage` on venue failures, `endpoint`/`field` when a venue answered in a shape Predgate does not understand.' },
+        detail: {
+          type: ['object', 'null'],
+          description:
+            'Code-specific facts: `argument`/`path` on VALIDATION_ERROR, `retryAfter` (seconds) on RATE_LIMIT_EXCEEDED and open circuits, the venue’s own `status` and `venueMessage` on venue failures, `endpoint`/`field` when a venue answered in a shape Predgate does not understand.',
+        },
       },
     },
   },
@@ -150,7 +174,12 @@ const routerError = {
     error: {
       type: 'object',
       required: ['code', 'message', 'retryable', 'detail'],
-      properties: { code: { $ref: '#/components/schemas/ErrorCode' }, message: { type: 'string' }, retryable: { type: 'boolean' }, detail: { type: ['object', 'null'] } },
+      properties: {
+        code: { $ref: '#/components/schemas/ErrorCode' },
+        message: { type: 'string' },
+        retryable: { type: 'boolean' },
+        detail: { type: ['object', 'null'] },
+      },
     },
   },
 };
@@ -162,7 +191,10 @@ function errorResponses(): Record<string, unknown> {
   return Object.fromEntries(
     [...byStatus].map(([status, codes]) => [
       `Status${status}`,
-      { description: `Error envelope; codes: ${codes.join(', ')}.`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+      {
+        description: `Error envelope; codes: ${codes.join(', ')}.`,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
     ]),
   );
 }
@@ -194,7 +226,16 @@ const archivePaths = {
                   success: { const: true },
                   data: {
                     type: 'array',
-                    items: { type: 'object', properties: { name: { type: 'string' }, hour: { type: 'string', format: 'date-time' }, size: { type: 'integer' }, rows: { type: 'integer' }, sha256: { type: 'string' } } },
+                    items: {
+                      type: 'object',
+                      properties: {
+                        name: { type: 'string' },
+                        hour: { type: 'string', format: 'date-time' },
+                        size: { type: 'integer' },
+                        rows: { type: 'integer' },
+                        sha256: { type: 'string' },
+                      },
+                    },
                   },
                   meta: { type: 'object', properties: { total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } } },
                 },
@@ -235,17 +276,45 @@ function routerPaths(venues: string[]): Record<string, unknown> {
         summary: 'Cross-venue event search over the catalog, highest 24h volume first, markets and outcomes nested.',
         tags: ['Router'],
         parameters: [
-          { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'Case-insensitive substring of title or slug (`query` works too).' },
+          {
+            name: 'q',
+            in: 'query',
+            schema: { type: 'string', maxLength: 200 },
+            description: 'Case-insensitive substring of title or slug (`query` works too).',
+          },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
           { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: 'closed', in: 'query', schema: { type: 'boolean', default: false }, description: 'Include events the venue closed or whose close time has passed.' },
+          {
+            name: 'closed',
+            in: 'query',
+            schema: { type: 'boolean', default: false },
+            description: 'Include events the venue closed or whose close time has passed.',
+          },
           { name: 'sourceExchange', in: 'query', schema: { type: 'string', enum: venues.filter((venue) => venue !== 'router') } },
-          { name: 'category', in: 'query', schema: { type: 'string' }, description: 'A normalised category (Politics, Sports, Crypto, Economics, Science, Culture, Other) or a venue’s word for one.' },
+          {
+            name: 'category',
+            in: 'query',
+            schema: { type: 'string' },
+            description: 'A normalised category (Politics, Sports, Crypto, Economics, Science, Culture, Other) or a venue’s word for one.',
+          },
         ],
         responses: {
           '200': {
             description: 'A page of events.',
-            content: { 'application/json': { schema: { type: 'object', properties: { data: events, meta: { type: 'object', properties: { count: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' } } } } } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    data: events,
+                    meta: {
+                      type: 'object',
+                      properties: { count: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' } },
+                    },
+                  },
+                },
+              },
+            },
           },
           '400': routerFailure,
           '401': routerFailure,
@@ -258,11 +327,22 @@ function routerPaths(venues: string[]): Record<string, unknown> {
         summary: 'One catalog event by its UUID.',
         tags: ['Router'],
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: { '200': { description: 'The event.', content: { 'application/json': { schema: { type: 'object', properties: { data: toJsonSchema(coreMethods.fetchEvent.result.schema) } } } } }, '404': routerFailure },
+        responses: {
+          '200': {
+            description: 'The event.',
+            content: { 'application/json': { schema: { type: 'object', properties: { data: toJsonSchema(coreMethods.fetchEvent.result.schema) } } } },
+          },
+          '404': routerFailure,
+        },
       },
     },
     '/v0/status': {
-      get: { operationId: 'routerStatus', summary: 'Per venue: last sweep, its age, errors, catalog-served or live.', tags: ['Operations'], responses: { '200': { description: 'Ingestion status of every venue.' } } },
+      get: {
+        operationId: 'routerStatus',
+        summary: 'Per venue: last sweep, its age, errors, catalog-served or live.',
+        tags: ['Operations'],
+        responses: { '200': { description: 'Ingestion status of every venue.' } },
+      },
     },
   };
 }

@@ -34,7 +34,9 @@ export async function installedCapabilities(searchRoots: readonly string[]): Pro
 export function methodTable(): string {
   const rows = (Object.entries(coreMethods) as Array<[string, MethodDeclaration]>).map(([name, declaration]) => {
     const args = declaration.args.map((declared: Argument) => (declared.optional ? `${declared.name}?` : declared.name)).join(', ');
-    const notes = [declaration.credentials ? 'credentials' : '', declaration.catalog ? 'catalog' : '', declaration.archive ? 'archive' : ''].filter(Boolean).join(', ');
+    const notes = [declaration.credentials ? 'credentials' : '', declaration.catalog ? 'catalog' : '', declaration.archive ? 'archive' : '']
+      .filter(Boolean)
+      .join(', ');
     return `| \`${name}\` | ${args} | ${declaration.verbs.join(', ')} | ${notes} | ${declaration.doc.replace(/\|/g, '\\|')} |`;
   });
   return ['| Method | Arguments | Verbs | Needs / served by | What it does |', '|---|---|---|---|---|', ...rows].join('\n');

@@ -47,7 +47,11 @@ export class KeyStore {
       createdAt: new Date(0).toISOString(),
       source: 'env' as const,
     }));
-    return new KeyStore(path, file.keys.map((key) => ({ ...key, source: 'file' as const })), envKeys);
+    return new KeyStore(
+      path,
+      file.keys.map((key) => ({ ...key, source: 'file' as const })),
+      envKeys,
+    );
   }
 
   get size(): number {

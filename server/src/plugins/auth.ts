@@ -43,9 +43,13 @@ export const authPlugin: Plugin<{ container: DependencyContainer }> = {
       } catch (outcome) {
         if (!(outcome instanceof RateLimiterRes)) throw outcome;
         const retryAfter = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
-        const error = new PredgateError('RATE_LIMIT_EXCEEDED', `Rate limit of ${rateLimit.requests} requests per ${rateLimit.windowSeconds} s exceeded for this API key`, {
-          detail: { retryAfter, limit: rateLimit.requests, windowSeconds: rateLimit.windowSeconds },
-        });
+        const error = new PredgateError(
+          'RATE_LIMIT_EXCEEDED',
+          `Rate limit of ${rateLimit.requests} requests per ${rateLimit.windowSeconds} s exceeded for this API key`,
+          {
+            detail: { retryAfter, limit: rateLimit.requests, windowSeconds: rateLimit.windowSeconds },
+          },
+        );
         throw boomify(error, { statusCode: 429 });
       }
       return h.continue;

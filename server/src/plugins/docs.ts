@@ -67,7 +67,12 @@ export const docsPlugin: Plugin<{ container: DependencyContainer }> = {
         handler: async (_request, h) => h.response(await documentJson()).type('application/json; charset=utf-8'),
       },
       { method: 'GET', path: '/docs', options: { auth: false }, handler: (_request, h) => h.response(page).type('text/html; charset=utf-8') },
-      { method: 'GET', path: '/docs/reference.js', options: { auth: false }, handler: (_request, h) => h.response(startScript).type('application/javascript; charset=utf-8') },
+      {
+        method: 'GET',
+        path: '/docs/reference.js',
+        options: { auth: false },
+        handler: (_request, h) => h.response(startScript).type('application/javascript; charset=utf-8'),
+      },
       {
         method: 'GET',
         path: '/docs/assets/{file}',
@@ -76,7 +81,10 @@ export const docsPlugin: Plugin<{ container: DependencyContainer }> = {
           const { file } = request.params as { file: string };
           const type = assets[file];
           if (!type) throw new PredgateError('NOT_FOUND', `No documentation asset "${file}"`);
-          return h.response(readFileSync(join(swaggerDir, file))).type(type).header('cache-control', 'public, max-age=86400');
+          return h
+            .response(readFileSync(join(swaggerDir, file)))
+            .type(type)
+            .header('cache-control', 'public, max-age=86400');
         },
       },
     ]);

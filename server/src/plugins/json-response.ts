@@ -68,7 +68,11 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
         body = await pending;
         compressed.set(key, body);
       }
-      return this.response(body).type('application/json; charset=utf-8').compressed(encoding).vary('accept-encoding').header('content-length', String(body.length));
+      return this.response(body)
+        .type('application/json; charset=utf-8')
+        .compressed(encoding)
+        .vary('accept-encoding')
+        .header('content-length', String(body.length));
     });
   },
 };

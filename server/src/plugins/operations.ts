@@ -36,10 +36,12 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer }> = {
           () => false,
         );
         const sweeps = Object.fromEntries(
-          catalog.status().map((status) => [
-            status.venue,
-            status.lastSweep === null ? (status.lastError ? 'failing' : 'pending') : catalog.isFresh(status.venue) ? 'fresh' : 'stale',
-          ]),
+          catalog
+            .status()
+            .map((status) => [
+              status.venue,
+              status.lastSweep === null ? (status.lastError ? 'failing' : 'pending') : catalog.isFresh(status.venue) ? 'fresh' : 'stale',
+            ]),
         );
         const body = { status: reachable ? 'ready' : 'catalog unreachable', venues: venues.ids, sweeps };
         return h.response(body).code(reachable ? 200 : 503);

@@ -55,7 +55,9 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
       // The Router spans venues: `sourceExchange` is one of its filters, not a scope.
       const scoped =
-        venue.id === routerVenue ? ({ kind: 'call', args: input.args } as const) : applyGatewayParams(routed.name, routed.declaration, input.args, venue.id, archive?.venues ?? []);
+        venue.id === routerVenue
+          ? ({ kind: 'call', args: input.args } as const)
+          : applyGatewayParams(routed.name, routed.declaration, input.args, venue.id, archive?.venues ?? []);
       if (scoped.kind === 'answer') return { success: true, data: scoped.data };
       if (scoped.kind === 'archive') return { success: true, data: await archive!.answer(venue.id, routed.name, scoped.args) };
       input.args = scoped.args;
@@ -70,7 +72,10 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
           });
           if (fromCatalog !== undefined) {
             metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
-            return h.storedJson(wrapJson(fromCatalog, '{"success":true,"data":', '}'), `${venue.id}:${catalog.generation}:${routed.name}:${JSON.stringify(params ?? {})}`);
+            return h.storedJson(
+              wrapJson(fromCatalog, '{"success":true,"data":', '}'),
+              `${venue.id}:${catalog.generation}:${routed.name}:${JSON.stringify(params ?? {})}`,
+            );
           }
         }
       }

@@ -65,7 +65,10 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
           ),
         });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), `v0:${catalog.generation}:${request.url.search}`);
+        return h.storedJson(
+          wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`),
+          `v0:${catalog.generation}:${request.url.search}`,
+        );
       },
     });
 
@@ -91,7 +94,10 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         path,
         options: routerRoute,
         handler(request) {
-          throw new PredgateError('BAD_REQUEST', `${request.method.toUpperCase()} is not allowed on ${path}: use GET`, { status: 405, detail: { allow: 'GET' } });
+          throw new PredgateError('BAD_REQUEST', `${request.method.toUpperCase()} is not allowed on ${path}: use GET`, {
+            status: 405,
+            detail: { allow: 'GET' },
+          });
         },
       });
     }
@@ -105,25 +111,28 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const ingestion = new Map(catalog.status().map((status) => [status.venue, status]));
         const circuits = http.circuits();
         return {
-          data: venues.all().filter((venue) => venue.id !== routerVenue).map((venue) => {
-            const status = ingestion.get(venue.id);
-            const sweep = status?.lastSweep;
-            return {
-              venue: venue.id,
-              enabled: true,
-              package: venue.packageName,
-              version: venue.plugin.version,
-              lastSweep: sweep ? { ...sweep, ageSeconds: Math.round((now - sweep.finishedAt) / 1000) } : null,
-              // A sweep that shrank the catalog too much waits for the next to confirm it; the Router serves lastSweep meanwhile.
-              heldSweep: status?.heldSweep ?? null,
-              drift: drift.of(venue.id),
-              circuit: circuits[venue.id] ?? { state: 'closed' },
-              lastError: status?.lastError ?? null,
-              nextAttemptAt: status?.nextAttemptAt ?? null,
-              sweeping: status?.running ?? false,
-              catalogServed: catalog.isFresh(venue.id),
-            };
-          }),
+          data: venues
+            .all()
+            .filter((venue) => venue.id !== routerVenue)
+            .map((venue) => {
+              const status = ingestion.get(venue.id);
+              const sweep = status?.lastSweep;
+              return {
+                venue: venue.id,
+                enabled: true,
+                package: venue.packageName,
+                version: venue.plugin.version,
+                lastSweep: sweep ? { ...sweep, ageSeconds: Math.round((now - sweep.finishedAt) / 1000) } : null,
+                // A sweep that shrank the catalog too much waits for the next to confirm it; the Router serves lastSweep meanwhile.
+                heldSweep: status?.heldSweep ?? null,
+                drift: drift.of(venue.id),
+                circuit: circuits[venue.id] ?? { state: 'closed' },
+                lastError: status?.lastError ?? null,
+                nextAttemptAt: status?.nextAttemptAt ?? null,
+                sweeping: status?.running ?? false,
+                catalogServed: catalog.isFresh(venue.id),
+              };
+            }),
         };
       },
     });

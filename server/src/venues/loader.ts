@@ -31,9 +31,7 @@ export async function loadAdapters(manifest: Manifest, searchRoots: readonly str
     }
     const valid = validateAdapterPlugin(plugin, venue.package, runningCore);
     if (!semver.satisfies(valid.version, venue.version, { includePrerelease: true })) {
-      throw new AdapterPluginError(
-        `${venue.package}: the manifest pins ${venue.id} to ${venue.version}, but version ${valid.version} is installed`,
-      );
+      throw new AdapterPluginError(`${venue.package}: the manifest pins ${venue.id} to ${venue.version}, but version ${valid.version} is installed`);
     }
     loaded.push({ venue, plugin: valid });
   }

@@ -34,7 +34,9 @@ export interface Manifest {
 const manifestSchema = Joi.object({
   venues: Joi.object()
     .pattern(
-      Joi.string().pattern(/^[a-z0-9][a-z0-9_-]*$/, 'venue id').invalid('router'),
+      Joi.string()
+        .pattern(/^[a-z0-9][a-z0-9_-]*$/, 'venue id')
+        .invalid('router'),
       Joi.object({
         package: Joi.string().required(),
         version: Joi.string()

@@ -78,5 +78,9 @@ export class Venue {
 }
 
 function canonicalJson(value: Record<string, unknown>): string {
-  return JSON.stringify(Object.keys(value).sort().map((key) => [key, value[key]]));
+  return JSON.stringify(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, value[key]]),
+  );
 }

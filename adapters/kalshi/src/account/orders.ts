@@ -60,7 +60,12 @@ export async function createOrder(ctx: KalshiContext, params: CreateOrderParams)
   }
   const price = params.price ?? (params.side === 'buy' ? 0.99 : 0.01);
   if (price <= 0 || price >= 1) {
-    throw invalidArgument(ctx.origin.exchange, 'createOrder', 'params.price', `"price" must lie strictly between 0 and 1 on ${ctx.origin.exchange} (got ${price})`);
+    throw invalidArgument(
+      ctx.origin.exchange,
+      'createOrder',
+      'params.price',
+      `"price" must lie strictly between 0 and 1 on ${ctx.origin.exchange} (got ${price})`,
+    );
   }
   const body = {
     ticker: market,

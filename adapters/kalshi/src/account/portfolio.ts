@@ -38,7 +38,10 @@ export async function fetchPositions(ctx: KalshiContext, address?: string): Prom
     Number.POSITIVE_INFINITY,
     ctx.config.maxPages,
   );
-  const markets = await marketsByTicker(ctx, positions.map((position) => position.ticker));
+  const markets = await marketsByTicker(
+    ctx,
+    positions.map((position) => position.ticker),
+  );
   return positions.map((position) => normalizePosition(position, markets.get(position.ticker)));
 }
 
@@ -82,5 +85,11 @@ async function marketsByTicker(ctx: KalshiContext, tickers: string[]): Promise<M
 /** Kalshi accounts have no public address: an address would silently read the caller's own account instead. */
 function rejectAddress(ctx: KalshiContext, method: string, address: string | undefined): void {
   if (address === undefined) return;
-  throw invalidArgument(ctx.origin.exchange, method, 'address', `${ctx.origin.exchange} accounts have no public address; call it without "address"`, 'any.unknown');
+  throw invalidArgument(
+    ctx.origin.exchange,
+    method,
+    'address',
+    `${ctx.origin.exchange} accounts have no public address; call it without "address"`,
+    'any.unknown',
+  );
 }

@@ -27,9 +27,7 @@ describe('signing', () => {
   test('the signed text is timestamp, upper-case method and path, byte for byte', () => {
     const message = signingMessage(1703123456789, 'get', '/trade-api/v2/portfolio/orders');
     expect(message).toBe('1703123456789GET/trade-api/v2/portfolio/orders');
-    expect(Buffer.from(message, 'utf8').toString('hex')).toBe(
-      Buffer.from('1703123456789' + 'GET' + '/trade-api/v2/portfolio/orders', 'ascii').toString('hex'),
-    );
+    expect(Buffer.from(message, 'utf8').toString('hex')).toBe(Buffer.from('1703123456789' + 'GET' + '/trade-api/v2/portfolio/orders', 'ascii').toString('hex'));
   });
 
   test('headers carry the key id, the millisecond timestamp and an RSA-PSS SHA-256 signature with a 32-byte salt', () => {

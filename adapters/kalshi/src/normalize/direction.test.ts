@@ -16,9 +16,11 @@ describe('order and fill direction', () => {
   });
 
   test('a fill without a direction is side unknown, priced as YES', () => {
-    expect(
-      normalizeFill({ fill_id: 'f', ticker: 'KX-1', count_fp: '1.00', yes_price_dollars: '0.2000', created_time: '2026-05-14T00:00:00Z' }),
-    ).toMatchObject({ side: 'unknown', outcomeId: 'KX-1', price: 0.2 });
+    expect(normalizeFill({ fill_id: 'f', ticker: 'KX-1', count_fp: '1.00', yes_price_dollars: '0.2000', created_time: '2026-05-14T00:00:00Z' })).toMatchObject({
+      side: 'unknown',
+      outcomeId: 'KX-1',
+      price: 0.2,
+    });
   });
 
   test('a legacy fill: cents, integer count, Unix seconds', () => {

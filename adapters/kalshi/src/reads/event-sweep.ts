@@ -38,8 +38,7 @@ export interface SweepResult<T> {
  */
 export async function sweepEvents<T>(ctx: KalshiContext, request: SweepRequest<T>): Promise<SweepResult<T>> {
   const passes = passesOf(request.status);
-  let position: SweepPosition =
-    request.cursor === undefined ? { pass: 0, skip: 0 } : decodeSweepCursor(request.cursor, passes, ctx.origin.exchange);
+  let position: SweepPosition = request.cursor === undefined ? { pass: 0, skip: 0 } : decodeSweepCursor(request.cursor, passes, ctx.origin.exchange);
   const { pageSize, maxPages } = ctx.config;
   const items: T[] = [];
   const seen = new Set<string>();

@@ -41,11 +41,7 @@ export async function fetchEvents(ctx: KalshiContext, directory: SeriesDirectory
  * fetchEventsPaginated: one page and the cursor of the next, the catalog's
  * way through an all-status sweep.
  */
-export async function fetchEventsPage(
-  ctx: KalshiContext,
-  directory: SeriesDirectory,
-  params: PageParams<EventFilterCriteria> = {},
-): Promise<Page<Event>> {
+export async function fetchEventsPage(ctx: KalshiContext, directory: SeriesDirectory, params: PageParams<EventFilterCriteria> = {}): Promise<Page<Event>> {
   const limit = params.limit ?? ctx.config.pageSize;
   const { items, next } = await sweepEvents(ctx, {
     status: params.status,

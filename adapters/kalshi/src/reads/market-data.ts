@@ -49,15 +49,12 @@ export async function fetchOHLCV(ctx: KalshiContext, outcomeId: string, params: 
   const seriesTicker = await seriesTickerOf(ctx, ticker);
   const end = unixSeconds(params.end) ?? Math.floor(ctx.clock.now() / 1000);
   const start = unixSeconds(params.start) ?? end - (params.limit ? params.limit * plan.periodSeconds : day);
-  const answer = await ctx.api.get<{ candlesticks?: RawCandle[] | null }>(
-    `/series/${segment(seriesTicker)}/markets/${segment(ticker)}/candlesticks`,
-    {
-      // Aligned, so a built candle is never made from part of its period.
-      start_ts: Math.floor(start / plan.periodSeconds) * plan.periodSeconds,
-      end_ts: end,
-      period_interval: plan.venueMinutes,
-    },
-  );
+  const answer = await ctx.api.get<{ candlesticks?: RawCandle[] | null }>(`/series/${segment(seriesTicker)}/markets/${segment(ticker)}/candlesticks`, {
+    // Aligned, so a built candle is never made from part of its period.
+    start_ts: Math.floor(start / plan.periodSeconds) * plan.periodSeconds,
+    end_ts: end,
+    period_interval: plan.venueMinutes,
+  });
   const venueCandles = (answer.candlesticks ?? []).map((raw) => normalizeCandle(raw, plan.venueMinutes * 60));
   const candles = plan.periodSeconds === plan.venueMinutes * 60 ? venueCandles : aggregateCandles(venueCandles, plan.periodSeconds * 1000);
   const sided = candles.map((candle) => candleForSide(candle, side));
@@ -76,7 +73,12 @@ function candlePlan(resolution: string, venue: string): CandlePlan {
   const unitSeconds = { s: 1, m: 60, h: 3_600, d: day };
   const periodSeconds = match ? Number(match[1]) * unitSeconds[match[2] as keyof typeof unitSeconds] : 0;
   if (periodSeconds === 0 || periodSeconds % 60 !== 0) {
-    throw invalidArgument(venue, 'fetchOHLCV', 'params.resolution', `"params.resolution" must be a whole number of minutes (1m, 5m, 15m, 1h, 6h, 1d, ...) on ${venue}`);
+    throw invalidArgument(
+      venue,
+      'fetchOHLCV',
+      'params.resolution',
+      `"params.resolution" must be a whole number of minutes (1m, 5m, 15m, 1h, 6h, 1d, ...) on ${venue}`,
+    );
   }
   const minutes = periodSeconds / 60;
   const venueMinutes = minutes % 1_440 === 0 ? 1_440 : minutes % 60 === 0 ? 60 : 1;

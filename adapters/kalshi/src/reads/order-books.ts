@@ -40,10 +40,9 @@ export async function fetchOrderBooks(ctx: KalshiContext, outcomeIds: string[]):
   const tickers = [...new Set(wanted.map((entry) => entry.ticker))];
   const ladders = new Map<string, RawBookSides | undefined>();
   for (let start = 0; start < tickers.length; start += batchSize) {
-    const answer = await ctx.api.getSignedIfPossible<{ orderbooks?: Array<{ ticker: string } & RawOrderBookAnswer> | null }>(
-      '/markets/orderbooks',
-      { tickers: tickers.slice(start, start + batchSize).join(',') },
-    );
+    const answer = await ctx.api.getSignedIfPossible<{ orderbooks?: Array<{ ticker: string } & RawOrderBookAnswer> | null }>('/markets/orderbooks', {
+      tickers: tickers.slice(start, start + batchSize).join(','),
+    });
     for (const book of answer.orderbooks ?? []) ladders.set(book.ticker, book.orderbook_fp ?? book.orderbook);
   }
   const timestamp = Math.floor(ctx.clock.now());
@@ -76,7 +75,12 @@ function bookSideOf(outcomeId: string, params: OrderBookParams, venue: string): 
   if (first === undefined) return { ticker, side: 'yes' };
   const conflict = claims.find((claim) => claim.side !== first.side);
   if (conflict) {
-    throw invalidArgument(venue, 'fetchOrderBook', conflict.from, `"${conflict.from}" asks for the ${conflict.side} book, but "${first.from}" names the ${first.side} book`);
+    throw invalidArgument(
+      venue,
+      'fetchOrderBook',
+      conflict.from,
+      `"${conflict.from}" asks for the ${conflict.side} book, but "${first.from}" names the ${first.side} book`,
+    );
   }
   return { ticker, side: first.side };
 }

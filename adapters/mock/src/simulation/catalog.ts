@@ -126,8 +126,14 @@ function generateEvent(seed: string, id: string, base: number): { event: Event; 
     description: `${plan.rule} ${markets.length > 1 ? `The event holds ${markets.length} markets.` : ''}`.trim(),
     slug,
     markets,
-    volume24h: round(markets.reduce((sum, market) => sum + market.volume24h, 0), 2),
-    volume: round(markets.reduce((sum, market) => sum + (market.volume ?? 0), 0), 2),
+    volume24h: round(
+      markets.reduce((sum, market) => sum + market.volume24h, 0),
+      2,
+    ),
+    volume: round(
+      markets.reduce((sum, market) => sum + (market.volume ?? 0), 0),
+      2,
+    ),
     url: `${site}/event/${slug}`,
     image: `${site}/images/${id}.png`,
     category,
@@ -203,17 +209,34 @@ const themes: Record<MockCategory, Theme> = {
     const country = random.pick(words.countries);
     const office = random.pick(words.offices);
     const names = Array.from({ length: 12 }, () => person(random));
-    return field(random, count, [...new Set(names)], (name) => `Will ${name} win the ${year} ${country} ${office} election?`,
-      `${country} ${office} election ${year}`, `Resolves to the candidate declared winner of the ${year} ${country} ${office} election.`);
+    return field(
+      random,
+      count,
+      [...new Set(names)],
+      (name) => `Will ${name} win the ${year} ${country} ${office} election?`,
+      `${country} ${office} election ${year}`,
+      `Resolves to the candidate declared winner of the ${year} ${country} ${office} election.`,
+    );
   },
   World: (random, count, year) => {
     const [a, b] = random.sample(words.countries, 2) as [string, string];
     if (count === 1) {
-      return { title: `Will ${a} and ${b} sign a peace treaty in ${year}?`, markets: [{ question: `Will ${a} and ${b} sign a peace treaty in ${year}?`, labels: yesNo }], exclusive: false, rule: `Resolves Yes if ${a} and ${b} sign a treaty in ${year}.` };
+      return {
+        title: `Will ${a} and ${b} sign a peace treaty in ${year}?`,
+        markets: [{ question: `Will ${a} and ${b} sign a peace treaty in ${year}?`, labels: yesNo }],
+        exclusive: false,
+        rule: `Resolves Yes if ${a} and ${b} sign a treaty in ${year}.`,
+      };
     }
     const parties = words.parties.concat(words.countries.map((country) => `${country} coalition`));
-    return field(random, count, parties, (party) => `Will the ${party} lead the next ${a} government?`,
-      `Next government of ${a}`, `Resolves to the party that leads the next government of ${a}.`);
+    return field(
+      random,
+      count,
+      parties,
+      (party) => `Will the ${party} lead the next ${a} government?`,
+      `Next government of ${a}`,
+      `Resolves to the party that leads the next government of ${a}.`,
+    );
   },
   Sports: (random, count, year) => {
     const league = random.pick(words.leagues);
@@ -228,13 +251,25 @@ const themes: Record<MockCategory, Theme> = {
       ];
       return { title: `${league}: ${home} vs. ${away}`, markets: markets.slice(0, count), exclusive: false, rule: `Settles on the official ${league} result.` };
     }
-    return field(random, count, random.sample(words.teams, words.teams.length), (team) => `Will the ${team} win the ${year} ${league}?`,
-      `${league} ${year} champion`, `Resolves to the champion of the ${year} ${league}.`);
+    return field(
+      random,
+      count,
+      random.sample(words.teams, words.teams.length),
+      (team) => `Will the ${team} win the ${year} ${league}?`,
+      `${league} ${year} champion`,
+      `Resolves to the champion of the ${year} ${league}.`,
+    );
   },
   Crypto: (random, count, _year, date) => {
     const coin = random.pick(words.coins);
     if (count === 1) {
-      return { title: `${coin.name} up or down on ${date}?`, markets: [{ question: `${coin.name} up or down on ${date}?`, labels: ['Up', 'Down'] }], exclusive: false, series: { id: `${coin.symbol.toLowerCase()}-daily-up-down`, title: `${coin.name} daily up or down`, recurrence: 'daily' }, rule: `Resolves Up if ${coin.symbol}/USD closes ${date} above its open.` };
+      return {
+        title: `${coin.name} up or down on ${date}?`,
+        markets: [{ question: `${coin.name} up or down on ${date}?`, labels: ['Up', 'Down'] }],
+        exclusive: false,
+        series: { id: `${coin.symbol.toLowerCase()}-daily-up-down`, title: `${coin.name} daily up or down`, recurrence: 'daily' },
+        rule: `Resolves Up if ${coin.symbol}/USD closes ${date} above its open.`,
+      };
     }
     const step = coin.price * 0.02;
     const strikes = Array.from({ length: count }, (_, index) => coin.price + (index - Math.floor(count / 2)) * step);
@@ -249,13 +284,22 @@ const themes: Record<MockCategory, Theme> = {
   Economy: (random, count, year, date) => {
     const bank = random.pick(words.centralBanks);
     if (count === 1) {
-      return { title: `${bank} decision in ${date.split(' ')[0]} ${year}`, markets: [{ question: `${bank} decision in ${date.split(' ')[0]} ${year}`, labels: ['Cut 50+ bps', 'Cut 25 bps', 'No change', 'Hike'] }], exclusive: false, series: { id: `${slugify(bank)}-decisions`, title: `${bank} rate decisions`, recurrence: 'monthly' }, rule: `Resolves to the decision announced by the ${bank}.` };
+      return {
+        title: `${bank} decision in ${date.split(' ')[0]} ${year}`,
+        markets: [{ question: `${bank} decision in ${date.split(' ')[0]} ${year}`, labels: ['Cut 50+ bps', 'Cut 25 bps', 'No change', 'Hike'] }],
+        exclusive: false,
+        series: { id: `${slugify(bank)}-decisions`, title: `${bank} rate decisions`, recurrence: 'monthly' },
+        rule: `Resolves to the decision announced by the ${bank}.`,
+      };
     }
     const country = random.pick(words.countries);
     const indicator = random.pick(words.indicators);
     return {
       title: `${country} ${indicator} for ${date.split(' ')[0]} ${year}`,
-      markets: Array.from({ length: count }, (_, index) => ({ question: `Will ${country} ${indicator} be above ${(index * 0.25).toFixed(2)}%?`, labels: yesNo })),
+      markets: Array.from({ length: count }, (_, index) => ({
+        question: `Will ${country} ${indicator} be above ${(index * 0.25).toFixed(2)}%?`,
+        labels: yesNo,
+      })),
       exclusive: false,
       rule: `Each market resolves Yes if the published ${indicator} figure exceeds its threshold.`,
     };
@@ -264,29 +308,55 @@ const themes: Record<MockCategory, Theme> = {
     const agency = random.pick(words.agencies);
     const mission = random.pick(words.missions);
     const quarters = Array.from({ length: 12 }, (_, index) => `${words.months[index]} ${year}`);
-    return field(random, count, quarters, (month) => `Will ${agency} fly ${mission} by ${month}?`,
-      `When will ${agency} fly ${mission}?`, `Resolves on the date of launch as reported by ${agency}.`);
+    return field(
+      random,
+      count,
+      quarters,
+      (month) => `Will ${agency} fly ${mission} by ${month}?`,
+      `When will ${agency} fly ${mission}?`,
+      `Resolves on the date of launch as reported by ${agency}.`,
+    );
   },
   Tech: (random, count, year) => {
     const product = random.pick(words.products);
-    return field(random, count, random.sample(words.companies, words.companies.length).concat(['Another company', 'No one']),
+    return field(
+      random,
+      count,
+      random.sample(words.companies, words.companies.length).concat(['Another company', 'No one']),
       (company) => `Will ${company} ship ${product} first in ${year}?`,
-      `First to ship ${product} in ${year}`, `Resolves to the first company to ship ${product} to the public.`);
+      `First to ship ${product} in ${year}`,
+      `Resolves to the first company to ship ${product} to the public.`,
+    );
   },
   'Pop Culture': (random, count, year) => {
     const award = random.pick(words.awards);
-    return field(random, count, random.sample(words.films, words.films.length).concat(['Sunlit Roads', 'Hollow Crown', 'Blue Static', 'Night Orchard', 'Other']),
+    return field(
+      random,
+      count,
+      random.sample(words.films, words.films.length).concat(['Sunlit Roads', 'Hollow Crown', 'Blue Static', 'Night Orchard', 'Other']),
       (film) => `Will ${film} win best picture at the ${year} ${award}?`,
-      `${award} ${year}: best picture`, `Resolves to the winner announced at the ${year} ${award}.`);
+      `${award} ${year}: best picture`,
+      `Resolves to the winner announced at the ${year} ${award}.`,
+    );
   },
 };
 
 function topicTags(title: string): string[] {
   const lower = title.toLowerCase();
   const topics: Array<[string, string]> = [
-    ['election', 'elections'], ['bitcoin', 'bitcoin'], ['ethereum', 'ethereum'], ['solana', 'solana'],
-    ['up or down', 'up-or-down'], ['decision', 'central-banks'], ['inflation', 'inflation'], ['champion', 'championships'],
-    [' vs. ', 'games'], ['government', 'geopolitics'], ['treaty', 'geopolitics'], ['best picture', 'awards'], ['ship ', 'ai'],
+    ['election', 'elections'],
+    ['bitcoin', 'bitcoin'],
+    ['ethereum', 'ethereum'],
+    ['solana', 'solana'],
+    ['up or down', 'up-or-down'],
+    ['decision', 'central-banks'],
+    ['inflation', 'inflation'],
+    ['champion', 'championships'],
+    [' vs. ', 'games'],
+    ['government', 'geopolitics'],
+    ['treaty', 'geopolitics'],
+    ['best picture', 'awards'],
+    ['ship ', 'ai'],
   ];
   return [...new Set(topics.filter(([needle]) => lower.includes(needle)).map(([, tag]) => tag))];
 }

@@ -37,4 +37,6 @@ export const gammaEvent = Joi.object({
 export const gammaEvents = Joi.array().items(gammaEvent).required();
 export const gammaMarkets = Joi.array().items(gammaMarket).required();
 export const gammaSearch = Joi.object({ events: Joi.array().items(gammaEvent).allow(null) }).required();
-export const gammaSeriesList = Joi.array().items(Joi.object({ id: venueValue.id().required(), events: Joi.array().items(gammaEvent).allow(null) })).required();
+export const gammaSeriesList = Joi.array()
+  .items(Joi.object({ id: venueValue.id().required(), events: Joi.array().items(gammaEvent).allow(null) }))
+  .required();

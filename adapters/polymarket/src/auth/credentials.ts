@@ -37,11 +37,10 @@ export function signatureTypeOf(credentials: Credentials): SignatureType {
   if (value === undefined || value === '') return credentials.funderAddress ? 2 : 0;
   const named = typeof value === 'string' ? (signatureTypeNames[value.trim().toLowerCase()] ?? Number(value)) : value;
   if (named === 0 || named === 1 || named === 2 || named === 3) return named;
-  throw new PredgateError(
-    'AUTHENTICATION_ERROR',
-    `${venueId}: credentials.signatureType must be 0-3 or one of ${Object.keys(signatureTypeNames).join(', ')}`,
-    { exchange: venueId, detail: { member: 'signatureType', allowed: [0, 1, 2, 3, ...Object.keys(signatureTypeNames)] } },
-  );
+  throw new PredgateError('AUTHENTICATION_ERROR', `${venueId}: credentials.signatureType must be 0-3 or one of ${Object.keys(signatureTypeNames).join(', ')}`, {
+    exchange: venueId,
+    detail: { member: 'signatureType', allowed: [0, 1, 2, 3, ...Object.keys(signatureTypeNames)] },
+  });
 }
 
 // Deriving the address is elliptic-curve work that one order would otherwise repeat several times; an

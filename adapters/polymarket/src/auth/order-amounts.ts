@@ -40,9 +40,7 @@ export function orderAmounts(order: { side: OrderSide; type: OrderType; amount: 
   const notional = (sizeCents * priceMicro) / 100n;
   const size = Number(sizeCents) / 100;
   if (order.type === 'limit') {
-    return order.side === 'buy'
-      ? { makerAmount: notional, takerAmount: shares, price, size }
-      : { makerAmount: shares, takerAmount: notional, price, size };
+    return order.side === 'buy' ? { makerAmount: notional, takerAmount: shares, price, size } : { makerAmount: shares, takerAmount: notional, price, size };
   }
   if (order.side === 'buy') {
     const spend = roundDown(notional, 10_000n);

@@ -67,9 +67,7 @@ export class CatalogReads {
       this.gamma.seriesList({ ...page, slug, recurrence: params.recurrence, categories_labels: params.category }),
     );
     const query = params.query?.toLowerCase();
-    return raw
-      .map((series) => normalizeSeries(series, false))
-      .filter((series) => !query || series.title.toLowerCase().includes(query));
+    return raw.map((series) => normalizeSeries(series, false)).filter((series) => !query || series.title.toLowerCase().includes(query));
   }
 
   /** Venue answer for an event query: by id, by slug, by keyword, or a listing. */

@@ -32,11 +32,13 @@ export const namespaceCommands: Record<string, CommandHandler> = {
   },
 
   listCollections(command, { store, database, cursors }) {
-    const infos = store.collectionNames(database).map((name) =>
-      command.nameOnly === true
-        ? { name, type: 'collection' }
-        : { name, type: 'collection', options: {}, info: { readOnly: false }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } },
-    );
+    const infos = store
+      .collectionNames(database)
+      .map((name) =>
+        command.nameOnly === true
+          ? { name, type: 'collection' }
+          : { name, type: 'collection', options: {}, info: { readOnly: false }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } },
+      );
     const matched = select(infos, { filter: optionalDocument(command, 'filter') });
     return { cursor: cursors.first(`${database}.$cmd.listCollections`, matched) };
   },
@@ -44,9 +46,7 @@ export const namespaceCommands: Record<string, CommandHandler> = {
   listDatabases(command, { store }) {
     const databases = store.databaseNames().map((name) => ({ name, sizeOnDisk: 0, empty: false }));
     const matched = select(databases, { filter: optionalDocument(command, 'filter') });
-    return command.nameOnly === true
-      ? { databases: matched.map(({ name }) => ({ name })) }
-      : { databases: matched, totalSize: 0, totalSizeMb: 0 };
+    return command.nameOnly === true ? { databases: matched.map(({ name }) => ({ name })) } : { databases: matched, totalSize: 0, totalSizeMb: 0 };
   },
 
   // Sent to admin as { renameCollection: 'db.from', to: 'db.to', dropTarget }.
