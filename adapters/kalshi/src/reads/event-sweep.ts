@@ -5,6 +5,7 @@ import type { KalshiContext } from '../context.js';
 import { ticker } from '../ids.js';
 import { decodeSweepCursor, encodeSweepCursor, passesOf } from './sweep-cursor.js';
 import type { SweepPosition } from './sweep-cursor.js';
+import { checked } from '../api/schemas.js';
 
 export interface SweepRequest<T> {
   status?: StatusFilter;
@@ -45,14 +46,15 @@ export async function sweepEvents<T>(ctx: KalshiContext, request: SweepRequest<T
   for (let pages = 0; position.pass < passes.length && items.length < request.wanted && pages < maxPages; pages += 1) {
     const remaining = request.wanted - items.length;
     const limit = request.onePerEvent ? Math.min(pageSize, position.skip + remaining) : pageSize;
-    const page = await ctx.api.get<RawPage>('/events', {
+    const answer = await ctx.api.get<unknown>('/events', {
       limit,
       cursor: position.cursor,
       status: passes[position.pass],
       series_ticker: request.series === undefined ? undefined : ticker(request.series),
       with_nested_markets: true,
     });
-    const events = Array.isArray(page.events) ? (page.events as RawEvent[]) : [];
+    const page = checked<RawPage>('GET /events', ctx.origin.exchange, answer);
+    const events = page.events as RawEvent[];
     let stoppedAt: number | undefined;
     for (let index = position.skip; index < events.length; index += 1) {
       if (items.length >= request.wanted) {

@@ -12,6 +12,7 @@ import type { SweepRequest } from './event-sweep.js';
 import { sortItems, wantsTags } from './list-params.js';
 import { seriesInfoOf } from './series.js';
 import type { SeriesDirectory } from './series.js';
+import { checked } from '../api/schemas.js';
 
 /**
  * fetchEvents: a direct lookup by `eventId`/`slug`, else a sweep of the
@@ -66,9 +67,11 @@ export async function fetchEvent(ctx: KalshiContext, directory: SeriesDirectory,
  * The enrichment is a second call whose failure only leaves the tags out.
  */
 async function eventByTicker(ctx: KalshiContext, key: string): Promise<Event> {
-  const answer = await ctx.api.get<{ event: RawEvent; markets?: RawMarket[] }>(`/events/${segment(ticker(key))}`, {
-    with_nested_markets: true,
-  });
+  const answer = checked<{ event: RawEvent; markets?: RawMarket[] }>(
+    'GET /events/{ticker}',
+    ctx.origin.exchange,
+    await ctx.api.get<unknown>(`/events/${segment(ticker(key))}`, { with_nested_markets: true }),
+  );
   const { event } = answer;
   if (event.series_ticker) {
     for (const market of event.markets ?? answer.markets ?? []) ctx.seriesTickers.set(market.ticker, event.series_ticker);

@@ -11,6 +11,7 @@ import { sweepEvents } from './event-sweep.js';
 import { eventOrNothing } from './events.js';
 import { sortItems, wantsTags } from './list-params.js';
 import type { SeriesDirectory } from './series.js';
+import { checked } from '../api/schemas.js';
 
 /**
  * fetchMarkets: a direct lookup by `marketId`, `slug` or `outcomeId`; the
@@ -64,7 +65,7 @@ export async function fetchMarket(ctx: KalshiContext, directory: SeriesDirectory
 async function marketByTicker(ctx: KalshiContext, marketTicker: string): Promise<Market> {
   let raw: RawMarket;
   try {
-    raw = (await ctx.api.get<{ market: RawMarket }>(`/markets/${segment(marketTicker)}`)).market;
+    raw = checked<{ market: RawMarket }>('GET /markets/{ticker}', ctx.origin.exchange, await ctx.api.get<unknown>(`/markets/${segment(marketTicker)}`)).market;
   } catch (error) {
     if (isPredgateError(error) && error.code === 'MARKET_NOT_FOUND') {
       throw new PredgateError(
@@ -84,7 +85,11 @@ async function marketByTicker(ctx: KalshiContext, marketTicker: string): Promise
 export async function seriesTickerOf(ctx: KalshiContext, marketTicker: string): Promise<string> {
   const known = ctx.seriesTickers.get(marketTicker);
   if (known !== undefined) return known;
-  const { market } = await ctx.api.get<{ market: RawMarket }>(`/markets/${segment(marketTicker)}`);
+  const { market } = checked<{ market: RawMarket }>(
+    'GET /markets/{ticker}',
+    ctx.origin.exchange,
+    await ctx.api.get<unknown>(`/markets/${segment(marketTicker)}`),
+  );
   const event = await rawEvent(ctx, market.event_ticker ?? marketTicker);
   if (!event.series_ticker) {
     throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${ctx.origin.exchange} sent event ${event.event_ticker} without its series ticker`, {

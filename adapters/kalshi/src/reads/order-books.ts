@@ -6,6 +6,7 @@ import { invalidArgument } from '../errors.js';
 import { isContractSide, outcomeOf, parseOutcomeId } from '../ids.js';
 import type { ContractSide } from '../ids.js';
 import { laddersFrom, laddersOf, sideBook } from '../normalize/order-book.js';
+import { checked } from '../api/schemas.js';
 
 /** Kalshi's `depth` goes to 100 levels; deeper requests read every level and are cut here. */
 const maxVenueDepth = 100;
@@ -23,9 +24,10 @@ const batchSize = 100;
 export async function fetchOrderBook(ctx: KalshiContext, outcomeId: string, limit?: number, params: OrderBookParams = {}): Promise<OrderBook> {
   const { ticker, side } = bookSideOf(outcomeId, params, ctx.origin.exchange);
   const depth = limit ?? params.limit;
-  const answer = await ctx.api.getSignedIfPossible<RawOrderBookAnswer>(
-    `/markets/${segment(ticker)}/orderbook`,
-    depth !== undefined && depth <= maxVenueDepth ? { depth } : undefined,
+  const answer = checked<RawOrderBookAnswer>(
+    'GET /markets/{ticker}/orderbook',
+    ctx.origin.exchange,
+    await ctx.api.getSignedIfPossible<unknown>(`/markets/${segment(ticker)}/orderbook`, depth !== undefined && depth <= maxVenueDepth ? { depth } : undefined),
   );
   return sideBook(laddersOf(answer), side, Math.floor(ctx.clock.now()), ticker, depth);
 }
