@@ -1,5 +1,7 @@
+import { checkPayload } from '@predgate/core';
 import type { VenueHttpClient } from '@predgate/core';
 import type { Query } from './client.js';
+import { dataPositions, dataTrades } from './schemas.js';
 import type { DataPosition, DataTrade } from './types.js';
 
 /** The Data API: the public trade tape and positions by address. */
@@ -11,12 +13,18 @@ export class DataApi {
 
   /** `GET /trades`: an array of tape rows (some deployments wrap it in `{data}`; both are read). */
   async trades(query: Query): Promise<DataTrade[]> {
-    const answer = await this.http.json<DataTrade[] | { data?: DataTrade[] }>({ url: `${this.host}/trades`, query });
-    return Array.isArray(answer) ? answer : (answer.data ?? []);
+    const answer = checkPayload<DataTrade[] | { data: DataTrade[] }>(dataTrades, await this.http.json({ url: `${this.host}/trades`, query }), {
+      venue: this.http.venue,
+      endpoint: 'GET /trades',
+    });
+    return Array.isArray(answer) ? answer : answer.data;
   }
 
   /** `GET /positions?user=`: public, by the address that holds the funds (the funder, not the signing key). */
-  positions(query: Query): Promise<DataPosition[]> {
-    return this.http.json<DataPosition[]>({ url: `${this.host}/positions`, query });
+  async positions(query: Query): Promise<DataPosition[]> {
+    return checkPayload<DataPosition[]>(dataPositions, await this.http.json({ url: `${this.host}/positions`, query }), {
+      venue: this.http.venue,
+      endpoint: 'GET /positions',
+    });
   }
 }

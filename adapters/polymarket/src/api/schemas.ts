@@ -40,3 +40,21 @@ export const gammaSearch = Joi.object({ events: Joi.array().items(gammaEvent).al
 export const gammaSeriesList = Joi.array()
   .items(Joi.object({ id: venueValue.id().required(), events: Joi.array().items(gammaEvent).allow(null) }))
   .required();
+
+const level = Joi.object({ price: numeric.required(), size: numeric.required() });
+
+export const clobBook = Joi.object({
+  asset_id: venueValue.id(),
+  bids: Joi.array().items(level).allow(null).required(),
+  asks: Joi.array().items(level).allow(null).required(),
+  timestamp: venueValue.time().allow(null, ''),
+}).required();
+export const clobBooks = Joi.array().items(clobBook).required();
+export const priceHistory = Joi.object({
+  history: Joi.array()
+    .items(Joi.object({ t: venueValue.time().required(), p: numeric.required() }))
+    .required(),
+}).required();
+const dataTrade = Joi.object({ price: numeric.required(), size: numeric.required(), timestamp: venueValue.time().required() });
+export const dataTrades = Joi.alternatives(Joi.array().items(dataTrade), Joi.object({ data: Joi.array().items(dataTrade).required() })).required();
+export const dataPositions = Joi.array().required();
