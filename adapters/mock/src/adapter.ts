@@ -127,11 +127,6 @@ export class MockAdapter implements VenueAdapter {
   // Market data
 
   async fetchOrderBook(id: string, limit?: number, params: OrderBookParams = {}): Promise<OrderBook> {
-    if (params.since !== undefined) {
-      throw new PredgateError('NOT_SUPPORTED', 'The mock venue keeps no order-book history: omit since/until', {
-        exchange: venueId,
-      });
-    }
     const book = this.bookOf(this.resolveOutcome(id, params));
     return bookToDepth(book, limit ?? params.limit);
   }
@@ -225,7 +220,6 @@ export class MockAdapter implements VenueAdapter {
   // Helpers
 
   private selectEvents(params: EventFetchParams): Event[] {
-    if (params.sourceExchange !== undefined && params.sourceExchange !== venueId) return [];
     const tests: Array<(event: Event) => boolean> = [];
     if (params.eventId !== undefined) tests.push((event) => event.id === params.eventId);
     if (params.slug !== undefined) tests.push((event) => event.slug === params.slug);
@@ -241,7 +235,6 @@ export class MockAdapter implements VenueAdapter {
   }
 
   private selectMarkets(params: MarketFetchParams): Market[] {
-    if (params.sourceExchange !== undefined && params.sourceExchange !== venueId) return [];
     const tests: Array<(market: Market) => boolean> = [];
     if (params.outcomeId !== undefined) {
       const holder = this.catalog.outcome(params.outcomeId)?.market.marketId;

@@ -30,13 +30,6 @@ export class MarketDataReads {
    * one-market event (short-interval crypto markets).
    */
   async fetchOrderBook(id: string, limit?: number, params: OrderBookParams = {}): Promise<OrderBook> {
-    if (params.since !== undefined || params.until !== undefined) {
-      throw new PredgateError(
-        'NOT_SUPPORTED',
-        `${venueId}: the venue serves live books only; historical books (since/until) come from the Predgate order-book archive`,
-        { exchange: venueId, detail: { argument: 'params', path: params.since !== undefined ? 'params.since' : 'params.until' } },
-      );
-    }
     const { tokenId, negRisk } = await this.resolveToken(id, params);
     const book = normalizeBook(await this.clob.book(tokenId), this.clock.now(), negRisk);
     return bookToDepth(book, limit ?? params.limit);
