@@ -1,10 +1,10 @@
 import {
-  buildOrderBook,
   collectOffsetPages,
   compact,
   defineAdapter,
   eventListPredicate,
   mapVenueFailure,
+  normalizeOrderBook,
   notSupported,
   toFraction,
   toNumber,
@@ -58,7 +58,7 @@ export function createTemplateAdapter(context: AdapterContext, config: TemplateC
       }
       const raw = await api.book(params?.outcome ?? id);
       const level = ([price, size]: [string, string]) => ({ price: toNumber(price)!, size: toNumber(size)! });
-      const book = buildOrderBook({ bids: raw.bids.map(level), asks: raw.asks.map(level), timestamp: raw.ts });
+      const book = normalizeOrderBook({ bids: raw.bids.map(level), asks: raw.asks.map(level), timestamp: raw.ts });
       return limit === undefined ? book : { ...book, bids: book.bids.slice(0, limit), asks: book.asks.slice(0, limit) };
     },
   });

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { bookToDepth, normalizeOrderBook } from './order-book.js';
+import { describe, expect, test } from 'vitest';
+import { bookToDepth, maxBookDepth, normalizeOrderBook } from './order-book.js';
 
 test('sorts both sides best first, drops empty levels and derives datetime', () => {
   const book = normalizeOrderBook({
@@ -57,4 +57,30 @@ test('cuts a book to its best levels a side, and leaves it whole without a depth
   });
   expect(bookToDepth(book, 1).bids).toEqual([{ price: 0.32, size: 2 }]);
   expect(bookToDepth(book, undefined)).toBe(book);
+});
+
+describe('a venue book that repeats levels or runs deep', () => {
+  test('levels at one price are merged, sizes and order counts summed', () => {
+    const book = normalizeOrderBook({
+      bids: [
+        { price: 0.4, size: 10, orderCount: 1 },
+        { price: 0.41, size: 5 },
+        { price: 0.4, size: 2.5, orderCount: 2 },
+      ],
+      asks: [{ price: 0.42, size: 1 }],
+      timestamp: 1,
+    });
+    expect(book.bids).toEqual([
+      { price: 0.41, size: 5 },
+      { price: 0.4, size: 12.5, orderCount: 3 },
+    ]);
+  });
+
+  test('each side is cut to maxBookDepth levels, best first', () => {
+    const levels = Array.from({ length: maxBookDepth + 500 }, (_, index) => ({ price: (index + 1) / 10_000, size: 1 }));
+    const book = normalizeOrderBook({ bids: levels, asks: levels, timestamp: 1 });
+    expect(book.bids).toHaveLength(maxBookDepth);
+    expect(book.bids[0]!.price).toBe(0.15);
+    expect(book.asks[0]!.price).toBe(0.0001);
+  });
 });

@@ -1,20 +1,6 @@
 import type { OrderBook, OrderLevel } from '../model/index.js';
 import { normalizeOrderBook } from '../behaviour/order-book.js';
-import type { RawBook } from '../behaviour/order-book.js';
 import { roundTo } from './values.js';
-
-/** Most levels a side a unified book carries; deeper venue books are cut, never sent whole. */
-export const maxBookDepth = 1000;
-
-/**
- * A venue book in the unified form: levels at the same price merged (venues
- * and replays can repeat one), sorted best first, empty levels dropped, each
- * side cut to `maxBookDepth`.
- */
-export function buildOrderBook(book: RawBook): OrderBook {
-  const normalized = normalizeOrderBook({ ...book, bids: mergeLevels(book.bids), asks: mergeLevels(book.asks) });
-  return { ...normalized, bids: normalized.bids.slice(0, maxBookDepth), asks: normalized.asks.slice(0, maxBookDepth) };
-}
 
 /**
  * The book of the other side of a binary contract, from a book quoted on one
@@ -29,10 +15,4 @@ export function invertBinaryBook(book: OrderBook): OrderBook {
   };
   if (book.lastTradePrice !== undefined) inverted.lastTradePrice = roundTo(1 - book.lastTradePrice, 10);
   return normalizeOrderBook(inverted);
-}
-
-function mergeLevels(levels: readonly OrderLevel[]): OrderLevel[] {
-  const byPrice = new Map<number, number>();
-  for (const level of levels) byPrice.set(level.price, (byPrice.get(level.price) ?? 0) + level.size);
-  return [...byPrice].map(([price, size]) => ({ price, size }));
 }

@@ -15,4 +15,4 @@ export { assertReachable, collectCursorPages, collectNumberedPages, collectOffse
 export type { CollectOptions, OffsetPaging, Page as VenuePage } from './paging.js';
 export { bucketCandles, mergeCandles, resolutionMs } from './candles.js';
 export type { PricePoint } from './candles.js';
-export { buildOrderBook, invertBinaryBook, maxBookDepth } from './books.js';
+export { invertBinaryBook } from './books.js';
