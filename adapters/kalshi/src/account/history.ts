@@ -37,6 +37,7 @@ export async function liveAndHistorical<T>(ctx: KalshiContext, request: HistoryR
         }),
       request.wanted,
       ctx.config.maxPages,
+      { venue: ctx.origin.exchange, endpoint: `GET ${path}` },
     );
   const bounds = { ticker: request.ticker, max_ts: unixSeconds(request.until) };
   const [live, historical] = await Promise.all([

@@ -9,6 +9,7 @@ import { outcomeOf, ticker } from '../ids.js';
 import { timeMs } from '../normalize/numbers.js';
 import { normalizeOrder } from '../normalize/orders.js';
 import { liveAndHistorical } from './history.js';
+import { checked } from '../api/schemas.js';
 
 const defaultOrders = 100;
 const ordersPage = 200;
@@ -23,6 +24,7 @@ export async function fetchOpenOrders(ctx: KalshiContext, marketId?: string): Pr
       }),
     Number.POSITIVE_INFINITY,
     ctx.config.maxPages,
+    { venue: ctx.origin.exchange, endpoint: 'GET /portfolio/orders' },
   );
   return orders.map(normalizeOrder);
 }
@@ -39,7 +41,11 @@ export async function fetchClosedOrders(ctx: KalshiContext, params: OrderHistory
 
 /** fetchOrder: one order by id; ORDER_NOT_FOUND when the venue knows none. */
 export async function fetchOrder(ctx: KalshiContext, orderId: string): Promise<Order> {
-  const { order } = await ctx.api.account<{ order: RawOrder }>('GET', `/portfolio/orders/${segment(orderId)}`);
+  const { order } = checked<{ order: RawOrder }>(
+    'GET /portfolio/orders/{id}',
+    ctx.origin.exchange,
+    await ctx.api.account<unknown>('GET', `/portfolio/orders/${segment(orderId)}`),
+  );
   return normalizeOrder(order);
 }
 
@@ -77,13 +83,21 @@ export async function createOrder(ctx: KalshiContext, params: CreateOrderParams)
     [`${outcome.side}_price_dollars`]: price.toFixed(4),
     time_in_force: params.type === 'market' ? 'immediate_or_cancel' : 'good_till_canceled',
   };
-  const { order } = await ctx.api.account<{ order: RawOrder }>('POST', '/portfolio/orders', { body });
+  const { order } = checked<{ order: RawOrder }>(
+    'POST /portfolio/orders',
+    ctx.origin.exchange,
+    await ctx.api.account<unknown>('POST', '/portfolio/orders', { body }),
+  );
   return normalizeOrder(order);
 }
 
 /** cancelOrder: `DELETE /portfolio/orders/{id}`; the answer is the order as cancelled. */
 export async function cancelOrder(ctx: KalshiContext, orderId: string): Promise<Order> {
-  const { order } = await ctx.api.account<{ order: RawOrder }>('DELETE', `/portfolio/orders/${segment(orderId)}`);
+  const { order } = checked<{ order: RawOrder }>(
+    'DELETE /portfolio/orders/{id}',
+    ctx.origin.exchange,
+    await ctx.api.account<unknown>('DELETE', `/portfolio/orders/${segment(orderId)}`),
+  );
   return normalizeOrder(order);
 }
 

@@ -9,6 +9,7 @@ import { normalizeMarket } from '../normalize/market.js';
 import { normalizeBalance, normalizePosition } from '../normalize/portfolio.js';
 import { fillTime, normalizeFill } from '../normalize/trades.js';
 import { liveAndHistorical } from './history.js';
+import { checked } from '../api/schemas.js';
 
 const positionsPage = 200;
 const fillsPage = 200;
@@ -20,7 +21,7 @@ const marketsBatch = 100;
 export async function fetchBalance(ctx: KalshiContext, address?: string): Promise<Balance[]> {
   ctx.api.requireCredentials();
   rejectAddress(ctx, 'fetchBalance', address);
-  const answer = await ctx.api.account<RawBalance>('GET', '/portfolio/balance');
+  const answer = checked<RawBalance>('GET /portfolio/balance', ctx.origin.exchange, await ctx.api.account<unknown>('GET', '/portfolio/balance'));
   return [normalizeBalance(answer)];
 }
 
@@ -37,6 +38,7 @@ export async function fetchPositions(ctx: KalshiContext, address?: string): Prom
     (cursor, remaining) => ctx.api.account('GET', '/portfolio/positions', { query: { limit: Math.min(positionsPage, remaining), cursor } }),
     Number.POSITIVE_INFINITY,
     ctx.config.maxPages,
+    { venue: ctx.origin.exchange, endpoint: 'GET /portfolio/positions' },
   );
   const markets = await marketsByTicker(
     ctx,
@@ -76,7 +78,11 @@ async function marketsByTicker(ctx: KalshiContext, tickers: string[]): Promise<M
   const markets = new Map<string, Market>();
   for (let start = 0; start < unique.length; start += marketsBatch) {
     const batch = unique.slice(start, start + marketsBatch);
-    const answer = await ctx.api.get<{ markets?: RawMarket[] | null }>('/markets', { tickers: batch.join(','), limit: batch.length });
+    const answer = checked<{ markets?: RawMarket[] | null }>(
+      'GET /markets',
+      ctx.origin.exchange,
+      await ctx.api.get<unknown>('/markets', { tickers: batch.join(','), limit: batch.length }),
+    );
     for (const raw of answer.markets ?? []) markets.set(raw.ticker, normalizeMarket(raw, {}, ctx.origin));
   }
   return markets;

@@ -1,3 +1,6 @@
+import { checkPayload } from '@predgate/core';
+import type { PayloadSource } from '@predgate/core';
+import Joi from 'joi';
 import type { RawPage } from './types.js';
 
 /**
@@ -10,13 +13,15 @@ export async function collectPages<T>(
   fetchPage: (cursor: string | undefined, remaining: number) => Promise<RawPage>,
   wanted: number,
   maxPages: number,
+  source: PayloadSource,
 ): Promise<T[]> {
+  // Kalshi sends `null` for an empty list; anything else that is not a list is not an empty page.
+  const shape = Joi.object({ [listKey]: Joi.array().items(Joi.object()).allow(null), cursor: Joi.string().allow('', null) }).required();
   const items: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages && items.length < wanted; page += 1) {
-    const answer = await fetchPage(cursor, wanted - items.length);
-    const list = answer[listKey];
-    const pageItems = Array.isArray(list) ? (list as T[]) : [];
+    const answer = checkPayload<RawPage>(shape, await fetchPage(cursor, wanted - items.length), source);
+    const pageItems = (answer[listKey] ?? []) as T[];
     items.push(...pageItems);
     cursor = nextCursorOf(answer);
     if (cursor === undefined || pageItems.length === 0) break;

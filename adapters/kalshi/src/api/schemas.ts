@@ -12,11 +12,29 @@ const market = Joi.object({ ticker: Joi.string().min(1).required(), event_ticker
 const event = Joi.object({ event_ticker: Joi.string().min(1).required(), markets: Joi.array().items(market).allow(null) });
 const ladders = Joi.object().allow(null);
 
+const order = Joi.object({ order_id: Joi.string().min(1).required(), ticker: Joi.string().min(1).required() });
+const series = Joi.object({ ticker: Joi.string().min(1).required() });
+
 const schemas = {
   'GET /events': Joi.object({ events: Joi.array().items(event).required(), cursor: Joi.string().allow('', null) }).required(),
   'GET /events/{ticker}': Joi.object({ event: event.required(), markets: Joi.array().items(market).allow(null) }).required(),
   'GET /markets/{ticker}': Joi.object({ market: market.required() }).required(),
   'GET /markets/{ticker}/orderbook': Joi.object({ orderbook_fp: ladders, orderbook: ladders }).or('orderbook_fp', 'orderbook').required(),
+  'GET /markets/orderbooks': Joi.object({
+    orderbooks: Joi.array()
+      .items(Joi.object({ ticker: Joi.string().min(1).required() }))
+      .allow(null),
+  }).required(),
+  'GET /markets': Joi.object({ markets: Joi.array().items(market).allow(null) }).required(),
+  'GET /series': Joi.object({ series: Joi.array().items(series).allow(null) }).required(),
+  'GET /series/{ticker}': Joi.object({ series: series.required() }).required(),
+  'GET /series/{series}/markets/{ticker}/candlesticks': Joi.object({ candlesticks: Joi.array().items(Joi.object()).allow(null) }).required(),
+  'GET /portfolio/balance': Joi.object({ balance: Joi.alternatives(Joi.number(), Joi.string()), balance_dollars: Joi.alternatives(Joi.number(), Joi.string()) })
+    .or('balance', 'balance_dollars')
+    .required(),
+  'GET /portfolio/orders/{id}': Joi.object({ order: order.required() }).required(),
+  'POST /portfolio/orders': Joi.object({ order: order.required() }).required(),
+  'DELETE /portfolio/orders/{id}': Joi.object({ order: order.required() }).required(),
 };
 
 /** A Kalshi answer checked against the shape of its endpoint; EXCHANGE_NOT_AVAILABLE naming the field otherwise. */

@@ -9,6 +9,7 @@ import { aggregateCandles, candleForSide, normalizeCandle } from '../normalize/c
 import { unixSeconds } from '../normalize/numbers.js';
 import { normalizeTrade } from '../normalize/trades.js';
 import { seriesTickerOf } from './markets.js';
+import { checked } from '../api/schemas.js';
 
 const defaultTrades = 100;
 /** The venue's largest trades page. */
@@ -30,6 +31,7 @@ export async function fetchTrades(ctx: KalshiContext, outcomeId: string, params:
       }),
     params.limit ?? defaultTrades,
     ctx.config.maxPages,
+    { venue: ctx.origin.exchange, endpoint: 'GET /markets/trades' },
   );
   const id = outcomeIdOf(ticker, side);
   return trades.flatMap((raw) => normalizeTrade(raw, side, id) ?? []);
@@ -49,12 +51,16 @@ export async function fetchOHLCV(ctx: KalshiContext, outcomeId: string, params: 
   const seriesTicker = await seriesTickerOf(ctx, ticker);
   const end = unixSeconds(params.end) ?? Math.floor(ctx.clock.now() / 1000);
   const start = unixSeconds(params.start) ?? end - (params.limit ? params.limit * plan.periodSeconds : day);
-  const answer = await ctx.api.get<{ candlesticks?: RawCandle[] | null }>(`/series/${segment(seriesTicker)}/markets/${segment(ticker)}/candlesticks`, {
-    // Aligned, so a built candle is never made from part of its period.
-    start_ts: Math.floor(start / plan.periodSeconds) * plan.periodSeconds,
-    end_ts: end,
-    period_interval: plan.venueMinutes,
-  });
+  const answer = checked<{ candlesticks?: RawCandle[] | null }>(
+    'GET /series/{series}/markets/{ticker}/candlesticks',
+    ctx.origin.exchange,
+    await ctx.api.get<unknown>(`/series/${segment(seriesTicker)}/markets/${segment(ticker)}/candlesticks`, {
+      // Aligned, so a built candle is never made from part of its period.
+      start_ts: Math.floor(start / plan.periodSeconds) * plan.periodSeconds,
+      end_ts: end,
+      period_interval: plan.venueMinutes,
+    }),
+  );
   const venueCandles = (answer.candlesticks ?? []).map((raw) => normalizeCandle(raw, plan.venueMinutes * 60));
   const candles = plan.periodSeconds === plan.venueMinutes * 60 ? venueCandles : aggregateCandles(venueCandles, plan.periodSeconds * 1000);
   const sided = candles.map((candle) => candleForSide(candle, side));

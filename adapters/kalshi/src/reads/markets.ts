@@ -119,5 +119,5 @@ async function parentEvent(ctx: KalshiContext, eventTicker: string | undefined):
 }
 
 async function rawEvent(ctx: KalshiContext, eventTicker: string): Promise<RawEvent> {
-  return (await ctx.api.get<{ event: RawEvent }>(`/events/${segment(eventTicker)}`)).event;
+  return checked<{ event: RawEvent }>('GET /events/{ticker}', ctx.origin.exchange, await ctx.api.get<unknown>(`/events/${segment(eventTicker)}`)).event;
 }

@@ -42,9 +42,11 @@ export async function fetchOrderBooks(ctx: KalshiContext, outcomeIds: string[]):
   const tickers = [...new Set(wanted.map((entry) => entry.ticker))];
   const ladders = new Map<string, RawBookSides | undefined>();
   for (let start = 0; start < tickers.length; start += batchSize) {
-    const answer = await ctx.api.getSignedIfPossible<{ orderbooks?: Array<{ ticker: string } & RawOrderBookAnswer> | null }>('/markets/orderbooks', {
-      tickers: tickers.slice(start, start + batchSize).join(','),
-    });
+    const answer = checked<{ orderbooks?: Array<{ ticker: string } & RawOrderBookAnswer> | null }>(
+      'GET /markets/orderbooks',
+      ctx.origin.exchange,
+      await ctx.api.getSignedIfPossible<unknown>('/markets/orderbooks', { tickers: tickers.slice(start, start + batchSize).join(',') }),
+    );
     for (const book of answer.orderbooks ?? []) ladders.set(book.ticker, book.orderbook_fp ?? book.orderbook);
   }
   const timestamp = Math.floor(ctx.clock.now());

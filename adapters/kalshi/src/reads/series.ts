@@ -7,6 +7,7 @@ import { unlessMissing } from '../errors.js';
 import { ticker } from '../ids.js';
 import type { SeriesInfo } from '../normalize/event.js';
 import { normalizeSeries, seriesInfo } from '../normalize/series.js';
+import { checked } from '../api/schemas.js';
 
 /**
  * fetchSeries: one series by ticker (`id` or `slug`), or the list (`GET
@@ -19,7 +20,11 @@ export async function fetchSeries(ctx: KalshiContext, params: SeriesFetchParams 
     const found = await seriesByTicker(ctx, key);
     return found ? [normalizeSeries(found, ctx.origin)] : [];
   }
-  const answer = await ctx.api.get<{ series?: RawSeries[] | null }>('/series', { category: params.category });
+  const answer = checked<{ series?: RawSeries[] | null }>(
+    'GET /series',
+    ctx.origin.exchange,
+    await ctx.api.get<unknown>('/series', { category: params.category }),
+  );
   const query = params.query?.toLowerCase();
   const recurrence = params.recurrence?.toLowerCase();
   const matching = (answer.series ?? []).filter(
@@ -55,7 +60,7 @@ export class SeriesDirectory {
   async byTicker(): Promise<Map<string, SeriesInfo>> {
     const now = this.ctx.clock.now();
     if (this.cached && now - this.cached.at < this.maxAgeMs) return this.cached.byTicker;
-    const answer = await this.ctx.api.get<{ series?: RawSeries[] | null }>('/series');
+    const answer = checked<{ series?: RawSeries[] | null }>('GET /series', this.ctx.origin.exchange, await this.ctx.api.get<unknown>('/series'));
     const byTicker = new Map((answer.series ?? []).map((series) => [series.ticker, seriesInfo(series)]));
     this.cached = { at: now, byTicker };
     return byTicker;
@@ -63,6 +68,9 @@ export class SeriesDirectory {
 }
 
 async function seriesByTicker(ctx: KalshiContext, key: string): Promise<RawSeries | undefined> {
-  const answer = await unlessMissing(ctx.api.get<{ series?: RawSeries }>(`/series/${segment(ticker(key))}`), 'NOT_FOUND');
+  const answer = await unlessMissing(
+    ctx.api.get<unknown>(`/series/${segment(ticker(key))}`).then((body) => checked<{ series?: RawSeries }>('GET /series/{ticker}', ctx.origin.exchange, body)),
+    'NOT_FOUND',
+  );
   return answer?.series;
 }

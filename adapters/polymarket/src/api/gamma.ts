@@ -3,7 +3,7 @@ import type { VenueHttpClient } from '@predgate/core';
 import type Joi from 'joi';
 import { unlessMissing } from './client.js';
 import type { Query } from './client.js';
-import { gammaEvents, gammaMarket, gammaMarkets, gammaSearch, gammaSeriesList } from './schemas.js';
+import { gammaEvents, gammaMarket, gammaMarkets, gammaSearch, gammaSeriesList, gammaSeriesOne } from './schemas.js';
 import type { GammaEvent, GammaMarket, GammaSearchResult, GammaSeries } from './types.js';
 
 /** Gamma: the public catalog (events, markets, series, keyword search). */
@@ -48,6 +48,6 @@ export class GammaApi {
 
   /** `GET /series/{id}`, which embeds the series' events; undefined for an unknown id. */
   series(id: string): Promise<GammaSeries | undefined> {
-    return unlessMissing(this.http.json<GammaSeries>({ url: `${this.host}/series/${encodeURIComponent(id)}` }));
+    return unlessMissing(this.read<GammaSeries>(gammaSeriesOne, 'GET /series/{id}', { url: `${this.host}/series/${encodeURIComponent(id)}` }));
   }
 }

@@ -37,9 +37,9 @@ export const gammaEvent = Joi.object({
 export const gammaEvents = Joi.array().items(gammaEvent).required();
 export const gammaMarkets = Joi.array().items(gammaMarket).required();
 export const gammaSearch = Joi.object({ events: Joi.array().items(gammaEvent).allow(null) }).required();
-export const gammaSeriesList = Joi.array()
-  .items(Joi.object({ id: venueValue.id().required(), events: Joi.array().items(gammaEvent).allow(null) }))
-  .required();
+const gammaSeries = Joi.object({ id: venueValue.id().required(), events: Joi.array().items(gammaEvent).allow(null) });
+export const gammaSeriesList = Joi.array().items(gammaSeries).required();
+export const gammaSeriesOne = gammaSeries.required();
 
 const level = Joi.object({ price: numeric.required(), size: numeric.required() });
 
@@ -58,3 +58,10 @@ export const priceHistory = Joi.object({
 const dataTrade = Joi.object({ price: numeric.required(), size: numeric.required(), timestamp: venueValue.time().required() });
 export const dataTrades = Joi.alternatives(Joi.array().items(dataTrade), Joi.object({ data: Joi.array().items(dataTrade).required() })).required();
 export const dataPositions = Joi.array().required();
+
+export const clobBalance = Joi.object({ balance: numeric.required() }).required();
+export const clobPage = Joi.object({ data: Joi.array().items(Joi.object()).allow(null), next_cursor: Joi.string().allow('', null) }).required();
+/** An unknown order id answers `null` or an object without an id. */
+export const clobOrder = Joi.object({ id: Joi.string().allow('') }).allow(null);
+export const clobPlacement = Joi.object({ success: Joi.boolean(), orderID: Joi.string().allow(''), errorMsg: Joi.string().allow('') }).required();
+export const clobCancel = Joi.object({ canceled: Joi.array().items(Joi.string()).allow(null), not_canceled: Joi.object().allow(null) }).required();
