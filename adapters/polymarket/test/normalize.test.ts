@@ -5,7 +5,8 @@ import type { DataTrade, GammaMarket } from '../src/api/types.js';
 import { orderStatus } from '../src/normalize/account.js';
 import { bucketCandles, normalizeBook, normalizeTapeTrade } from '../src/normalize/market-data.js';
 import { normalizeMarket } from '../src/normalize/markets.js';
-import { toEpochMs, toList, toNumber } from '../src/normalize/values.js';
+import { toEpochMs, toNumber } from '@predgate/core';
+import { toList } from '../src/normalize/values.js';
 
 const payload = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures/payloads/${name}`, import.meta.url), 'utf8')) as T;
 

@@ -1,10 +1,10 @@
+import { text } from '@predgate/core';
 import type { Balance, Market, MyTradesParams, Position, UserTrade } from '@predgate/core';
 import { collectPages } from '../api/paging.js';
 import type { RawBalance, RawFill, RawMarket, RawMarketPosition } from '../api/types.js';
 import type { KalshiContext } from '../context.js';
 import { invalidArgument } from '../errors.js';
 import { outcomeIdOf, outcomeOf, ticker } from '../ids.js';
-import { text } from '../normalize/fields.js';
 import { normalizeMarket } from '../normalize/market.js';
 import { normalizeBalance, normalizePosition } from '../normalize/portfolio.js';
 import { fillTime, normalizeFill } from '../normalize/trades.js';

@@ -1,6 +1,6 @@
+import { compact, pick, text } from '@predgate/core';
 import type { Event } from '@predgate/core';
 import type { RawEvent, RawMarket } from '../api/types.js';
-import { compact, pick, text } from './fields.js';
 import { normalizeMarket } from './market.js';
 import { roundCount } from './numbers.js';
 import { eventUrl } from './origin.js';

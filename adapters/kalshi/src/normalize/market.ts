@@ -1,9 +1,8 @@
-import { withBinaryRefs } from '@predgate/core';
+import { compact, pick, text, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Market, MarketStatus, Outcome } from '@predgate/core';
 import type { RawMarket } from '../api/types.js';
 import { outcomeIdOf } from '../ids.js';
-import { compact, pick, text } from './fields.js';
-import { complement, countField, dollarsField, isoTime, roundPrice, toNumber } from './numbers.js';
+import { complement, countField, dollarsField, isoTime, roundPrice } from './numbers.js';
 import { eventUrl } from './origin.js';
 import type { Origin } from './origin.js';
 

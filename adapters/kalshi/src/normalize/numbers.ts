@@ -1,3 +1,5 @@
+import { toNumber } from '@predgate/core';
+
 /**
  * Kalshi's number formats. Current payloads carry prices as dollar strings in
  * `<name>_dollars` and counts as fixed-point strings in `<name>_fp`; payloads
@@ -7,14 +9,6 @@
  */
 
 type Fields = Readonly<Record<string, unknown>> | null | undefined;
-
-/** A finite number from a venue string or number; undefined when absent, empty or not numeric. */
-export function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : undefined;
-}
 
 /** A price as a fraction of one dollar: `<name>_dollars`, else the legacy `<name>` in cents. */
 export function dollarsField(fields: Fields, name: string): number | undefined {

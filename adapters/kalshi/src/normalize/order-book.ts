@@ -1,8 +1,8 @@
-import { bookToDepth, normalizeOrderBook } from '@predgate/core';
+import { bookToDepth, normalizeOrderBook, toNumber } from '@predgate/core';
 import type { OrderBook, OrderLevel } from '@predgate/core';
 import type { RawBookSides, RawLevel, RawOrderBookAnswer } from '../api/types.js';
 import type { ContractSide } from '../ids.js';
-import { complement, roundPrice, toNumber } from './numbers.js';
+import { complement, roundPrice } from './numbers.js';
 
 /** A market's one book: the bids to buy YES and the bids to buy NO (Kalshi publishes bids only). */
 export interface Ladders {

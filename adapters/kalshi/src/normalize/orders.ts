@@ -1,8 +1,8 @@
+import { compact } from '@predgate/core';
 import type { Order, OrderStatus } from '@predgate/core';
 import type { RawOrder } from '../api/types.js';
 import { outcomeIdOf } from '../ids.js';
 import { directionOf } from './direction.js';
-import { compact } from './fields.js';
 import { countField, dollarsField, roundPrice, timeMs } from './numbers.js';
 import { sidePrice } from './trades.js';
 

@@ -1,7 +1,7 @@
+import { compact, text } from '@predgate/core';
 import type { Series } from '@predgate/core';
 import type { RawSeries } from '../api/types.js';
 import type { SeriesInfo } from './event.js';
-import { compact, text } from './fields.js';
 import type { Origin } from './origin.js';
 
 /** A Kalshi series (the recurring template of events, `KXFEDDECISION`) as a unified series. */

@@ -1,10 +1,10 @@
+import { compact, text, toNumber } from '@predgate/core';
 import type { Trade, TradeSide, UserTrade } from '@predgate/core';
 import type { RawFill, RawTrade } from '../api/types.js';
 import { outcomeIdOf } from '../ids.js';
 import type { ContractSide } from '../ids.js';
 import { directionOf } from './direction.js';
-import { compact, text } from './fields.js';
-import { complement, countField, dollarsField, timeMs, toNumber } from './numbers.js';
+import { complement, countField, dollarsField, timeMs } from './numbers.js';
 
 /**
  * A print on the public tape, seen from one side of the market: its price on

@@ -1,7 +1,7 @@
+import { compact, toEpochMs, toFraction, toNumber } from '@predgate/core';
 import type { Order, OrderSide, OrderStatus, OrderType, Position, UserTrade } from '@predgate/core';
 import type { ClobOpenOrder, ClobTrade, DataPosition } from '../api/types.js';
 import { tradeSide } from './market-data.js';
-import { compact, toEpochMs, toFraction, toNumber } from './values.js';
 
 /**
  * The CLOB's order statuses. Orders are keyed by condition id on the CLOB, so

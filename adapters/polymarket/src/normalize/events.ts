@@ -1,8 +1,8 @@
+import { compact, pick, toNumber } from '@predgate/core';
 import type { Event, Series } from '@predgate/core';
 import type { GammaEvent, GammaSeries } from '../api/types.js';
 import { venueId } from '../venue.js';
 import { categoryOf, eventUrl, normalizeMarket, tagsOf } from './markets.js';
-import { compact, pick, toNumber } from './values.js';
 
 const eventMetadataKeys = [
   'negRisk',

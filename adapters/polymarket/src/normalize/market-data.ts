@@ -1,7 +1,6 @@
-import { normalizeOrderBook } from '@predgate/core';
+import { compact, normalizeOrderBook, pick, toEpochMs, toFraction, toNumber } from '@predgate/core';
 import type { OrderBook, OrderLevel, PriceCandle, Trade, TradeSide } from '@predgate/core';
 import type { ClobBook, ClobLevel, DataTrade } from '../api/types.js';
-import { compact, pick, toEpochMs, toFraction, toNumber } from './values.js';
 
 function levels(raw: ClobLevel[] | null | undefined): OrderLevel[] {
   return (raw ?? []).map((level) => ({ price: toNumber(level.price) ?? Number.NaN, size: toNumber(level.size) ?? Number.NaN }));

@@ -1,8 +1,8 @@
-import { withBinaryRefs } from '@predgate/core';
+import { compact, pick, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Market, MarketStatus, Outcome } from '@predgate/core';
 import type { GammaEvent, GammaMarket } from '../api/types.js';
 import { venueId, webUrl } from '../venue.js';
-import { compact, pick, toFraction, toIsoDate, toList, toNumber } from './values.js';
+import { toList } from './values.js';
 
 /** The venue fields kept under `Market.sourceMetadata` (the fact sheet's list, not the whole payload). */
 const marketMetadataKeys = [

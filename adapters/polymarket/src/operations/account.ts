@@ -1,4 +1,4 @@
-import { PredgateError } from '@predgate/core';
+import { PredgateError, toNumber } from '@predgate/core';
 import type { Balance, Clock, Credentials, MyTradesParams, Order, Position, UserTrade } from '@predgate/core';
 import type { ClobPrivateApi } from '../api/clob-private.js';
 import type { DataApi } from '../api/data.js';
@@ -7,7 +7,6 @@ import type { ClobOpenOrder } from '../api/types.js';
 import { amountDecimals } from '../auth/contracts.js';
 import { fundsAddressOf, signatureTypeOf } from '../auth/credentials.js';
 import { normalizeOrder, normalizePosition, normalizeUserTrades } from '../normalize/account.js';
-import { toNumber } from '../normalize/values.js';
 import { venueId } from '../venue.js';
 import { isGammaId } from './identifiers.js';
 import type { MarketLookup } from './lookup.js';

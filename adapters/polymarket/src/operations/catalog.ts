@@ -1,4 +1,4 @@
-import { PredgateError, filterEvents, filterMarkets, findEvent, tagsMatch } from '@predgate/core';
+import { filterEvents, filterMarkets, findEvent, pick, PredgateError, tagsMatch } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams, Series, SeriesFetchParams, StatusFilter } from '@predgate/core';
 import type { Query } from '../api/client.js';
 import type { GammaApi } from '../api/gamma.js';
@@ -6,7 +6,6 @@ import type { GammaEvent } from '../api/types.js';
 import { gammaMaxPage } from '../config.js';
 import { normalizeEvent, normalizeSeries } from '../normalize/events.js';
 import { normalizeMarket } from '../normalize/markets.js';
-import { pick } from '../normalize/values.js';
 import { venueId } from '../venue.js';
 import { pageWindow, readPages, sortQuery, statusQuery, tagSlug } from './gamma-queries.js';
 import { isGammaId } from './identifiers.js';

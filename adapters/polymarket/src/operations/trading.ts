@@ -1,4 +1,4 @@
-import { PredgateError } from '@predgate/core';
+import { PredgateError, toNumber } from '@predgate/core';
 import type { BuiltOrder, Clock, CreateOrderParams, Credentials, Order, OrderStatus } from '@predgate/core';
 import type { ClobPrivateApi } from '../api/clob-private.js';
 import type { ClobAuthenticator } from '../auth/api-keys.js';
@@ -9,7 +9,6 @@ import { signOrder } from '../auth/order-signing.js';
 import type { OrderStruct } from '../auth/order-signing.js';
 import { orderRejection } from '../errors.js';
 import { outcomeTokenIds } from '../normalize/markets.js';
-import { toNumber } from '../normalize/values.js';
 import { venueId } from '../venue.js';
 import type { AccountReads } from './account.js';
 import type { MarketLookup } from './lookup.js';
