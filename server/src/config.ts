@@ -19,7 +19,7 @@ export interface ServerConfig {
   rateLimit: { requests: number; windowSeconds: number };
   /** Authenticated adapter instances kept for reuse, one per set of credentials. */
   credentialPool: { max: number; idleMinutes: number };
-  /** Longest a pass-through call may take, venue retries included, before it is answered with EXCHANGE_NOT_AVAILABLE. */
+  /** Longest a pass-through read may take, venue retries included, before it is answered with EXCHANGE_NOT_AVAILABLE; writes are not cut short. */
   requestBudgetSeconds: number;
   /** Ingestion: a full sweep of each venue every `intervalSeconds`; pass-through calls are catalog-served while the last sweep is younger than `freshForSeconds`. */
   catalog: { intervalSeconds: number; freshForSeconds: number; concurrency: number; pageSize: number };

@@ -83,7 +83,11 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       const call = adapterMethod(venue.adapter(input.credentials), routed.name)!;
       const stop = metrics.adapterSeconds.startTimer({ venue: venue.id, method: routed.name });
       try {
-        return { success: true, data: await withinBudget(Promise.resolve(call(...input.args)), budgetMs, venue.id, routed.name) };
+        const pending = Promise.resolve(call(...input.args));
+        // Reads are held to the budget; a write (an order, a cancel) is not cut short, since a caller told to retry
+        // might place it twice: the venue client's own timeouts bound it, and writes are never retried.
+        const isRead = routed.declaration.verbs.includes('GET');
+        return { success: true, data: isRead ? await withinBudget(pending, budgetMs, venue.id, routed.name) : await pending };
       } catch (error) {
         metrics.adapterErrors.inc({ venue: venue.id, method: routed.name, code: String((error as { code?: unknown }).code ?? 'INTERNAL_ERROR') });
         drift.record(venue.id, error);
