@@ -1,5 +1,5 @@
 import type { Order, OrderBook } from '@predgate/core';
-import { runConformanceSuite } from '@predgate/core/testkit';
+import { runConformanceSuite, runRoundTripLaw } from '@predgate/core/testkit';
 import type { ConformanceCase } from '@predgate/core/testkit';
 import { test } from 'vitest';
 import { kalshiDemoPlugin, kalshiPlugin } from '../src/index.js';
@@ -95,3 +95,11 @@ function casesFor(s: Samples): Record<string, ConformanceCase[]> {
 
 runConformanceSuite(test, { name: 'kalshi', create: () => replayedAdapter(kalshiPlugin, credentials), cases: casesFor(samples.kalshi) });
 runConformanceSuite(test, { name: 'kalshi-demo', create: () => replayedAdapter(kalshiDemoPlugin, credentials), cases: casesFor(samples['kalshi-demo']) });
+
+// The round-trip law on the recorded Fed-decision chain (listing, event, market, books, tape and candles of the same ids).
+runRoundTripLaw(test, {
+  name: 'kalshi',
+  create: () => replayedAdapter(kalshiPlugin, credentials),
+  events: { series: 'KXFEDDECISION', limit: 5 },
+  sample: { events: 1, markets: 1 },
+});
