@@ -19,7 +19,7 @@ const polymarketSweep = ["the catalog's sweep, page 1: every status by keyset, f
 function demoSweep(): FixtureCase[] {
   const payload = (name: string) => JSON.parse(readFileSync(join(workspace, 'adapters/kalshi/test/fixtures/payloads/kalshi-demo', name), 'utf8')) as unknown;
   const list = (query: string, body: unknown) => ({
-    request: { method: 'GET', url: `https://demo-api.kalshi.co/trade-api/v2/events?${query}&with_nested_markets=true` },
+    request: { method: 'GET', url: `https://external-api.demo.kalshi.co/trade-api/v2/events?${query}&with_nested_markets=true` },
     response: { status: 200, body },
   });
   return [

@@ -34,7 +34,11 @@ export function createKalshiAdapter(context: AdapterContext, venue: KalshiVenue,
     id: venue.id,
     profile: {
       displayName: venue.displayName,
-      hosts: { ...config.hosts },
+      hosts: {
+        rest: config.hosts.rest,
+        web: config.hosts.web,
+        ...Object.fromEntries(config.hosts.restFallbacks.map((origin, index) => [`restFallback${index + 1}`, origin])),
+      },
       rateLimit: config.rateLimit,
       credentials: { required: [...credentialMembers], optional: [] },
     },

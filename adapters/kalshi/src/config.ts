@@ -5,6 +5,8 @@ export interface KalshiConfig {
   hosts: {
     /** REST root including `/trade-api/v2`. */
     rest: string;
+    /** Origins asked, in order, when the REST host does not resolve or connect (the same paths; an empty list turns this off). */
+    restFallbacks: string[];
     /** Web site for Event.url and Market.url. */
     web: string;
   };
@@ -28,6 +30,10 @@ export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConf
   return Joi.object<KalshiConfig, true>({
     hosts: Joi.object({
       rest: url.default(venue.rest),
+      restFallbacks: Joi.array()
+        .items(url)
+        .max(5)
+        .default(() => [...venue.restFallbacks]),
       web: url.default(venue.web),
     }).default(),
     pageSize: Joi.number().integer().min(1).max(200).default(defaults.pageSize),

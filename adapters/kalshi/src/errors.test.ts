@@ -5,7 +5,7 @@ import { mapKalshiFailure } from './errors.js';
 const failure = (status: number, path: string, body: unknown, method = 'GET', headers: VenueFailure['headers'] = {}): VenueFailure => ({
   venue: 'kalshi',
   method,
-  origin: 'https://api.elections.kalshi.com',
+  origin: 'https://external-api.kalshi.com',
   path: `/trade-api/v2${path}`,
   status,
   headers,

@@ -20,10 +20,10 @@ const pluginFor = (venue: KalshiVenue) =>
     create: (context, config) => createKalshiAdapter(context, venue, config),
   });
 
-/** Kalshi production: `api.elections.kalshi.com`. */
+/** Kalshi production: `external-api.kalshi.com`, falling back to `api.elections.kalshi.com`. */
 export const kalshiPlugin = pluginFor(kalshiVenue);
 
-/** Kalshi's demo (paper-money) environment: `demo-api.kalshi.co`, with its own accounts and keys. */
+/** Kalshi's demo (paper-money) environment: `external-api.demo.kalshi.co` (falling back to `demo-api.kalshi.co`), with its own accounts and keys. */
 export const kalshiDemoPlugin = pluginFor(kalshiDemoVenue);
 
 export const plugins = [kalshiPlugin, kalshiDemoPlugin];

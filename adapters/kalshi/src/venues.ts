@@ -7,8 +7,10 @@ export interface KalshiVenue {
   /** Venue id, as in `/api/{exchange}/...`; also every object's `sourceExchange`. */
   readonly id: 'kalshi' | 'kalshi-demo';
   readonly displayName: string;
-  /** REST root, ending in `/trade-api/v2`. */
+  /** REST root, ending in `/trade-api/v2`: the host Kalshi recommends. */
   readonly rest: string;
+  /** Origins serving the same REST API, asked when the recommended host does not resolve or connect. */
+  readonly restFallbacks: readonly string[];
   /** Web site whose `/events/{ticker}` pages Event.url and Market.url point at. */
   readonly web: string;
 }
@@ -16,15 +18,15 @@ export interface KalshiVenue {
 export const kalshiVenue: KalshiVenue = {
   id: 'kalshi',
   displayName: 'Kalshi',
-  rest: 'https://api.elections.kalshi.com/trade-api/v2',
+  rest: 'https://external-api.kalshi.com/trade-api/v2',
+  restFallbacks: ['https://api.elections.kalshi.com'],
   web: 'https://kalshi.com',
 };
 
-// Several secondary sources name `demo-api.elections.kalshi.com`; Kalshi's docs
-// and the anchor's runtime use `kalshi.co`.
 export const kalshiDemoVenue: KalshiVenue = {
   id: 'kalshi-demo',
   displayName: 'KalshiDemo',
-  rest: 'https://demo-api.kalshi.co/trade-api/v2',
+  rest: 'https://external-api.demo.kalshi.co/trade-api/v2',
+  restFallbacks: ['https://demo-api.kalshi.co'],
   web: 'https://demo.kalshi.co',
 };

@@ -3,7 +3,7 @@ import { MockAgent } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { kalshiPlugin } from '../src/index.js';
 
-const origin = 'https://api.elections.kalshi.com';
+const origin = 'https://external-api.kalshi.com';
 
 /** A venue with endless pages of two events each; every request is recorded. */
 function endlessVenue() {

@@ -124,12 +124,20 @@ export function mapTransportError(error: unknown, venue: string): unknown {
   return new PredgateError('NETWORK_ERROR', message, { exchange: venue, detail: { cause: code }, cause: error });
 }
 
-function transportCode(error: unknown): string | undefined {
+/** Failures that happen before anything is sent: the host's name does not resolve, or nothing accepts the connection. */
+const unreachableCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ENETDOWN', 'ENETUNREACH', 'EHOSTDOWN', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Whether a transport failure left the request unsent, so another host may be asked (even for a write). */
+export function isUnreachable(error: unknown): boolean {
+  return transportCode(error, unreachableCodes) !== undefined;
+}
+
+function transportCode(error: unknown, codes: ReadonlySet<string> = networkErrors): string | undefined {
   let current: unknown = error;
-  // Connection errors arrive wrapped (undici SocketError, AggregateError from happy eyeballs).
+  // Connection errors arrive wrapped (undici SocketError, AggregateError from happy eyeballs, the retry interceptor's error).
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown[] };
-    if (typeof code === 'string' && networkErrors.has(code)) return code;
+    if (typeof code === 'string' && codes.has(code)) return code;
     current = cause ?? errors?.[0];
   }
   return undefined;

@@ -6,8 +6,9 @@ import { silentLogger } from '../runtime.js';
 import type { Logger } from '../runtime.js';
 import { VenueCircuit } from './circuit.js';
 import type { CircuitOptions, CircuitState } from './circuit.js';
-import { mapTransportError, mapVenueFailure, retryableNetworkErrorCodes } from './failures.js';
+import { isUnreachable, mapTransportError, mapVenueFailure, retryableNetworkErrorCodes } from './failures.js';
 import type { VenueFailure } from './failures.js';
+import { OriginFallback } from './origin-fallback.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number | boolean>;
@@ -47,6 +48,12 @@ export interface VenueHttpClientOptions {
   maxBodyBytes?: number;
   /** When the venue's circuit opens and closes; `false` turns it off. */
   circuit?: Partial<CircuitOptions> | false;
+  /**
+   * Other origins serving the same API, by the origin requests name: asked in
+   * order when a host does not resolve or accept the connection, and kept
+   * while they work, so a venue host that disappears is not an outage.
+   */
+  fallbackOrigins?: Record<string, readonly string[]>;
 }
 
 export interface VenueRequest {
@@ -92,6 +99,8 @@ export interface HttpClientFactory {
   circuits(): Record<string, { state: CircuitState; retryAfter?: number }>;
   /** Per venue, the endpoints that answered with `Deprecation` or `Sunset` headers, for status pages. */
   deprecations(): Record<string, DeprecationNotice[]>;
+  /** Per venue, the fallback origins in use instead of the ones requests name, for status pages. */
+  fallbacks(): Record<string, Record<string, string>>;
 }
 
 /** An endpoint the venue says is going away (RFC 9745 `Deprecation`, RFC 8594 `Sunset`), as first seen. */
@@ -162,6 +171,14 @@ export function createHttpClientFactory(options: HttpClientFactoryOptions = {}):
         [...clients].map(([venue, client]) => [venue, (client as VenueHttpClient & { deprecations: DeprecationLog }).deprecations.notices()]),
       );
     },
+    fallbacks() {
+      return Object.fromEntries(
+        [...clients].flatMap(([venue, client]) => {
+          const active = (client as VenueHttpClient & { fallback?: OriginFallback }).fallback?.active() ?? {};
+          return Object.keys(active).length > 0 ? [[venue, active]] : [];
+        }),
+      );
+    },
   });
 }
 
@@ -222,10 +239,12 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
   );
   const bucket = options.rateLimit ? createBucket(options.rateLimit) : undefined;
   const breaker = options.circuit === false ? undefined : new VenueCircuit(options.venue, options.circuit);
+  const fallback = options.fallbackOrigins ? new OriginFallback({ origins: options.fallbackOrigins }) : undefined;
 
-  const client: VenueHttpClient & { shutdown(): void; deprecations: DeprecationLog } = {
+  const client: VenueHttpClient & { shutdown(): void; deprecations: DeprecationLog; fallback?: OriginFallback } = {
     venue: options.venue,
     deprecations,
+    ...(fallback ? { fallback } : {}),
 
     get circuit() {
       return breaker ? { state: breaker.state, ...(breaker.retryAfter !== undefined ? { retryAfter: breaker.retryAfter } : {}) } : { state: 'closed' as const };
@@ -256,19 +275,24 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
     const started = performance.now();
     const path = url.pathname;
     const maxBodyBytes = req.maxBodyBytes ?? options.maxBodyBytes ?? defaultMaxBodyBytes;
-    let answer: Dispatcher.ResponseData;
-    let text: string;
-    // The answer resolves with the headers; a venue can still reset or stall while sending the body.
-    try {
-      answer = await undiciRequest(url, {
-        method,
-        headers,
-        body,
-        dispatcher: idempotent ? retrying : base,
-      });
-      text = await readCapped(answer, maxBodyBytes, options.venue, path);
-    } catch (error) {
-      throw mapTransportError(error, options.venue);
+    let answer!: Dispatcher.ResponseData;
+    let text = '';
+    const candidates = fallback?.candidates(url) ?? [url];
+    for (const [index, target] of candidates.entries()) {
+      // The answer resolves with the headers; a venue can still reset or stall while sending the body.
+      try {
+        answer = await undiciRequest(target, { method, headers, body, dispatcher: idempotent ? retrying : base });
+        text = await readCapped(answer, maxBodyBytes, options.venue, path);
+      } catch (error) {
+        // Nothing was sent to a host that cannot be reached, so even a write may go to the next one.
+        if (index < candidates.length - 1 && isUnreachable(error)) {
+          logger.warn({ origin: target.origin, next: candidates[index + 1]!.origin }, 'venue host unreachable; trying the next');
+          continue;
+        }
+        throw mapTransportError(error, options.venue);
+      }
+      if (fallback?.answered(url.origin, target.origin)) logger.warn({ named: url.origin, origin: target.origin }, 'venue requests now go to this host');
+      break;
     }
     const elapsedMs = Math.round(performance.now() - started);
     logger.debug({ method, path, status: answer.statusCode, elapsedMs }, 'venue request');

@@ -111,6 +111,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const ingestion = new Map(catalog.status().map((status) => [status.venue, status]));
         const circuits = http.circuits();
         const deprecations = http.deprecations();
+        const fallbacks = http.fallbacks();
         return {
           data: venues
             .all()
@@ -130,6 +131,8 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
                 circuit: circuits[venue.id] ?? { state: 'closed' },
                 // Endpoints the venue says are going away (Deprecation/Sunset headers), so an operator moves before they do.
                 deprecations: deprecations[venue.id] ?? [],
+                // Hosts in use instead of the configured ones, because those did not resolve or connect.
+                hostFallbacks: fallbacks[venue.id] ?? {},
                 lastError: status?.lastError ?? null,
                 nextAttemptAt: status?.nextAttemptAt ?? null,
                 sweeping: status?.running ?? false,

@@ -36,6 +36,8 @@ export class KalshiApi {
       venue: options.venue.id,
       rateLimit: options.config.rateLimit,
       mapError: mapKalshiFailure,
+      // A host that stops resolving must not take the venue down: pmxt's Kalshi ingest was down for days when one did.
+      fallbackOrigins: { [new URL(this.root).origin]: options.config.hosts.restFallbacks },
     });
   }
 

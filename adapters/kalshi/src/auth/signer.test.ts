@@ -58,7 +58,7 @@ describe('signing', () => {
   });
 
   test('the signed path starts at /trade-api and leaves out the query string and any proxy prefix', () => {
-    expect(signedPath('https://api.elections.kalshi.com/trade-api/v2/portfolio/orders?status=resting&limit=5')).toBe('/trade-api/v2/portfolio/orders');
+    expect(signedPath('https://external-api.kalshi.com/trade-api/v2/portfolio/orders?status=resting&limit=5')).toBe('/trade-api/v2/portfolio/orders');
     expect(signedPath('https://proxy.example/kalshi/trade-api/v2/portfolio/fills')).toBe('/trade-api/v2/portfolio/fills');
   });
 });
