@@ -249,6 +249,33 @@ describe('network failures against a local server', () => {
   });
 });
 
+describe('fallback origins against real sockets', () => {
+  test('a host that refuses connections sends the request, a write included, to the next origin, which stays in use', async () => {
+    const seen: string[] = [];
+    const answering = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const dead = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const alive = `http://127.0.0.1:${(answering.address() as AddressInfo).port}`;
+    const http = createHttpClientFactory();
+    const client = http({ venue: 'moved', retry: { minDelayMs: 1, maxDelayMs: 2 }, fallbackOrigins: { [dead]: [alive] } });
+    try {
+      await expect(client.json({ url: `${dead}/markets?limit=1` })).resolves.toEqual({ ok: true });
+      await expect(client.json({ method: 'POST', url: `${dead}/orders`, body: { side: 'buy' } })).resolves.toEqual({ ok: true });
+      expect(seen).toEqual(['GET /markets?limit=1', 'POST /orders']);
+      expect(http.fallbacks()).toEqual({ moved: { [dead]: alive } });
+    } finally {
+      await http.close();
+      await new Promise<void>((resolve) => answering.close(() => resolve()));
+    }
+  });
+});
+
 describe('answers that are not what a venue should send', () => {
   let server: Server | undefined;
   afterEach(async () => {

@@ -45,10 +45,50 @@ export const venueValue = {
     ).messages({
       'alternatives.match': '{{#label}} must be a number or a numeric string',
     }),
+  /**
+   * A numeric value read as a number (a price, size or volume): within ±2^53,
+   * the range the unified model carries, so a value past it is refused naming
+   * its field rather than passed on rounded.
+   */
+  amount: () =>
+    venueValue
+      .numeric()
+      .custom((value: string | number, helpers) => (Math.abs(Number(value)) <= Number.MAX_SAFE_INTEGER ? value : helpers.error('number.unsafe')))
+      .messages({ 'number.unsafe': '{{#label}} is too large for a number Predgate can carry exactly' }),
   /** An id venues send as a string or an integer. */
   id: () => Joi.alternatives(Joi.string().min(1).max(512), Joi.number().integer()),
-  /** A list sent as a JSON array or as JSON text of one (`"[\"Yes\",\"No\"]"`). */
-  jsonList: () => Joi.alternatives(Joi.array(), Joi.string().max(1_000_000)),
+  /**
+   * A list sent as a JSON array or as JSON text of one (`"[\"Yes\",\"No\"]"`).
+   * Text that is no JSON list, or that holds integers past 2^53 (token ids sent
+   * bare, whose digits parsing would silently change), is refused.
+   */
+  jsonList: () =>
+    Joi.alternatives(
+      Joi.array(),
+      Joi.string()
+        .allow('')
+        .max(1_000_000)
+        .custom((value: string, helpers) => {
+          if (value.trim() === '') return value;
+          const parsed = parseJson(value);
+          if (!Array.isArray(parsed)) return helpers.error('string.jsonList');
+          if (parsed.some((item) => typeof item === 'number' && !Number.isSafeInteger(item) && Number.isInteger(item)))
+            return helpers.error('string.unsafeNumber');
+          return value;
+        })
+        .messages({
+          'string.jsonList': '{{#label}} must be a list or the JSON text of one',
+          'string.unsafeNumber': '{{#label}} holds a bare number too large to read exactly (send it as a string)',
+        }),
+    ).messages({ 'alternatives.types': '{{#label}} must be a list or the JSON text of one' }),
   /** A time as ISO text, epoch seconds or epoch milliseconds. */
   time: () => Joi.alternatives(Joi.string().max(64), Joi.number()),
 };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -174,6 +174,14 @@ describe('runFixtureSuite', () => {
     expect(message).toContain('0.46');
   });
 
+  test('`$absent` passes only when the member is missing', async () => {
+    const absent = { ...responseCases[0]!, result: undefined, match: { asks: [{ price: 0.45, lastTradePrice: { $absent: true } }] } };
+    const present = { ...responseCases[0]!, title: 'present', result: undefined, match: { asks: [{ price: 0.45, size: { $absent: true } }] } };
+    const results = await runSuite(fixtureFolder(requestCases, [absent, present]));
+    expect(results.find((result) => result.name.includes('levels sorted'))?.error).toBeUndefined();
+    expect(results.find((result) => result.name.endsWith(': present'))?.error?.message).toContain('does not contain the fixture');
+  });
+
   test('fails when the expected error does not come', async () => {
     const wrong = [{ ...responseCases[1]!, error: { code: 'MARKET_NOT_FOUND' } }];
     const results = await runSuite(fixtureFolder(requestCases, wrong));

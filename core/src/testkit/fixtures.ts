@@ -39,7 +39,8 @@ import { checkResult } from './invariants.js';
  * A file holds one case or an array of them. Query parameters compare without
  * regard to order; only the headers listed are compared. Anywhere in an
  * expected value, `{"$matches": "<regex>"}` matches a string by pattern and
- * `{"$any": true}` matches any value, for signatures, salts and timestamps.
+ * `{"$any": true}` matches any value, for signatures, salts and timestamps;
+ * `{"$absent": true}` requires the member to be missing (a price that is unknown, not 0).
  */
 export interface FixtureExchange {
   request: {
@@ -283,6 +284,7 @@ function requestMismatches(exchange: FixtureExchange, seen: { method: string; ur
 function matches(actual: unknown, expected: unknown, exact = false): boolean {
   if (isMatcher(expected)) {
     if ('$any' in expected) return actual !== undefined;
+    if ('$absent' in expected) return actual === undefined;
     return typeof actual === 'string' && new RegExp(String(expected.$matches)).test(actual);
   }
   if (Array.isArray(expected)) {
@@ -300,6 +302,7 @@ function matches(actual: unknown, expected: unknown, exact = false): boolean {
 
 /** The part of `actual` a subset expectation looks at, so a failed match shows a focused diff. */
 function subsetView(actual: unknown, expected: unknown): unknown {
+  if (isMatcher(expected) && matches(actual, expected)) return expected;
   if (Array.isArray(expected) && Array.isArray(actual)) return actual.slice(0, expected.length).map((item, index) => subsetView(item, expected[index]));
   if (typeof expected === 'object' && expected !== null && !isMatcher(expected) && typeof actual === 'object' && actual !== null) {
     return Object.fromEntries(
@@ -309,8 +312,8 @@ function subsetView(actual: unknown, expected: unknown): unknown {
   return actual;
 }
 
-function isMatcher(value: unknown): value is { $matches?: string; $any?: boolean } {
-  return typeof value === 'object' && value !== null && ('$matches' in value || '$any' in value);
+function isMatcher(value: unknown): value is { $matches?: string; $any?: boolean; $absent?: boolean } {
+  return typeof value === 'object' && value !== null && ('$matches' in value || '$any' in value || '$absent' in value);
 }
 
 function samePathAndQuery(path: string, expected: URL): boolean {

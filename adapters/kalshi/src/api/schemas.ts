@@ -1,4 +1,4 @@
-import { checkPayload } from '@predgate/core';
+import { checkPayload, venueValue } from '@predgate/core';
 import Joi from 'joi';
 
 /**
@@ -8,9 +8,19 @@ import Joi from 'joi';
  * current (`*_dollars`, `*_fp`) and legacy forms. Unknown members pass.
  */
 
-const market = Joi.object({ ticker: Joi.string().min(1).required(), event_ticker: Joi.string().allow('') });
+const amount = venueValue.amount().allow(null, '');
+const priceFields = ['last_price_dollars', 'last_price', 'yes_bid_dollars', 'yes_bid', 'yes_ask_dollars', 'yes_ask'];
+const countFields = ['volume_fp', 'volume', 'volume_24h_fp', 'volume_24h', 'open_interest_fp', 'open_interest', 'settlement_value_dollars'];
+/** A market without any price field has drifted: its price would otherwise be read as 0. Timestamps are optional (settled markets lack some). */
+const market = Joi.object({
+  ticker: Joi.string().min(1).required(),
+  event_ticker: Joi.string().allow(''),
+  ...Object.fromEntries([...priceFields, ...countFields].map((field) => [field, amount])),
+}).or(...priceFields);
 const event = Joi.object({ event_ticker: Joi.string().min(1).required(), markets: Joi.array().items(market).allow(null) });
-const ladders = Joi.object().allow(null);
+/** `[price, count]`: dollar strings in the current ladders, integer cents in the legacy ones. */
+const ladder = Joi.array().items(Joi.array().ordered(venueValue.amount().required(), venueValue.amount().required())).allow(null);
+const ladders = Joi.object({ yes_dollars: ladder, no_dollars: ladder, yes: ladder, no: ladder }).allow(null);
 
 const order = Joi.object({ order_id: Joi.string().min(1).required(), ticker: Joi.string().min(1).required() });
 const series = Joi.object({ ticker: Joi.string().min(1).required() });

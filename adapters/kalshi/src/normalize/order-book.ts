@@ -39,7 +39,7 @@ export function sideBook(ladders: Ladders, side: ContractSide, timestamp: number
 }
 
 function ladder(dollars: RawLevel[] | null | undefined, cents: RawLevel[] | null | undefined): OrderLevel[] {
-  // Unreadable levels become NaN, which normalizeOrderBook drops with the empty ones.
+  // The payload check has refused unreadable levels; normalizeOrderBook drops the empty ones.
   if (Array.isArray(dollars)) return dollars.map(([price, size]) => level(toNumber(price), size));
   if (Array.isArray(cents)) return cents.map(([price, size]) => level(centsToDollars(toNumber(price)), size));
   return [];

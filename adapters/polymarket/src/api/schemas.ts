@@ -8,6 +8,7 @@ import Joi from 'joi';
  */
 
 const numeric = venueValue.numeric().allow(null, '');
+const amount = venueValue.amount().allow(null, '');
 const list = venueValue.jsonList().allow(null);
 
 export const gammaMarket = Joi.object({
@@ -18,9 +19,9 @@ export const gammaMarket = Joi.object({
   outcomePrices: list,
   clobTokenIds: list,
   positionIds: Joi.array().items(venueValue.id()).allow(null),
-  volume: numeric,
-  volume24hr: numeric,
-  liquidity: numeric,
+  volume: amount,
+  volume24hr: amount,
+  liquidity: amount,
   active: Joi.boolean().allow(null),
   closed: Joi.boolean().allow(null),
 });
@@ -29,8 +30,8 @@ export const gammaEvent = Joi.object({
   id: venueValue.id().required(),
   title: Joi.string().allow('', null),
   slug: Joi.string().allow('', null),
-  volume: numeric,
-  volume24hr: numeric,
+  volume: amount,
+  volume24hr: amount,
   markets: Joi.array().items(gammaMarket).allow(null),
 });
 
@@ -46,7 +47,7 @@ const gammaSeries = Joi.object({ id: venueValue.id().required(), events: Joi.arr
 export const gammaSeriesList = Joi.array().items(gammaSeries).required();
 export const gammaSeriesOne = gammaSeries.required();
 
-const level = Joi.object({ price: numeric.required(), size: numeric.required() });
+const level = Joi.object({ price: amount.required(), size: amount.required() });
 
 export const clobBook = Joi.object({
   asset_id: venueValue.id(),

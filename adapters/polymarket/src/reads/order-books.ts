@@ -46,6 +46,10 @@ async function resolveToken(ctx: PolymarketContext, id: string, params: OrderBoo
   }
   const { market, event } = await ctx.lookup.require(id);
   const unified = normalizeMarket(market, event);
+  // Markets never listed on the CLOB (books disabled, no token ids) have no book to read, whichever side is asked.
+  if (unified.outcomes.length === 0) {
+    throw new PredgateError('NOT_FOUND', `Market ${id} has no order book: it was never listed on the CLOB (no outcome token ids)`, { exchange: venueId });
+  }
   const outcome = wanted === 'yes' || wanted === 'up' ? unified.yes : wanted === 'no' || wanted === 'down' ? unified.no : undefined;
   if (!outcome) {
     throw new PredgateError('VALIDATION_ERROR', `Market ${id} has no "${wanted}" outcome: name it yes, no or by token id`, {
