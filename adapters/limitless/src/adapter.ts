@@ -13,19 +13,33 @@ import {
   normalizeOrderBook,
   notSupported,
   roundTo,
+  toEpochMs,
   toNumber,
   venueMessageOf,
 } from '@predgate/core';
-import type { AdapterContext, ErrorCode, Event, EventFetchParams, Market, VenueFailure } from '@predgate/core';
+import type {
+  AdapterContext,
+  ErrorCode,
+  Event,
+  EventFetchParams,
+  Market,
+  MyTradesParams,
+  Order,
+  OrderHistoryParams,
+  UserTrade,
+  VenueFailure,
+} from '@predgate/core';
 import type { Hex } from 'viem';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { limitlessApi } from './api.js';
-import type { LimitlessApi, RawMarket, RawUserOrder, Signed } from './api.js';
+import { ammPosition, clobPositions, historyTrade, isTrade, normalizeUserOrder } from './account.js';
+import type { OutcomeIds } from './account.js';
+import type { LimitlessApi, RawHistoryEntry, RawMarket, Signed } from './api.js';
 import { authHeaders } from './auth/hmac.js';
 import { signOrder } from './auth/order-signing.js';
 import type { LimitlessConfig } from './index.js';
-import { isAmm, normalizeEvent, venueId } from './normalize.js';
+import { ammOutcomeId, isAmm, normalizeEvent, venueId } from './normalize.js';
 
 /** Documented per token: at most 2 concurrent requests, at least 300 ms apart. */
 const rateLimit = { requests: 3, intervalMs: 1_000, burst: 1 };
@@ -35,6 +49,14 @@ const defaultLimit = 25;
 const unit = 1e6;
 const zeroAddress = '0x0000000000000000000000000000000000000000';
 const intervals: Record<string, string> = { '1h': '1h', '6h': '6h', '1d': '1d', '1w': '1w' };
+/** Order ids remembered with their market (the venue looks orders up per market only). */
+const rememberedOrders = 2_000;
+/** The activity log: entries a page, and pages one call reads at most. */
+const historyPage = 25;
+const historyPages = 20;
+const defaultTradeLimit = 100;
+/** `<market slug>:<order id>`: an order named with its market. */
+const qualifiedOrderId = /^([a-z0-9][a-z0-9-]{0,299}):([^:]{1,200})$/i;
 
 const rejections: Array<[RegExp, ErrorCode]> = [
   [/api key|proxy|signature type/i, 'AUTHENTICATION_ERROR'],
@@ -55,6 +77,13 @@ function mapError(failure: VenueFailure) {
   if (failure.status === 404 && failure.path.startsWith('/markets/')) {
     return mapVenueFailure(failure, { code: /orderbook$/.test(failure.path) ? 'NOT_FOUND' : 'MARKET_NOT_FOUND' });
   }
+  // A cancel of an order that is gone (filled, cancelled, never there, or another account's).
+  if (failure.method === 'DELETE' && failure.path.startsWith('/orders/') && (failure.status === 404 || /not found|does not exist/i.test(message))) {
+    return mapVenueFailure(failure, { code: 'ORDER_NOT_FOUND', message: `${venueId}: ${(message || 'order not found').slice(0, 300)}` });
+  }
+  if (failure.method === 'DELETE' && failure.path.startsWith('/orders/') && failure.status === 400) {
+    return mapVenueFailure(failure, { code: 'INVALID_ORDER', message: `${venueId}: ${(message || 'the order cannot be cancelled').slice(0, 300)}` });
+  }
   if (failure.status === 400 || failure.status === 409 || failure.status === 425) {
     const code = rejections.find(([pattern]) => pattern.test(message))?.[1] ?? (failure.status === 400 ? undefined : 'INVALID_ORDER');
     return code
@@ -74,11 +103,24 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
   const api = limitlessApi(context.http({ venue: venueId, rateLimit, mapError }), config.baseUrl);
   /** Outcome (token) id → its market's slug and side, from every market read: books are keyed by slug. */
   const bookOfToken = new Map<string, { slug: string; side: 'yes' | 'no' }>();
+  /** Market slug → its outcome ids, YES then NO: positions and the activity log name outcomes by index only. */
+  const outcomesOfMarket = new Map<string, OutcomeIds>();
   const remember = <T extends Market>(markets: T[]) => {
     for (const market of markets) {
       market.outcomes.forEach((outcome, index) => bookOfToken.set(outcome.outcomeId, { slug: market.marketId, side: index === 0 ? 'yes' : 'no' }));
+      if (market.outcomes.length === 2) outcomesOfMarket.set(market.marketId, [market.outcomes[0]!.outcomeId, market.outcomes[1]!.outcomeId]);
     }
     return markets;
+  };
+  /** Order id → market slug, from every order this instance placed or listed (an instance serves one set of credentials). */
+  const marketOfOrder = new Map<string, string>();
+  const rememberOrders = <T extends { id: string; marketId: string }>(orders: T[]) => {
+    for (const order of orders) {
+      marketOfOrder.delete(order.id);
+      marketOfOrder.set(order.id, order.marketId);
+      if (marketOfOrder.size > rememberedOrders) marketOfOrder.delete(marketOfOrder.keys().next().value!);
+    }
+    return orders;
   };
   const rememberEvents = (events: Event[]) => {
     for (const event of events) remember(event.markets);
@@ -135,6 +177,60 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
     return hex;
   };
 
+  const outcomeIdsOf = async (slug: string): Promise<OutcomeIds> => {
+    const known = outcomesOfMarket.get(slug);
+    if (known) return known;
+    const answer = await marketBySlug(slug);
+    // A child of a group is expected to answer as itself; should the group answer instead, the child is picked from it.
+    const raw = answer?.markets?.find((child) => child.slug === slug) ?? answer;
+    if (raw && raw.tokens) outcomesOfMarket.set(slug, [raw.tokens.yes, raw.tokens.no]);
+    else if (raw && isAmm(raw)) outcomesOfMarket.set(slug, [ammOutcomeId(slug, 'yes'), ammOutcomeId(slug, 'no')]);
+    const ids = outcomesOfMarket.get(slug);
+    if (!ids) throw new PredgateError('MARKET_NOT_FOUND', `${venueId} has no binary market ${slug.slice(0, 100)}`, { detail: { marketId: slug } });
+    return ids;
+  };
+
+  /** The market of an order: named with it (`<slug>:<id>`), or remembered from an order this instance placed or listed. */
+  const locateOrder = (orderId: string): { slug: string; id: string } => {
+    const qualified = qualifiedOrderId.exec(orderId);
+    if (qualified) return { slug: qualified[1]!, id: qualified[2]! };
+    const slug = marketOfOrder.get(orderId);
+    if (slug) return { slug, id: orderId };
+    throw invalidArgument(
+      'orderId',
+      `${venueId} finds orders per market only: give the order as "<market slug>:<order id>", or list the market's orders first`,
+      { orderId: orderId.slice(0, 200) },
+    );
+  };
+
+  const orderIn = async (orderId: string, statuses: string[]): Promise<Order> => {
+    const { slug, id } = locateOrder(orderId);
+    const raw = (await api.userOrders(slug, statuses, sign)).find((order) => order.id === id);
+    if (!raw) {
+      throw new PredgateError(
+        'ORDER_NOT_FOUND',
+        `Order not found among the ${statuses.join(' and ').toLowerCase()} orders of ${slug.slice(0, 100)}: ${id.slice(0, 100)}`,
+        {
+          detail: { orderId: id, marketId: slug },
+        },
+      );
+    }
+    return normalizeUserOrder(raw, slug);
+  };
+
+  /** The caller's orders of one market in the given statuses; the venue has no all-markets list and no cursor. */
+  const ordersOf = async (method: string, statuses: string[], params: OrderHistoryParams = {}): Promise<Order[]> => {
+    if (params.marketId === undefined) throw invalidArgument('params.marketId', `${venueId} lists orders per market: give the market slug`);
+    if (params.cursor !== undefined) throw invalidArgument('params.cursor', `${method}: ${venueId} pages no order lists (use limit)`);
+    const orders = rememberOrders(
+      (await api.userOrders(params.marketId, statuses, sign, params.limit)).map((raw) => normalizeUserOrder(raw, params.marketId!)),
+    );
+    const since = params.since?.getTime() ?? -Infinity;
+    const until = params.until?.getTime() ?? Infinity;
+    const kept = orders.filter((order) => order.timestamp >= since && order.timestamp <= until);
+    return params.limit === undefined ? kept : kept.slice(0, params.limit);
+  };
+
   return defineAdapter({
     id: venueId,
     profile: {
@@ -145,8 +241,12 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
       unsupported: {
         fetchTrades: 'Limitless has no public trade tape endpoint',
         fetchSeries: 'Limitless has no series',
+        fetchBalance:
+          'Limitless has no balance endpoint: USDC sits in the wallet on Base (an on-chain balanceOf read); the API reports only collateral locked per market',
       },
     },
+    // The venue looks orders up per market only: one order is found in its market's list.
+    emulated: ['fetchOrder'],
 
     async fetchEvents(params = {}) {
       const events = rememberEvents(await selectEvents(api, params, marketBySlug));
@@ -215,7 +315,68 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
     async fetchOpenOrders(marketId) {
       if (marketId === undefined) throw invalidArgument('marketId', `${venueId} lists open orders per market: give the market slug`);
       const orders = await api.userOrders(marketId, ['LIVE'], sign);
-      return orders.map((order) => normalizeUserOrder(order, marketId));
+      return rememberOrders(orders.map((order) => normalizeUserOrder(order, marketId)));
+    },
+
+    /** Fully matched orders of a market (the venue keeps no list of cancelled ones). */
+    fetchClosedOrders: (params) => ordersOf('fetchClosedOrders', ['MATCHED'], params),
+
+    fetchAllOrders: (params) => ordersOf('fetchAllOrders', ['LIVE', 'MATCHED'], params),
+
+    /** Found in its market's live and matched orders (the venue has no lookup by id). */
+    fetchOrder: (orderId) => orderIn(orderId, ['LIVE', 'MATCHED']),
+
+    /** The order is read from its market's live orders first, so it can be returned as it stood, now cancelled. */
+    async cancelOrder(orderId) {
+      const order = await orderIn(orderId, ['LIVE']);
+      await api.cancelOrder(order.id, sign);
+      marketOfOrder.delete(order.id);
+      return { ...order, status: 'cancelled' as const, remaining: 0 };
+    },
+
+    /**
+     * The caller's positions (`GET /portfolio/positions`), or a public
+     * address's. CLOB entries hold both sides, AMM entries one outcome; a
+     * side without shares is no position. Outcome ids come from the market
+     * (the payload names sides, not tokens).
+     */
+    async fetchPositions(address) {
+      if (address !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(address)) {
+        throw invalidArgument('address', `"address" must be a 0x-prefixed 20-byte address`);
+      }
+      const raw = address === undefined ? await api.positions(sign) : await api.publicPositions(address);
+      const clob = await Promise.all(raw.clob.map(async (entry) => clobPositions(entry, await outcomeIdsOf(entry.market.slug))));
+      return [...clob.flat(), ...raw.amm.flatMap((entry, index) => ammPosition(entry, index))];
+    },
+
+    /**
+     * Fills from the activity log (`GET /portfolio/history`, cursor-paged,
+     * newest first): its Buy/Sell entries; splits, merges and conversions
+     * are not trades. Filters apply here, so pages are read until `limit`
+     * fills are kept (at most 20 pages of 25).
+     */
+    async fetchMyTrades(params: MyTradesParams = {}) {
+      if (params.cursor !== undefined)
+        throw invalidArgument('params.cursor', `fetchMyTrades: ${venueId}'s log cursor is internal to the adapter (use since, until, limit)`);
+      const limit = params.limit ?? defaultTradeLimit;
+      const since = params.since?.getTime() ?? -Infinity;
+      const until = params.until?.getTime() ?? Infinity;
+      const kept: RawHistoryEntry[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < historyPages && kept.length < limit; page += 1) {
+        const { data, nextCursor } = await api.history(cursor, historyPage, sign);
+        for (const entry of data.filter(isTrade)) {
+          const time = toEpochMs(entry.blockTimestamp)!;
+          if (time < since || time > until || (params.marketId !== undefined && entry.market!.slug !== params.marketId)) continue;
+          kept.push(entry);
+        }
+        if (!nextCursor || nextCursor === cursor || data.length === 0) break;
+        cursor = nextCursor;
+      }
+      const trades: UserTrade[] = [];
+      for (const entry of kept) trades.push(historyTrade(entry, await outcomeIdsOf(entry.market!.slug)));
+      const wanted = params.outcomeId === undefined ? trades : trades.filter((trade) => trade.outcomeId === params.outcomeId);
+      return wanted.slice(0, limit);
     },
 
     /**
@@ -285,6 +446,7 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
       });
       const placed = await api.placeOrder(body, sign);
       const filled = roundTo((placed.makerMatches ?? []).reduce((sum, match) => sum + toNumber(match.matchedSize)!, 0) / unit, 6);
+      rememberOrders([{ id: placed.order.id, marketId: params.marketId }]);
       return {
         id: placed.order.id,
         marketId: params.marketId,
@@ -300,27 +462,6 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
       };
     },
   });
-}
-
-function normalizeUserOrder(raw: RawUserOrder, slug: string) {
-  const amount = toNumber(raw.quantity)!;
-  const status =
-    ({ LIVE: 'open', OPEN: 'open', PARTIALLY_FILLED: 'open', MATCHED: 'filled', FILLED: 'filled', CANCELLED: 'cancelled', REJECTED: 'rejected' } as const)[
-      raw.status
-    ] ?? 'open';
-  return {
-    id: raw.id,
-    marketId: slug,
-    outcomeId: raw.tokenId,
-    side: raw.side === 'BUY' ? ('buy' as const) : ('sell' as const),
-    type: raw.orderType === 'FOK' ? ('market' as const) : ('limit' as const),
-    ...(toNumber(raw.price) === undefined ? {} : { price: toNumber(raw.price)! }),
-    amount,
-    status,
-    filled: status === 'filled' ? amount : 0,
-    remaining: status === 'filled' ? 0 : amount,
-    timestamp: Date.parse(raw.createdAt),
-  };
 }
 
 /**

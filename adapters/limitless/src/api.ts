@@ -50,6 +50,54 @@ export interface RawUserOrder {
   orderType?: string | null;
 }
 
+export interface RawPositionSide {
+  fillPrice: string | number;
+  realisedPnl: string | number;
+  unrealizedPnl: string | number;
+}
+
+export interface RawPositionMarket {
+  slug: string;
+  title?: string | null;
+  winningOutcomeIndex?: number | null;
+}
+
+export interface RawClobPosition {
+  market: RawPositionMarket;
+  positions: { yes: RawPositionSide; no: RawPositionSide };
+  tokensBalance: { yes: string | number; no: string | number };
+  latestTrade: { latestYesPrice: string | number; latestNoPrice: string | number };
+}
+
+export interface RawAmmPosition {
+  market: RawPositionMarket;
+  outcomeIndex: 0 | 1;
+  outcomeTokenAmount: string | number;
+  averageFillPrice: string | number;
+  realizedPnl: string | number;
+  unrealizedPnl: string | number;
+  latestTrade?: { outcomeTokenPrice?: string | number | null } | null;
+}
+
+export interface RawPositions {
+  clob: RawClobPosition[];
+  amm: RawAmmPosition[];
+}
+
+export interface RawHistoryEntry {
+  blockTimestamp: number | string;
+  strategy: string;
+  market?: { slug: string } | null;
+  outcomeIndex?: number | null;
+  outcomeTokenAmount?: string | number | null;
+  outcomeTokenPrice?: string | number | null;
+  collateralAmount?: string | number | null;
+  transactionHash?: string | null;
+}
+
+/** The history entries that are trades; the others are splits, merges, conversions and claims. */
+export const tradeStrategies = ['Buy', 'Sell', 'Limit Buy', 'Limit Sell', 'Market Buy', 'Market Sell'];
+
 const numeric = venueValue.numeric();
 const optional = Joi.string().allow('', null);
 const market = Joi.object({
@@ -98,6 +146,51 @@ const userOrder = Joi.object({
   orderType: optional,
 });
 
+const positionMarket = Joi.object({
+  slug: Joi.string().min(1).max(300).required(),
+  title: Joi.string().allow('', null),
+  winningOutcomeIndex: Joi.number().integer().valid(0, 1).allow(null),
+}).required();
+const positionSide = Joi.object({ fillPrice: numeric.required(), realisedPnl: numeric.required(), unrealizedPnl: numeric.required() }).required();
+const positions = Joi.object({
+  clob: Joi.array()
+    .items(
+      Joi.object({
+        market: positionMarket,
+        positions: Joi.object({ yes: positionSide, no: positionSide }).required(),
+        tokensBalance: Joi.object({ yes: numeric.required(), no: numeric.required() }).required(),
+        latestTrade: Joi.object({ latestYesPrice: numeric.required(), latestNoPrice: numeric.required() }).required(),
+      }),
+    )
+    .required(),
+  amm: Joi.array()
+    .items(
+      Joi.object({
+        market: positionMarket,
+        outcomeIndex: Joi.number().integer().valid(0, 1).required(),
+        outcomeTokenAmount: numeric.required(),
+        averageFillPrice: numeric.required(),
+        realizedPnl: numeric.required(),
+        unrealizedPnl: numeric.required(),
+        latestTrade: Joi.object({ outcomeTokenPrice: numeric.allow(null) }).allow(null),
+      }),
+    )
+    .required(),
+}).required();
+/** Trade entries must carry what a fill is read from; other entries are only counted past. */
+const whenTrade = (schema: Joi.Schema) =>
+  schema.allow(null).when('strategy', { is: Joi.valid(...tradeStrategies).required(), then: Joi.required().invalid(null) });
+const historyEntry = Joi.object({
+  blockTimestamp: venueValue.time().required(),
+  strategy: Joi.string().max(64).required(),
+  market: whenTrade(Joi.object({ slug: Joi.string().min(1).max(300).required() })),
+  outcomeIndex: whenTrade(Joi.number().integer().valid(0, 1)),
+  outcomeTokenAmount: whenTrade(numeric),
+  outcomeTokenPrice: whenTrade(numeric),
+  collateralAmount: numeric.allow(null),
+  transactionHash: whenTrade(Joi.string().min(1).max(200)),
+});
+
 export interface Signed {
   /** Headers for the exact request: method, path with query, body text. */
   (method: string, pathWithQuery: string, body: string): Record<string, string>;
@@ -106,6 +199,9 @@ export interface Signed {
 export function limitlessApi(http: VenueHttpClient, baseUrl: string) {
   const get = async <T>(schema: Joi.Schema, endpoint: string, path: string, query?: Record<string, QueryValue>, headers?: Record<string, string>): Promise<T> =>
     checkPayload<T>(schema, await http.json({ url: `${baseUrl}${path}`, query, headers }), { venue: http.venue, endpoint });
+  /** An authenticated read: the headers sign the exact path with its query. */
+  const signedGet = async <T>(schema: Joi.Schema, endpoint: string, pathWithQuery: string, sign: Signed): Promise<T> =>
+    checkPayload<T>(schema, await http.json({ url: `${baseUrl}${pathWithQuery}`, headers: sign('GET', pathWithQuery, '') }), { venue: http.venue, endpoint });
   const segment = encodeURIComponent;
 
   return {
@@ -136,22 +232,31 @@ export function limitlessApi(http: VenueHttpClient, baseUrl: string) {
           interval,
         },
       ),
-    userOrders: (slug: string, statuses: string[], sign: Signed) => {
-      const path = `/markets/${segment(slug)}/user-orders?${statuses.map((status) => `statuses=${status}`).join('&')}`;
-      return http
-        .json({ url: `${baseUrl}${path}`, headers: sign('GET', path, '') })
-        .then((body) =>
-          checkPayload<RawUserOrder[] | { orders: RawUserOrder[] }>(
-            Joi.alternatives(Joi.array().items(userOrder), Joi.object({ orders: Joi.array().items(userOrder).required() })).required(),
-            body,
-            {
-              venue: http.venue,
-              endpoint: 'GET /markets/{slug}/user-orders',
-            },
-          ),
-        )
-        .then((answer) => (Array.isArray(answer) ? answer : answer.orders));
+    /** The caller's orders in one market: `statuses` repeats the key (`LIVE`, `MATCHED`); `limit` is the venue's cap. */
+    userOrders: async (slug: string, statuses: string[], sign: Signed, limit?: number) => {
+      const query = [...statuses.map((status) => `statuses=${status}`), ...(limit === undefined ? [] : [`limit=${limit}`])].join('&');
+      const answer = await signedGet<RawUserOrder[] | { orders: RawUserOrder[] }>(
+        Joi.alternatives()
+          .conditional(Joi.array(), { then: Joi.array().items(userOrder), otherwise: Joi.object({ orders: Joi.array().items(userOrder).required() }) })
+          .required(),
+        'GET /markets/{slug}/user-orders',
+        `/markets/${segment(slug)}/user-orders?${query}`,
+        sign,
+      );
+      return Array.isArray(answer) ? answer : answer.orders;
     },
+    /** The caller's CLOB and AMM positions (`group` is not read: its shape is undocumented). */
+    positions: (sign: Signed) => signedGet<RawPositions>(positions, 'GET /portfolio/positions', '/portfolio/positions', sign),
+    /** Any address's positions, without credentials. */
+    publicPositions: (address: string) => get<RawPositions>(positions, 'GET /portfolio/{address}/positions', `/portfolio/${segment(address)}/positions`),
+    /** The caller's activity log (trades, splits, merges, conversions), newest first; `cursor=` is sent empty for the first page. */
+    history: (cursor: string | undefined, limit: number, sign: Signed) =>
+      signedGet<{ data: RawHistoryEntry[]; nextCursor?: string | null }>(
+        Joi.object({ data: Joi.array().items(historyEntry).required(), nextCursor: Joi.string().max(2_000).allow(null, '') }).required(),
+        'GET /portfolio/history',
+        `/portfolio/history?cursor=${encodeURIComponent(cursor ?? '')}&limit=${limit}`,
+        sign,
+      ),
     profile: (address: string) =>
       get<{ id: number; rank?: { feeRateBps?: number | null } | null }>(
         Joi.object({
@@ -176,9 +281,14 @@ export function limitlessApi(http: VenueHttpClient, baseUrl: string) {
         await http.json({ method: 'POST', url: `${baseUrl}/orders`, body, headers: { ...sign('POST', '/orders', body), 'content-type': 'application/json' } }),
         { venue: http.venue, endpoint: 'POST /orders' },
       ),
+    /** Cancels one order: `{ message }`. */
     cancelOrder: async (orderId: string, sign: Signed) => {
       const path = `/orders/${segment(orderId)}`;
-      return http.json({ method: 'DELETE', url: `${baseUrl}${path}`, headers: sign('DELETE', path, '') });
+      return checkPayload<{ message: string }>(
+        Joi.object({ message: Joi.string().allow('').required() }).required(),
+        await http.json({ method: 'DELETE', url: `${baseUrl}${path}`, headers: sign('DELETE', path, '') }),
+        { venue: http.venue, endpoint: 'DELETE /orders/{orderId}' },
+      );
     },
   };
 }

@@ -35,6 +35,13 @@ runAdapterSuites(test, {
       },
     ],
     fetchOHLCV: [{ args: ['25018063611559838047404811982184442876005199660833597814711111046007291893507', { resolution: '1h' }] }],
+    // Orders are found per market: they are named `<market slug>:<order id>` here (the recorded instance has listed none yet).
+    cancelOrder: [{ args: [`${slug}:611badac-8dfc-48a0-b09e-59654adea1c5`] }],
+    fetchOrder: [{ args: [`${slug}:9c1e5f2a-3b4d-4e6f-8a7b-0c1d2e3f4a5b`] }],
+    fetchClosedOrders: [{ args: [{ marketId: slug, limit: 5 }] }],
+    fetchAllOrders: [{ args: [{ marketId: slug }] }],
+    fetchMyTrades: [{ args: [{ limit: 2 }] }],
+    fetchPositions: [{ args: [] }],
   },
   // The recorded chain: the ETH daily market as an event and a market by its slug, its YES and NO books and price history.
   roundTrip: { events: { eventId: slug }, sample: { events: 1, markets: 1 } },
