@@ -14,8 +14,16 @@ import {
   toNumber,
 } from '@predgate/core';
 import type { AdapterContext, Event, EventFetchParams, Market, StatusFilter, VenueFailure } from '@predgate/core';
-import { mapVenueFailure, venueMessageOf } from '@predgate/core';
+import { bindContext, mapVenueFailure, venueMessageOf } from '@predgate/core';
+import { randomInt } from 'node:crypto';
+import { getAddress } from 'viem';
+import { cancelOrder, createOrder, fetchOpenOrders, fetchOrder, buildOrder, submitOrder } from './account/orders.js';
+import type { OrdersContext } from './account/orders.js';
+import { rejectionCode } from './account/errors.js';
+import { ProbablePrivateApi } from './account/private-api.js';
+import { fetchMyTrades } from './account/trades.js';
 import { probableApi } from './api.js';
+import { ProbableAuthenticator } from './auth/api-keys.js';
 import type { RawEvent, RawMarket } from './api.js';
 import type { ProbableConfig } from './index.js';
 import { normalizeEvent, normalizeMarket, outcomeTokens, venueId } from './normalize.js';
@@ -26,24 +34,66 @@ const rateLimit = { requests: 5, intervalMs: 1_000 };
 const pageSize = 100;
 const defaultLimit = 20;
 
-/** The market API reports "not found" as 404, 400 or 500 with those words. */
+/**
+ * The market API reports "not found" as 404, 400 or 500 with those words; the
+ * order-book API's private calls answer `{error: {code: "PAS-…", message}}`.
+ */
 function mapError(failure: VenueFailure) {
   const message = venueMessageOf(failure.body) ?? '';
+  const venueCode = venueErrorCode(failure.body);
+  const orderPath = /\/orders?\/\d+\/\d+/.test(failure.path);
+  // A 404 is about what was asked for ("api key not found" included), never about the caller's key.
+  if (failure.status >= 400 && failure.status < 500 && failure.status !== 404 && failure.status !== 429) {
+    const code = rejectionCode(`${venueCode ?? ''} ${message}`);
+    if (code === 'AUTHENTICATION_ERROR') return mapVenueFailure(failure, { code, ...(venueCode ? { detail: { venueCode } } : {}) });
+    if (failure.method === 'POST' && /\/order\/\d+$/.test(failure.path) && failure.status !== 401 && failure.status !== 403) {
+      return mapVenueFailure(failure, { code: code ?? 'INVALID_ORDER', ...(venueCode ? { detail: { venueCode } } : {}) });
+    }
+    if (code === 'INSUFFICIENT_FUNDS') return mapVenueFailure(failure, { code });
+  }
   if (failure.status === 404 || (/not found/i.test(message) && (failure.status === 400 || failure.status === 500))) {
     return mapVenueFailure(failure, {
-      code: failure.path.includes('/events') ? 'EVENT_NOT_FOUND' : failure.path.includes('/markets') ? 'MARKET_NOT_FOUND' : 'NOT_FOUND',
+      code: orderPath
+        ? 'ORDER_NOT_FOUND'
+        : failure.path.includes('/events')
+          ? 'EVENT_NOT_FOUND'
+          : failure.path.includes('/markets')
+            ? 'MARKET_NOT_FOUND'
+            : 'NOT_FOUND',
     });
   }
   return undefined;
 }
 
+/** The order-book API's own error code (`PAS-4008`), where it sends one. */
+function venueErrorCode(body: unknown): string | undefined {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code.slice(0, 40) : undefined;
+}
+
+/** Salts stay below 2^53, so the decimal text the venue reads is exact. */
+const randomSalt = () => randomInt(1, 2 ** 47);
+
 /**
  * Probable: events of binary markets from the market API, one book per
  * outcome token and price history from the order-book API, public
- * positions by address. Order entry is not implemented yet (see README).
+ * positions by address; with the caller's key, orders (EIP-712 on BNB Chain)
+ * and the account's orders and fills (L2 HMAC).
  */
 export function createProbableAdapter(context: AdapterContext, config: ProbableConfig) {
-  const api = probableApi(context.http({ venue: venueId, rateLimit, mapError }), { markets: config.marketsUrl, orderbook: config.orderbookUrl });
+  const http = context.http({ venue: venueId, rateLimit, mapError });
+  const api = probableApi(http, { markets: config.marketsUrl, orderbook: config.orderbookUrl });
+  const auth = new ProbableAuthenticator(http, config.orderbookUrl, context.credentials, context.clock);
+  const orders: OrdersContext = {
+    api,
+    private: new ProbablePrivateApi(http, config.orderbookUrl, auth),
+    credentials: context.credentials,
+    clock: context.clock,
+    exchange: getAddress(config.exchangeAddress.toLowerCase()),
+    feeRateBps: config.feeRateBps,
+    salt: randomSalt,
+  };
 
   /** Midpoints of the first outcome of each market; a token the venue has no midpoint for stays unknown. */
   const midsOf = async (markets: readonly RawMarket[]): Promise<Mids> => {
@@ -102,11 +152,14 @@ export function createProbableAdapter(context: AdapterContext, config: ProbableC
       displayName: 'Probable',
       hosts: { markets: config.marketsUrl, orderbook: config.orderbookUrl },
       rateLimit,
-      credentials: { required: [], optional: ['funderAddress'] },
+      credentials: { required: [], optional: ['privateKey', 'apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'] },
       unsupported: {
         fetchSeries: 'Probable has no series endpoint (recurrence is only a list filter)',
+        fetchBalance: 'Probable has no balance endpoint: the USDT balance is an on-chain read (BNB Chain) of the trading wallet',
       },
     },
+
+    ...bindContext(orders, { buildOrder, submitOrder, createOrder, cancelOrder, fetchOrder, fetchOpenOrders, fetchMyTrades }),
 
     async fetchEvents(params = {}) {
       const keep = eventListPredicate(params);

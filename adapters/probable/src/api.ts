@@ -35,6 +35,8 @@ export interface RawMarket {
   event_id?: string | number | null;
   groupItemTitle?: string | null;
   condition_id?: string | null;
+  /** The market's price grid, where the venue names it. */
+  orderPriceMinTickSize?: string | number | null;
 }
 
 export interface RawEvent {
@@ -74,6 +76,7 @@ const market = Joi.object({
   event_id: venueValue.id().allow(null),
   groupItemTitle: optional,
   condition_id: optional,
+  orderPriceMinTickSize: numeric,
 });
 const event = Joi.object({
   id: venueValue.id().required(),
