@@ -52,7 +52,7 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
 
   return defineAdapter({
     id: venueId,
-    profile: profileOf(config.hosts),
+    profile: profileOf(config),
     ...bindContext(ctx, {
       // Catalog
       fetchEvents,

@@ -16,6 +16,12 @@ export interface PolymarketConfig {
   pageSize: number;
   /** Gamma sits behind Cloudflare, which refuses clients without a browser-like User-Agent. */
   userAgent: string;
+  /**
+   * One budget for all three hosts (the factory keeps one client per venue):
+   * 150 requests per 10 s by default keeps under the tightest limit the
+   * adapter meets, Data API `/positions`; Gamma and the CLOB allow far more.
+   */
+  rateLimit: { requests: number; intervalMs: number };
 }
 
 const defaultHosts: PolymarketHosts = {
@@ -39,4 +45,8 @@ export const configSchema = Joi.object<PolymarketConfig, true>({
   }).default(),
   pageSize: Joi.number().integer().min(1).max(gammaMaxPage).default(100),
   userAgent: Joi.string().min(1).default('Mozilla/5.0 (compatible; predgate-adapter-polymarket)'),
+  rateLimit: Joi.object({
+    requests: Joi.number().integer().min(1).required(),
+    intervalMs: Joi.number().integer().min(1).required(),
+  }).default({ requests: 150, intervalMs: 10_000 }),
 });

@@ -34,7 +34,13 @@ describe('configuration', () => {
       hosts: { gamma: 'https://gamma-api.polymarket.com', clob: 'https://clob.polymarket.com', data: 'https://data-api.polymarket.com' },
       pageSize: 100,
       userAgent: 'Mozilla/5.0 (compatible; predgate-adapter-polymarket)',
+      rateLimit: { requests: 150, intervalMs: 10_000 },
     });
+  });
+
+  test('an operator with a higher tier raises the rate limit, and describe says so', () => {
+    const adapter = plugin.create(context({ rateLimit: { requests: 500, intervalMs: 1_000 } }));
+    expect(adapter.profile.rateLimit).toEqual({ requests: 500, intervalMs: 1_000 });
   });
 
   test('hosts are overridable one by one, trailing slashes dropped', () => {
@@ -43,7 +49,7 @@ describe('configuration', () => {
     expect(plugin.create(context({ hosts: { clob: 'http://127.0.0.1:9000' } })).profile.hosts.clob).toBe('http://127.0.0.1:9000');
   });
 
-  test.each([[{ pageSize: 501 }], [{ hosts: { gamma: 'not a url' } }], [{ unknown: 1 }]])('%j is refused with the field named', (config) => {
+  test.each([[{ pageSize: 501 }], [{ hosts: { gamma: 'not a url' } }], [{ unknown: 1 }], [{ rateLimit: { requests: 0, intervalMs: 1000 } }]])('%j is refused with the field named', (config) => {
     expect(() => readPolymarketConfig(config)).toThrow(/polymarket: invalid adapter configuration/);
   });
 });

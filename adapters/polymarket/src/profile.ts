@@ -1,6 +1,5 @@
 import type { VenueProfile } from '@predgate/core';
-import { rateLimit } from './api/client.js';
-import type { PolymarketHosts } from './config.js';
+import type { PolymarketConfig } from './config.js';
 import { displayName } from './venue.js';
 
 /**
@@ -8,11 +7,11 @@ import { displayName } from './venue.js';
  * API key triple is derived from it when absent, and `funderAddress` names the
  * proxy wallet of signature types 1-3.
  */
-export function profileOf(hosts: PolymarketHosts): VenueProfile {
+export function profileOf({ hosts, rateLimit }: Pick<PolymarketConfig, 'hosts' | 'rateLimit'>): VenueProfile {
   return {
     displayName,
     hosts: { ...hosts },
-    rateLimit: { requests: rateLimit.requests, intervalMs: rateLimit.intervalMs },
+    rateLimit: { ...rateLimit },
     credentials: {
       required: ['privateKey'],
       optional: ['apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'],

@@ -1,20 +1,13 @@
 import { isPredgateError } from '@predgate/core';
-import type { AdapterContext, QueryValue, RateLimitOptions, VenueHttpClient } from '@predgate/core';
+import type { AdapterContext, QueryValue, VenueHttpClient } from '@predgate/core';
 import type { PolymarketConfig } from '../config.js';
 import { mapPolymarketFailure } from '../errors.js';
 import { venueId } from '../venue.js';
 
-/**
- * One budget for all three hosts (the factory keeps one client per venue):
- * 150 requests per 10 s keeps under the tightest limit the adapter meets,
- * Data API `/positions` (150 / 10 s); Gamma and the CLOB allow far more.
- */
-export const rateLimit: RateLimitOptions = { requests: 150, intervalMs: 10_000 };
-
 export function createVenueClient(context: AdapterContext, config: PolymarketConfig): VenueHttpClient {
   return context.http({
     venue: venueId,
-    rateLimit,
+    rateLimit: config.rateLimit,
     headers: { 'user-agent': config.userAgent },
     mapError: mapPolymarketFailure,
   });
