@@ -1,7 +1,7 @@
 import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
 import { catalogParams, isCatalogMethod, lookupStatus, statusOf } from './call-params.js';
 import type { CatalogMethod } from './call-params.js';
-import { sourceEventJson, sourceEventsJson, valueJson } from './serialize.js';
+import { marketJson, marketsJson, sourceEventJson, sourceEventsJson, valueJson } from './serialize.js';
 import type { JsonChunks } from './serialize.js';
 import type { CatalogStore, EventQuery, MarketQuery } from './store.js';
 
@@ -42,10 +42,10 @@ export async function answerFromCatalog(
       return entry && sourceEventJson(entry);
     }
     case 'fetchMarkets':
-      return valueJson((await store.markets(marketQuery(venue, params, params.limit!))).items.map((hit) => hit.market));
+      return marketsJson((await store.markets(marketQuery(venue, params, params.limit!))).items);
     case 'fetchMarket': {
       const [hit] = (await store.markets(marketQuery(venue, params, 1, lookupStatus(params, params.marketId ?? params.slug ?? params.outcomeId)))).items;
-      return hit && valueJson(hit.market);
+      return hit && marketJson(hit);
     }
   }
 }

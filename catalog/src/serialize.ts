@@ -45,6 +45,16 @@ export function sourceEventJson(entry: CatalogEntry): JsonChunks {
   return jsonChunks([sourceJsonOf(entry)]);
 }
 
+/** Markets as found in the catalog: their stored bytes where the store keeps them, else serialised. */
+export function marketsJson(hits: ReadonlyArray<{ market: unknown; json?: Buffer }>): JsonChunks {
+  return arrayJson(hits.map((hit) => hit.json ?? Buffer.from(JSON.stringify(hit.market))));
+}
+
+/** One market as found in the catalog. */
+export function marketJson(hit: { market: unknown; json?: Buffer }): JsonChunks {
+  return jsonChunks([hit.json ?? Buffer.from(JSON.stringify(hit.market))]);
+}
+
 function arrayJson(items: Buffer[]): JsonChunks {
   const chunks: Buffer[] = [Buffer.from('[')];
   items.forEach((item, index) => {

@@ -82,6 +82,8 @@ export interface MarketHit {
   entry: CatalogEntry;
   /** The venue's market, exactly as its adapter returned it. */
   market: Market;
+  /** The same market as JSON bytes, where the store keeps them: sent as they are. */
+  json?: Buffer;
 }
 
 /** Receives one venue's complete sweep; nothing of it is visible before `commit`. */

@@ -102,15 +102,16 @@ export class EmbeddedCatalogStore implements CatalogStore {
       marketOrder,
       query,
     );
-    // Events are parsed once per page, however many of their markets it holds.
-    const parsed = new Map<StoredEntry, Event>();
-    const items = rows.items.map((row) => {
-      let event = parsed.get(row.entry);
-      if (!event) {
-        event = row.entry.source;
-        parsed.set(row.entry, event);
-      }
-      return { entry: row.entry, market: event.markets[row.index] as Market };
+    // A market is its own bytes inside its event's: sent as they are, parsed alone when someone reads it.
+    const items = rows.items.map((row): MarketHit => {
+      const json = row.entry.marketJson(row.index);
+      return {
+        entry: row.entry,
+        json,
+        get market() {
+          return JSON.parse(json.toString('utf8')) as Market;
+        },
+      };
     });
     return { items, total: rows.total };
   }

@@ -42,6 +42,10 @@ export class VenuePartition {
   private readonly rowsByMarketId = new Map<string, MarketRow>();
   private readonly rowsByOutcomeId = new Map<string, MarketRow>();
   private readonly rowsBySlug = new Map<string, MarketRow[]>();
+  private readonly rowsByEntry = new Map<StoredEntry, MarketRow[]>();
+  /** Market order, split by whether the market trades: a status-only query is a slice of one. */
+  private readonly tradingMarkets: MarketRow[] = [];
+  private readonly otherMarkets: MarketRow[] = [];
   private readonly open = new Map<string | undefined, OpenList>();
 
   private constructor(
@@ -62,6 +66,8 @@ export class VenuePartition {
       this.rowsByMarketId.set(row.marketId, row);
       for (const outcomeId of row.outcomeIds) this.rowsByOutcomeId.set(outcomeId, row);
       if (row.slug !== undefined) push(this.rowsBySlug, row.slug, row);
+      push(this.rowsByEntry, row.entry, row);
+      (row.trading ? this.tradingMarkets : this.otherMarkets).push(row);
     }
     const openRank = rank.filter((entry) => !entry.closed);
     this.open.set(undefined, openList(openRank));
@@ -117,12 +123,27 @@ export class VenuePartition {
     return listed(pool.filter((entry) => eventMatches(entry, query)));
   }
 
+  /**
+   * Costs what the page costs where an index answers: lookups by key or by
+   * parent event, and status-only listings (a slice of a presorted list).
+   * Text, category and tag filters walk the rows of the chosen status.
+   */
   marketMatches(query: MarketQuery): Matches<MarketRow> {
-    let pool: readonly MarketRow[] = this.markets;
-    if (query.marketId !== undefined) pool = optional(this.rowsByMarketId.get(query.marketId));
-    else if (query.outcomeId !== undefined) pool = optional(this.rowsByOutcomeId.get(query.outcomeId));
-    else if (query.slug !== undefined) pool = this.rowsBySlug.get(query.slug) ?? [];
-    return listed(pool.filter((row) => marketMatches(row, query)));
+    const keyed = this.keyedRows(query);
+    if (keyed) return listed(keyed.filter((row) => marketMatches(row, query)));
+    const pool = query.status === 'all' ? this.markets : query.status === 'active' ? this.tradingMarkets : this.otherMarkets;
+    const filtered = query.title !== undefined || query.category !== undefined || query.venueCategory !== undefined || query.tags !== undefined;
+    return listed(filtered ? pool.filter((row) => marketMatches(row, query)) : pool);
+  }
+
+  /** Market rows found through a lookup key or their event, whatever else the query asks. */
+  private keyedRows(query: MarketQuery): readonly MarketRow[] | undefined {
+    if (query.marketId !== undefined) return optional(this.rowsByMarketId.get(query.marketId));
+    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.get(query.outcomeId));
+    if (query.slug !== undefined) return this.rowsBySlug.get(query.slug) ?? [];
+    const entry = query.eventUuid !== undefined ? this.byId.get(query.eventUuid) : query.venueEventId !== undefined ? this.byVenueEventIdMap.get(query.venueEventId) : undefined;
+    if (query.eventUuid !== undefined || query.venueEventId !== undefined) return entry ? (this.rowsByEntry.get(entry) ?? []) : [];
+    return undefined;
   }
 
   /** Events found through a lookup key, whatever else the query asks. */

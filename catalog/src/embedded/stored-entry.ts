@@ -1,6 +1,7 @@
 import type { Event } from '@predgate/core';
 import { marketKeysOf } from '../document.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
+import { arrayMemberRanges } from './json-ranges.js';
 
 /**
  * An entry as the embedded store keeps it: the indexed fields, and both
@@ -26,6 +27,8 @@ export class StoredEntry implements CatalogEntry {
   readonly marketSlugs: string[];
   readonly sourceJson: Buffer;
   readonly routerJson: Buffer;
+  /** Where each market sits in `sourceJson`, found on the first market query that reaches this event. */
+  private marketRanges: Uint32Array | undefined;
 
   constructor(entry: CatalogEntry, sourceJson = Buffer.from(JSON.stringify(entry.source))) {
     this.id = entry.id;
@@ -44,6 +47,14 @@ export class StoredEntry implements CatalogEntry {
     this.marketSlugs = entry.marketSlugs;
     this.sourceJson = sourceJson;
     this.routerJson = Buffer.from(JSON.stringify(entry.router));
+  }
+
+  /** One market's JSON, a view into the event's bytes: neither copied nor parsed. */
+  marketJson(index: number): Buffer {
+    this.marketRanges ??= arrayMemberRanges(this.sourceJson, 'markets') ?? new Uint32Array(0);
+    const start = this.marketRanges[index * 2];
+    if (start === undefined) throw new Error(`event ${this.id} has no market ${index}`);
+    return this.sourceJson.subarray(start, this.marketRanges[index * 2 + 1]);
   }
 
   get source(): Event {
