@@ -33,7 +33,7 @@ const pmxtRowsPerDay = 600_000_000;
 const dayStart = Date.UTC(2026, 10, 20);
 const hourMs = 3_600_000;
 
-export async function benchArchive(): Promise<{ summary: string; archive: ArchiveFigures }> {
+export async function benchArchive(): Promise<{ summary: string; details: ArchiveFigures }> {
   const scale = Number(process.env.ARCHIVE_BENCH_SCALE ?? 1 / 1000);
   const tokens = Number(process.env.ARCHIVE_BENCH_TOKENS ?? 400);
   const targetRows = Math.round(pmxtRowsPerDay * scale);
@@ -167,7 +167,7 @@ export async function benchArchive(): Promise<{ summary: string; archive: Archiv
       `| Parquet bytes per million messages | ${figures.parquetBytesPerMillionMessages} (${figures.parquetBytesPerRow} B/row; pmxt v1 ≈ 20 B/row) | — |`,
       `| checkpoint bytes per million messages | ${figures.checkpointBytesPerMillionMessages} | — |`,
     ].join('\n');
-    return { summary, archive: figures };
+    return { summary, details: figures };
   } finally {
     await archive.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

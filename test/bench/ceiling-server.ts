@@ -3,12 +3,14 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const [bodyFile, contentType = 'application/json; charset=utf-8'] = process.argv.slice(2);
+// The encoding is the gateway's own for these bytes (gzip, br) when the target asked for one.
+const [bodyFile, contentType = 'application/json; charset=utf-8', contentEncoding] = process.argv.slice(2);
 const body = readFileSync(bodyFile!);
+const headers = { 'content-type': contentType, 'content-length': body.length, ...(contentEncoding ? { 'content-encoding': contentEncoding, vary: 'accept-encoding' } : {}) };
 const server = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
-    response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    response.writeHead(200, headers);
     response.end(body);
   });
 });

@@ -2,6 +2,7 @@
 // request logging at warn (no per-request lines) and no per-key rate limit.
 // With BENCH_SWEEP=1 the mock venue is swept into the catalog first, as
 // `predgate serve` does at start, so its lists are catalog-served.
+// BENCH_MANIFEST (JSON) replaces the mock-only manifest, for the proxy runs.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,9 @@ const config = {
 };
 const app = await createApp({
   config,
-  manifest: { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: {} }] },
+  manifest: process.env.BENCH_MANIFEST
+    ? (JSON.parse(process.env.BENCH_MANIFEST) as { venues: Array<{ id: string; package: string; version: string; config: Record<string, unknown> }> })
+    : { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: {} }] },
 });
 if (process.env.BENCH_SWEEP === '1') await app.catalog.sweep('mock');
 await app.server.start();

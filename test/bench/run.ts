@@ -7,13 +7,15 @@ import { benchGateway } from './gateway.bench.js';
 import type { ComparedFigures } from './gateway.bench.js';
 import { benchRouter } from './router.bench.js';
 import { benchArchive } from './archive.bench.js';
+import { benchRequestPath } from './request-path.bench.js';
 import { benchSoak } from './soak.bench.js';
 
-const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number>; summary?: string; archive?: object }>> = {
+const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number>; summary?: string; details?: object }>> = {
   gateway: async () => ({ figures: await benchGateway() }),
   router: benchRouter,
   archive: async () => ({ figures: [], ...(await benchArchive()) }),
   soak: async () => ({ figures: [], ...(await benchSoak()) }),
+  requests: async () => ({ figures: [], ...(await benchRequestPath()) }),
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
@@ -25,11 +27,11 @@ for (const name of chosen) {
   const run = benches[name];
   if (!run) throw new Error(`no benchmark "${name}"; there are: ${Object.keys(benches).join(', ')}`);
   process.stdout.write(`\n# ${name}\n`);
-  const { figures, catalog, summary, archive } = await run();
+  const { figures, catalog, summary, details } = await run();
   if (summary) {
     // Benchmarks without HTTP targets report their own table.
     process.stdout.write(`${summary}\n`);
-    writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, figures: archive }, null, 2)}\n`);
+    writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, figures: details }, null, 2)}\n`);
     writeFileSync(`${resultsDir}${name}.md`, `# ${name} benchmark\n\n${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${summary}\n`);
     continue;
   }

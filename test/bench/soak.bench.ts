@@ -20,7 +20,7 @@ const apiKey = 'bench-key-0123456789abcdef';
  * answers each request after 2 s: the gateway's RSS and event-loop delay are
  * sampled each second and must stay flat.
  */
-export async function benchSoak(seconds = Number(process.env.SOAK_SECONDS ?? 60)): Promise<{ summary: string; archive: SoakFigures }> {
+export async function benchSoak(seconds = Number(process.env.SOAK_SECONDS ?? 60)): Promise<{ summary: string; details: SoakFigures }> {
   const slow = createServer((_request, response) => {
     setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'), 2_000);
   });
@@ -78,5 +78,5 @@ export async function benchSoak(seconds = Number(process.env.SOAK_SECONDS ?? 60)
     row('event-loop delay p99 ms', (sample) => sample.loopP99Ms),
     row('event-loop delay max ms', (sample) => sample.loopMaxMs),
   ].join('\n');
-  return { summary, archive: figures };
+  return { summary, details: figures };
 }
