@@ -1,0 +1,328 @@
+import { PredgateError, defineAdapter, eventListPredicate, invalidArgument, marketListPredicate, missingCredentials } from '@predgate/core';
+import type { AdapterContext, EventFetchParams, MarketFetchParams, Position } from '@predgate/core';
+import { mapHttpError, programId, solanaRpc } from './api.js';
+import type { KeyedAccount, RawAccount } from './api.js';
+import type { BaoziConfig } from './index.js';
+import {
+  accountKind,
+  decodeBooleanMarket,
+  decodeRaceMarket,
+  decodeRacePosition,
+  decodeUserPosition,
+  discriminatorFilters,
+  discriminatorHex,
+  normalizeEvent,
+  normalizeMarket,
+  outcomeIdsOf,
+  parseOutcomeId,
+  pricesOf,
+  sol,
+  venueId,
+} from './normalize.js';
+import type { RawMarket, RawRacePosition, RawUserPosition } from './normalize.js';
+import { LayoutError, findProgramAddress, publicKeyBytes, publicKeyOfSecret, u64Seed } from './solana.js';
+
+/** The public mainnet RPC allows about 100 requests per 10 seconds per IP (less for getProgramAccounts). */
+const rateLimit = { requests: 40, intervalMs: 10_000 };
+const defaultLimit = 100;
+/** getProgramAccounts hands back every market ever made: one answer serves the lists for this long. */
+const listCacheMs = 30_000;
+/** The public RPC's cap on keys per getMultipleAccounts. */
+const accountsPerCall = 100;
+const programKey = publicKeyBytes(programId)!;
+
+const irrevocable = 'Baozi bets are pari-mutuel stakes, irrevocable once the transaction lands: there is nothing to cancel';
+const noTape = 'the chain keeps pools, not a trade tape: trades and prices over time need an indexer of the program’s transactions';
+const notYet =
+  'not implemented yet: placing a bet means building, signing (ed25519) and sending a Solana transaction to the program’s place_bet_sol / bet_on_race_outcome_sol instruction';
+
+type Lookup = 'event' | 'market';
+type Skips = Record<string, number>;
+
+/**
+ * Baozi: pari-mutuel pools on Solana, read straight from the program's
+ * accounts. Each market is an event of its own; prices are pool shares.
+ */
+export function createBaoziAdapter(context: AdapterContext, config: BaoziConfig) {
+  const http = context.http({ venue: venueId, rateLimit, mapError: mapHttpError });
+  const rpc = solanaRpc(http, config.rpcUrl);
+  const logger = context.logger;
+  const now = () => context.clock.now();
+
+  let cached: { at: number; markets: Promise<RawMarket[]> } | undefined;
+  /** Every boolean and race market, one pair of getProgramAccounts calls per 30 seconds. */
+  const allMarkets = (): Promise<RawMarket[]> => {
+    if (cached && now() - cached.at < listCacheMs) return cached.markets;
+    const markets = Promise.all([
+      rpc.programAccounts([{ memcmp: { offset: 0, bytes: discriminatorFilters.market } }]),
+      rpc.programAccounts([{ memcmp: { offset: 0, bytes: discriminatorFilters.raceMarket } }]),
+    ]).then(([booleans, races]) => decodeListed([...booleans, ...races]));
+    cached = { at: now(), markets };
+    markets.catch(() => {
+      if (cached?.markets === markets) cached = undefined;
+    });
+    return markets;
+  };
+
+  /** Decodes listed accounts; any that is not a SOL market of a known type is skipped and counted, never read as one. */
+  const decodeListed = (accounts: KeyedAccount[]): RawMarket[] => {
+    const skipped: Skips = {};
+    let firstFailure: unknown;
+    const markets = accounts.flatMap(({ pubkey, account }) => {
+      const decoded = decodeMarket(pubkey, account);
+      if ('market' in decoded) return [decoded.market];
+      skipped[decoded.reason] = (skipped[decoded.reason] ?? 0) + 1;
+      firstFailure ??= decoded.error;
+      return [];
+    });
+    if (Object.keys(skipped).length > 0) logger.warn({ skipped }, 'baozi accounts skipped: not boolean or race SOL markets');
+    // Every account failing to decode is a layout change, not a few odd accounts.
+    if (markets.length === 0 && skipped.layout !== undefined && skipped.layout === accounts.length) throw firstFailure;
+    return markets;
+  };
+
+  /** One market by its account address; undefined when no account lives there. */
+  const lookup = async (pubkey: string, kind: Lookup): Promise<RawMarket | undefined> => {
+    if (!publicKeyBytes(pubkey)) {
+      throw invalidArgument(kind === 'event' ? 'params.eventId' : 'params.marketId', `${venueId} ids are market account addresses (base58 public keys)`);
+    }
+    const account = await rpc.accountInfo(pubkey);
+    if (account === null) return undefined;
+    const decoded = decodeMarket(pubkey, account);
+    if ('market' in decoded) return decoded.market;
+    if (decoded.reason === 'layout') throw decoded.error;
+    throw notAMarket(pubkey, kind, decoded.message);
+  };
+
+  const select = async (
+    params: EventFetchParams | MarketFetchParams,
+    kind: Lookup,
+    predicate: ((raw: RawMarket) => boolean) | undefined,
+  ): Promise<RawMarket[]> => {
+    const named = namedMarket(params);
+    const status = statusKeep(params, now());
+    if (named !== undefined) {
+      const raw = await lookup(named, kind);
+      // A lookup finds the market whatever its state, unless the caller asked for one.
+      return raw && (params.status === undefined || status(raw)) && (!predicate || predicate(raw)) ? [raw] : [];
+    }
+    const keep = (raw: RawMarket) => status(raw) && (!predicate || predicate(raw));
+    if (params.sort === 'newest') {
+      throw invalidArgument('params.sort', `${venueId} markets carry no creation time on chain: sort by volume or liquidity`);
+    }
+    const offset = params.offset ?? 0;
+    const limit = params.limit ?? defaultLimit;
+    // volume24h is unknown (0) everywhere: the default order is by the pot, the largest first; the address breaks ties.
+    const markets = (await allMarkets()).filter(keep);
+    const pots = new Map(markets.map((raw) => [raw, potOf(raw)]));
+    return markets
+      .sort((a, b) => (pots.get(b)! > pots.get(a)! ? 1 : pots.get(b)! < pots.get(a)! ? -1 : a.pubkey < b.pubkey ? -1 : 1))
+      .slice(offset, offset + limit);
+  };
+
+  /** The wallet an account call is about: the argument, else the caller's `walletAddress`, else the key's. */
+  const walletOf = (address: string | undefined): string => {
+    const credentials = context.credentials;
+    const wallet = address ?? credentials?.walletAddress ?? (credentials?.privateKey ? publicKeyOfSecret(String(credentials.privateKey)) : undefined);
+    if (wallet === undefined) {
+      if (credentials?.privateKey) throw invalidArgument('credentials.privateKey', `${venueId} privateKey must be a base58 64-byte Solana secret key`);
+      throw missingCredentials(venueId, ['walletAddress']);
+    }
+    if (!publicKeyBytes(wallet)) throw invalidArgument('address', `${venueId} wallets are base58 Solana public keys`);
+    return wallet;
+  };
+
+  return defineAdapter({
+    id: venueId,
+    profile: {
+      displayName: 'Baozi',
+      hosts: { rpc: config.rpcUrl, web: 'https://baozi.bet' },
+      rateLimit,
+      credentials: { required: [], optional: ['walletAddress', 'privateKey'] },
+      unsupported: {
+        fetchOrderBook: 'Baozi is pari-mutuel: stakes go into pools and there are no resting orders, so there is no order book',
+        fetchOrderBooks: 'Baozi is pari-mutuel: stakes go into pools and there are no resting orders, so there is no order book',
+        fetchTrades: `Baozi: ${noTape}`,
+        fetchOHLCV: `Baozi: ${noTape}`,
+        fetchSeries: 'Baozi has no series: each market stands alone',
+        fetchEventMetadata: 'Baozi keeps no event metadata on chain (its off-chain metadata endpoint is not documented)',
+        createOrder: notYet,
+        buildOrder: notYet,
+        submitOrder: notYet,
+        cancelOrder: irrevocable,
+        fetchOpenOrders: 'Baozi bets go straight into the pool: there are never open orders',
+        fetchOrder: 'not implemented yet: a bet is a Solana transaction, read by signature with getTransaction',
+        fetchClosedOrders: 'Baozi keeps no order history on chain; bets are transactions, found only through an indexer',
+        fetchAllOrders: 'Baozi keeps no order history on chain; bets are transactions, found only through an indexer',
+        fetchMyTrades: 'Baozi keeps no trade history on chain; bets are transactions, found only through an indexer',
+      },
+    },
+
+    async fetchEvents(params = {}) {
+      const predicate = eventListPredicate(params);
+      return (await select(params, 'event', predicate && ((raw) => predicate(normalizeEvent(raw, now()))))).map((raw) => normalizeEvent(raw, now()));
+    },
+
+    async fetchMarkets(params = {}) {
+      const predicate = marketListPredicate(params);
+      return (await select(params, 'market', predicate && ((raw) => predicate(normalizeMarket(raw, now()))))).map((raw) => normalizeMarket(raw, now()));
+    },
+
+    async fetchPositions(address) {
+      const wallet = walletOf(address);
+      const owned = (discriminator: string) => [{ memcmp: { offset: 0, bytes: discriminator } }, { memcmp: { offset: 8, bytes: wallet } }];
+      const [booleans, races] = await Promise.all([
+        rpc.programAccounts(owned(discriminatorFilters.userPosition)),
+        rpc.programAccounts(owned(discriminatorFilters.racePosition)),
+      ]);
+      const positions: Array<RawUserPosition | RawRacePosition> = [
+        ...booleans.map(({ pubkey, account }) => decodePosition(pubkey, account, 'userPosition', decodeUserPosition)),
+        ...races.map(({ pubkey, account }) => decodePosition(pubkey, account, 'racePosition', decodeRacePosition)),
+      ].filter((position) => !position.claimed);
+      // The position names its market by number: the market's address derives from it.
+      const addressOf = (position: RawUserPosition | RawRacePosition) =>
+        findProgramAddress([new TextEncoder().encode(position.kind === 'boolean' ? 'market' : 'race'), u64Seed(position.marketIdNum)], programKey);
+      const addresses = [...new Set(positions.map(addressOf))];
+      const markets = new Map<string, RawMarket>();
+      for (let start = 0; start < addresses.length; start += accountsPerCall) {
+        const keys = addresses.slice(start, start + accountsPerCall);
+        const accounts = await rpc.multipleAccounts(keys);
+        accounts.forEach((account, index) => {
+          const pubkey = keys[index]!;
+          if (account === null) return;
+          const decoded = decodeMarket(pubkey, account);
+          if ('market' in decoded) markets.set(pubkey, decoded.market);
+          else if (decoded.reason === 'layout') throw decoded.error;
+        });
+      }
+      return positions.flatMap((position): Position[] => {
+        const pubkey = addressOf(position);
+        const market = markets.get(pubkey);
+        if (!market || market.kind !== position.kind) {
+          throw new PredgateError(
+            'EXCHANGE_NOT_AVAILABLE',
+            `${venueId}: a position names market ${position.marketIdNum}, but no ${position.kind} market lives at ${pubkey}`,
+            {
+              detail: { marketIdNum: position.marketIdNum.toString(), marketId: pubkey, drift: true },
+            },
+          );
+        }
+        const stakes = position.kind === 'boolean' ? [position.yes, position.no] : position.bets.slice(0, outcomeIdsOf(market).length);
+        const prices = pricesOf(market);
+        const normalized = normalizeMarket(market, now());
+        return stakes.flatMap((stake, index) => {
+          if (stake === 0n) return [];
+          const outcome = normalized.outcomes[index];
+          const price = prices[index];
+          if (!outcome || price === undefined) {
+            throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: a stake on outcome ${index} of ${pubkey} has no pool price`, {
+              detail: { marketId: pubkey, outcome: index, drift: true },
+            });
+          }
+          // A pari-mutuel stake has no entry price on chain: the current pool share stands in for it, so no profit is claimed.
+          return [
+            {
+              marketId: pubkey,
+              outcomeId: outcome.outcomeId,
+              outcomeLabel: outcome.label,
+              size: sol(stake),
+              entryPrice: price,
+              currentPrice: price,
+              unrealizedPnL: 0,
+            },
+          ];
+        });
+      });
+    },
+
+    async fetchBalance(address) {
+      const wallet = walletOf(address);
+      const lamports = await rpc.balance(wallet);
+      const total = sol(BigInt(lamports));
+      return [{ currency: 'SOL', total, available: total, locked: 0 }];
+    },
+  });
+}
+
+type Decoded = { market: RawMarket } | { reason: 'owner' | 'other' | 'position' | 'currency' | 'layout'; message: string; error?: unknown };
+
+/**
+ * An account as a market, or why it is not one. The owner and the 8-byte
+ * discriminator decide; anything else (a Measurement "Type B" market, a
+ * config, a position) is never decoded with a market's layout.
+ */
+function decodeMarket(pubkey: string, account: RawAccount): Decoded {
+  if (account.owner !== programId) return { reason: 'owner', message: `${pubkey} is not a Baozi account (its owner is ${account.owner})` };
+  const data = Buffer.from(account.data[0], 'base64');
+  const kind = accountKind(data);
+  if (kind === 'userPosition' || kind === 'racePosition') return { reason: 'position', message: `${pubkey} is a Baozi position account, not a market` };
+  if (kind !== 'market' && kind !== 'raceMarket') {
+    return {
+      reason: 'other',
+      message: `${pubkey} is a Baozi account of another type (discriminator ${discriminatorHex(data)}), not a boolean or race market; Measurement (Type B) markets are not read by Predgate`,
+    };
+  }
+  let market: RawMarket;
+  try {
+    market = kind === 'market' ? decodeBooleanMarket(pubkey, data) : decodeRaceMarket(pubkey, data);
+  } catch (error) {
+    return { reason: 'layout', message: String(error), error: layoutDrift(pubkey, kind === 'market' ? 'Market' : 'RaceMarket', error) };
+  }
+  // currency_type 0 is SOL; USDC pools are reserved in the layout but not live, and their amounts would not be lamports.
+  if (market.currencyType !== 0) return { reason: 'currency', message: `${pubkey} is not a SOL market (currency_type ${market.currencyType})` };
+  return { market };
+}
+
+function decodePosition<T>(pubkey: string, account: RawAccount, kind: 'userPosition' | 'racePosition', decode: (data: Buffer) => T): T {
+  const data = Buffer.from(account.data[0], 'base64');
+  const name = kind === 'userPosition' ? 'UserPosition' : 'RacePosition';
+  if (account.owner !== programId || accountKind(data) !== kind) {
+    throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: the RPC answered a ${name} query with ${pubkey}, which is not one`, {
+      detail: { account: pubkey, discriminator: discriminatorHex(data), drift: true },
+    });
+  }
+  try {
+    return decode(data);
+  } catch (error) {
+    throw layoutDrift(pubkey, name, error);
+  }
+}
+
+function layoutDrift(pubkey: string, type: string, error: unknown): PredgateError {
+  const field = error instanceof LayoutError ? error.field : undefined;
+  return new PredgateError(
+    'EXCHANGE_NOT_AVAILABLE',
+    `${venueId}: account ${pubkey} does not decode as a ${type}: ${error instanceof Error ? error.message : String(error)}`,
+    {
+      detail: { account: pubkey, type, ...(field ? { field } : {}), drift: true },
+    },
+  );
+}
+
+function notAMarket(pubkey: string, kind: Lookup, message: string): PredgateError {
+  return new PredgateError(kind === 'event' ? 'EVENT_NOT_FOUND' : 'MARKET_NOT_FOUND', `${venueId}: ${message}`, {
+    detail: kind === 'event' ? { eventId: pubkey } : { marketId: pubkey },
+  });
+}
+
+/** A list call naming one market (by event, market, outcome or slug) is a lookup of its account. */
+function namedMarket(params: EventFetchParams | MarketFetchParams): string | undefined {
+  const market = params as MarketFetchParams;
+  if (market.outcomeId !== undefined) {
+    const parsed = parseOutcomeId(market.outcomeId);
+    if (!parsed) throw invalidArgument('params.outcomeId', `${venueId} outcome ids are <market address>-YES, -NO or -<index>`);
+    return parsed.market;
+  }
+  return market.marketId ?? params.eventId ?? params.slug;
+}
+
+function statusKeep(params: EventFetchParams | MarketFetchParams, nowMs: number): (raw: RawMarket) => boolean {
+  const wanted = params.status ?? 'active';
+  if (wanted === 'all') return () => true;
+  const active = (raw: RawMarket) => raw.status === 0 && Number(raw.closingTime) * 1000 > nowMs;
+  return wanted === 'active' ? active : (raw) => !active(raw);
+}
+
+function potOf(raw: RawMarket): bigint {
+  return raw.kind === 'boolean' ? raw.yesPool + raw.noPool : raw.totalPool;
+}

@@ -1,0 +1,169 @@
+import { PredgateError, checkPayload, isPredgateError, mapVenueFailure, venueValue } from '@predgate/core';
+import type { VenueFailure, VenueHttpClient } from '@predgate/core';
+import Joi from 'joi';
+
+/**
+ * Solana JSON-RPC 2.0 over the core HTTP client: every call is a POST of
+ * `{jsonrpc, id, method, params}` to the configured RPC URL. The `id` is the
+ * method name, so a request's body is the same on every run (recorded
+ * fixtures pair requests by body). A JSON-RPC `error` inside an HTTP 200 is
+ * an error like any other.
+ */
+
+export const programId = 'FWyTPzm5cfJwRKzfkscxozatSxF6Qu78JQovQUwKPruJ';
+
+/** An account as `getProgramAccounts`, `getAccountInfo` and `getMultipleAccounts` give it, data as base64. */
+export interface RawAccount {
+  data: [string, 'base64'];
+  owner: string;
+}
+
+export interface KeyedAccount {
+  pubkey: string;
+  account: RawAccount;
+}
+
+/** A base58 public key as the RPC sends it. */
+const publicKey = Joi.string().pattern(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'base58 public key');
+/** A market account is about 1 KB; a generous bound keeps a hostile RPC from handing us gigabytes to decode. */
+const account = Joi.object({
+  data: Joi.array().ordered(Joi.string().allow('').max(64_000).required(), Joi.string().valid('base64').required()).length(2).required(),
+  owner: publicKey.required(),
+});
+const keyedAccounts = Joi.array()
+  .items(Joi.object({ pubkey: publicKey.required(), account: account.required() }))
+  .max(200_000)
+  .required();
+
+/** `getProgramAccounts` returns every market ever created in one answer: allow it room. */
+const programAccountsBodyBytes = 128 * 1024 * 1024;
+
+/** The public RPC's window is about 10 seconds per IP and method; a JSON-RPC rate-limit error carries no Retry-After. */
+const defaultRetryAfter = 10;
+
+/** Only these JSON-RPC codes say something a caller can act on; the rest mean the RPC could not answer. */
+const rateLimitCodes = new Set([429, -32005]);
+
+export type Filter = { memcmp: { offset: number; bytes: string } };
+
+export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
+  const venue = http.venue;
+
+  async function call<T>(method: string, params: unknown[], result: Joi.Schema, options: { maxBodyBytes?: number } = {}): Promise<T> {
+    let answer: unknown;
+    try {
+      answer = await http.json({
+        method: 'POST',
+        url: rpcUrl,
+        body: { jsonrpc: '2.0', id: method, method, params },
+        // Reads: the same request may be sent again. (Writes are not made through this call.)
+        idempotent: true,
+        ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      });
+    } catch (error) {
+      throw namingMethod(error, method, rpcUrl);
+    }
+    const error = rpcErrorOf(answer);
+    if (error) throw rpcError(venue, method, error, rpcUrl);
+    return checkPayload<{ result: T }>(Joi.object({ result }).required(), answer, { venue, endpoint: method }).result;
+  }
+
+  return {
+    /** Every account of the program whose data starts with the discriminator (and matches the further filters). */
+    programAccounts: (filters: Filter[]) =>
+      call<KeyedAccount[]>('getProgramAccounts', [programId, { commitment: 'confirmed', encoding: 'base64', filters }], keyedAccounts, {
+        maxBodyBytes: programAccountsBodyBytes,
+      }),
+    /** One account, or null when nothing lives at the address. */
+    accountInfo: (pubkey: string) =>
+      call<{ value: RawAccount | null }>(
+        'getAccountInfo',
+        [pubkey, { commitment: 'confirmed', encoding: 'base64' }],
+        Joi.object({ value: account.allow(null).required() }).required(),
+      ).then(({ value }) => value),
+    /** Several accounts in one call, in the order asked (null where nothing lives). */
+    multipleAccounts: (pubkeys: string[]) =>
+      call<{ value: Array<RawAccount | null> }>(
+        'getMultipleAccounts',
+        [pubkeys, { commitment: 'confirmed', encoding: 'base64' }],
+        Joi.object({
+          value: Joi.array().items(account.allow(null)).length(pubkeys.length).required(),
+        }).required(),
+      ).then(({ value }) => value),
+    /** Lamports held by a wallet (a number: no wallet holds 2^53 lamports, and one past that is refused naming the field). */
+    balance: (pubkey: string) =>
+      call<{ value: number }>('getBalance', [pubkey, { commitment: 'confirmed' }], Joi.object({ value: venueValue.amount().required() }).required()).then(
+        ({ value }) => value,
+      ),
+  };
+}
+
+export type SolanaRpc = ReturnType<typeof solanaRpc>;
+
+/**
+ * An HTTP error answer: the status decides, and a JSON-RPC error body inside
+ * it (the public RPC's 429 has one) gives the message and the code.
+ */
+export function mapHttpError(failure: VenueFailure): PredgateError {
+  const error = rpcErrorOf(failure.body);
+  if (!error) return mapVenueFailure(failure, failure.status === 429 ? { detail: { retryAfter: defaultRetryAfter } } : {});
+  const code = rateLimitCodes.has(error.code) || failure.status === 429 ? 'RATE_LIMIT_EXCEEDED' : error.code === 410 ? 'EXCHANGE_NOT_AVAILABLE' : undefined;
+  const mapped = mapVenueFailure(failure, {
+    ...(code ? { code } : {}),
+    message: `${failure.venue}: ${error.message}`,
+    detail: { rpcCode: error.code, venueMessage: error.message, ...(code === 'RATE_LIMIT_EXCEEDED' ? { retryAfter: defaultRetryAfter } : {}) },
+  });
+  // A Retry-After the RPC did send wins over the default.
+  const header = failure.headers['retry-after'];
+  if (code === 'RATE_LIMIT_EXCEEDED' && header !== undefined) {
+    const seconds = Number(Array.isArray(header) ? header[0] : header);
+    if (Number.isFinite(seconds) && seconds >= 0) (mapped.detail as Record<string, unknown>).retryAfter = Math.ceil(seconds);
+  }
+  return mapped;
+}
+
+interface RpcError {
+  code: number;
+  message: string;
+}
+
+function rpcErrorOf(body: unknown): RpcError | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return { code: 0, message: String(error).slice(0, 300) };
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return { code: typeof code === 'number' ? code : 0, message: typeof message === 'string' ? message.slice(0, 500) : 'JSON-RPC error' };
+}
+
+/** A JSON-RPC error answered with HTTP 200, as a unified error naming the method. */
+function rpcError(venue: string, method: string, error: RpcError, rpcUrl: string): PredgateError {
+  const detail = { method, rpcCode: error.code, venueMessage: error.message };
+  if (rateLimitCodes.has(error.code)) {
+    return new PredgateError('RATE_LIMIT_EXCEEDED', `${venue}: the RPC refused ${method}: ${error.message}`, {
+      exchange: venue,
+      detail: { ...detail, retryAfter: defaultRetryAfter },
+    });
+  }
+  if (error.code === 410) return methodDisabled(venue, method, error.message, rpcUrl, detail);
+  if (error.code === -32602) {
+    return new PredgateError('BAD_REQUEST', `${venue}: the RPC refused the parameters of ${method}: ${error.message}`, { exchange: venue, detail });
+  }
+  return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue}: the RPC could not answer ${method}: ${error.message}`, { exchange: venue, detail });
+}
+
+function methodDisabled(venue: string, method: string, message: string, rpcUrl: string, detail: Record<string, unknown>): PredgateError {
+  return new PredgateError(
+    'EXCHANGE_NOT_AVAILABLE',
+    `${venue}: the RPC at ${new URL(rpcUrl).host} has disabled ${method} (${message}); configure an RPC that serves it in the adapter's rpcUrl`,
+    { exchange: venue, detail },
+  );
+}
+
+/** HTTP-level refusals carry no method of their own (every call goes to the same URL): the call names it. */
+function namingMethod(error: unknown, method: string, rpcUrl: string): unknown {
+  if (!isPredgateError(error) || error.detail === null) return error;
+  if (error.detail.rpcCode === 410)
+    return methodDisabled(error.exchange ?? 'baozi', method, String(error.detail.venueMessage), rpcUrl, { ...error.detail, method });
+  error.detail.method = method;
+  return error;
+}
