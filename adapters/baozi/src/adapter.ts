@@ -1,10 +1,11 @@
 import { PredgateError, defineAdapter, eventListPredicate, invalidArgument, marketListPredicate, missingCredentials } from '@predgate/core';
-import type { AdapterContext, EventFetchParams, MarketFetchParams, Position } from '@predgate/core';
+import type { AdapterContext, EventFetchParams, MarketFetchParams, Order, Position } from '@predgate/core';
 import { mapHttpError, programId, solanaRpc } from './api.js';
-import type { KeyedAccount, RawAccount } from './api.js';
+import type { KeyedAccount, RawAccount, RawTransaction } from './api.js';
 import type { BaoziConfig } from './index.js';
 import {
   accountKind,
+  betInstructions,
   decodeBooleanMarket,
   decodeRaceMarket,
   decodeRacePosition,
@@ -20,7 +21,7 @@ import {
   venueId,
 } from './normalize.js';
 import type { RawMarket, RawRacePosition, RawUserPosition } from './normalize.js';
-import { LayoutError, findProgramAddress, publicKeyBytes, publicKeyOfSecret, u64Seed } from './solana.js';
+import { LayoutError, base58Decode, findProgramAddress, publicKeyBytes, publicKeyOfSecret, u64Seed } from './solana.js';
 
 /** The public mainnet RPC allows about 100 requests per 10 seconds per IP (less for getProgramAccounts). */
 const rateLimit = { requests: 40, intervalMs: 10_000 };
@@ -151,7 +152,6 @@ export function createBaoziAdapter(context: AdapterContext, config: BaoziConfig)
         submitOrder: notYet,
         cancelOrder: irrevocable,
         fetchOpenOrders: 'Baozi bets go straight into the pool: there are never open orders',
-        fetchOrder: 'not implemented yet: a bet is a Solana transaction, read by signature with getTransaction',
         fetchClosedOrders: 'Baozi keeps no order history on chain; bets are transactions, found only through an indexer',
         fetchAllOrders: 'Baozi keeps no order history on chain; bets are transactions, found only through an indexer',
         fetchMyTrades: 'Baozi keeps no trade history on chain; bets are transactions, found only through an indexer',
@@ -235,6 +235,19 @@ export function createBaoziAdapter(context: AdapterContext, config: BaoziConfig)
       });
     },
 
+    async fetchOrder(orderId) {
+      const wallet = walletOf(undefined);
+      const signature = base58Decode(orderId);
+      if (signature?.length !== 64) throw invalidArgument('orderId', `${venueId} order ids are transaction signatures (base58, 64 bytes)`);
+      const transaction = await rpc.transaction(orderId);
+      const order = transaction && betOf(orderId, transaction);
+      // Only the caller's own bets: the fee payer and signer is the first account.
+      if (!order || transaction.transaction.message.accountKeys[0] !== wallet) {
+        throw new PredgateError('ORDER_NOT_FOUND', `${venueId}: no bet of ${wallet} in transaction ${orderId}`, { detail: { orderId } });
+      }
+      return order;
+    },
+
     async fetchBalance(address) {
       const wallet = walletOf(address);
       const lamports = await rpc.balance(wallet);
@@ -242,6 +255,51 @@ export function createBaoziAdapter(context: AdapterContext, config: BaoziConfig)
       return [{ currency: 'SOL', total, available: total, locked: 0 }];
     },
   });
+}
+
+/**
+ * The bet a transaction placed: the program's place_bet_sol or
+ * bet_on_race_outcome_sol instruction, its market (second account), outcome
+ * and amount; undefined when it placed none.
+ */
+function betOf(signature: string, transaction: RawTransaction): Order | undefined {
+  const { message } = transaction.transaction;
+  const loaded = transaction.meta?.loadedAddresses;
+  const keys = [...message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  for (const instruction of message.instructions) {
+    if (keys[instruction.programIdIndex] !== programId) continue;
+    const data = base58Decode(instruction.data);
+    if (!data || data.length < 17) continue;
+    const head = Buffer.from(data.subarray(0, 8));
+    const kind = head.equals(betInstructions.boolean) ? 'boolean' : head.equals(betInstructions.race) ? 'race' : undefined;
+    const market = keys[instruction.accounts[1] ?? -1];
+    if (!kind || !market) continue;
+    const outcome = data[8]!;
+    if (kind === 'boolean' && outcome > 1) continue;
+    const lamports = Buffer.from(data).readBigUInt64LE(9);
+    if (lamports === 0n) continue;
+    const amount = sol(lamports);
+    if (transaction.blockTime === null) {
+      throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: transaction ${signature} has no blockTime`, {
+        detail: { endpoint: 'getTransaction', field: 'result.blockTime', drift: true },
+      });
+    }
+    const filled = transaction.meta !== null && (transaction.meta.err === null || transaction.meta.err === undefined);
+    return {
+      id: signature,
+      marketId: market,
+      outcomeId: kind === 'boolean' ? `${market}-${outcome === 1 ? 'YES' : 'NO'}` : `${market}-${outcome}`,
+      side: 'buy',
+      type: 'market',
+      amount,
+      status: filled ? 'filled' : 'rejected',
+      filled: filled ? amount : 0,
+      remaining: 0,
+      timestamp: transaction.blockTime * 1000,
+      ...(transaction.meta ? { fee: sol(BigInt(transaction.meta.fee)) } : {}),
+    };
+  }
+  return undefined;
 }
 
 type Decoded = { market: RawMarket } | { reason: 'owner' | 'other' | 'position' | 'currency' | 'layout'; message: string; error?: unknown };

@@ -49,15 +49,15 @@ export type Filter = { memcmp: { offset: number; bytes: string } };
 export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
   const venue = http.venue;
 
-  async function call<T>(method: string, params: unknown[], result: Joi.Schema, options: { maxBodyBytes?: number } = {}): Promise<T> {
+  async function call<T>(method: string, params: unknown[], result: Joi.Schema, options: { maxBodyBytes?: number; write?: boolean } = {}): Promise<T> {
     let answer: unknown;
     try {
       answer = await http.json({
         method: 'POST',
         url: rpcUrl,
         body: { jsonrpc: '2.0', id: method, method, params },
-        // Reads: the same request may be sent again. (Writes are not made through this call.)
-        idempotent: true,
+        // Reads may be sent again; a transaction is sent once, never retried behind the caller's back.
+        idempotent: !options.write,
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
       });
     } catch (error) {
@@ -90,6 +90,13 @@ export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
           value: Joi.array().items(account.allow(null)).length(pubkeys.length).required(),
         }).required(),
       ).then(({ value }) => value),
+    /** A confirmed transaction by signature (legacy or version 0, `json` encoding); null when the node knows none. */
+    transaction: (signature: string) =>
+      call<RawTransaction | null>(
+        'getTransaction',
+        [signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
+        transaction.allow(null).required(),
+      ),
     /** Lamports held by a wallet (a number: no wallet holds 2^53 lamports, and one past that is refused naming the field). */
     balance: (pubkey: string) =>
       call<{ value: number }>('getBalance', [pubkey, { commitment: 'confirmed' }], Joi.object({ value: venueValue.amount().required() }).required()).then(
@@ -99,6 +106,43 @@ export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
 }
 
 export type SolanaRpc = ReturnType<typeof solanaRpc>;
+
+export interface RawInstruction {
+  programIdIndex: number;
+  accounts: number[];
+  /** base58 */
+  data: string;
+}
+
+export interface RawTransaction {
+  blockTime: number | null;
+  meta: { err: unknown; fee: number; loadedAddresses?: { writable: string[]; readonly: string[] } } | null;
+  transaction: { signatures: string[]; message: { accountKeys: string[]; instructions: RawInstruction[] } };
+}
+
+const index = Joi.number().integer().min(0).max(255);
+const transaction = Joi.object({
+  blockTime: Joi.number().integer().min(0).allow(null).required(),
+  meta: Joi.object({
+    err: Joi.any(),
+    fee: venueValue.amount().required(),
+    loadedAddresses: Joi.object({ writable: Joi.array().items(publicKey).required(), readonly: Joi.array().items(publicKey).required() }),
+  })
+    .allow(null)
+    .required(),
+  transaction: Joi.object({
+    signatures: Joi.array().items(Joi.string().max(100)).min(1).required(),
+    message: Joi.object({
+      accountKeys: Joi.array().items(publicKey).max(256).required(),
+      instructions: Joi.array()
+        .items(
+          Joi.object({ programIdIndex: index.required(), accounts: Joi.array().items(index).max(256).required(), data: Joi.string().max(2000).required() }),
+        )
+        .max(64)
+        .required(),
+    }).required(),
+  }).required(),
+});
 
 /**
  * An HTTP error answer: the status decides, and a JSON-RPC error body inside

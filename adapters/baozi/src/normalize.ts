@@ -1,6 +1,6 @@
 import { compact, fromBaseUnits, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
-import { BorshReader, accountDiscriminator, base58Encode } from './solana.js';
+import { BorshReader, accountDiscriminator, base58Encode, instructionDiscriminator } from './solana.js';
 
 export const venueId = 'baozi';
 export const lamportsPerSol = 9;
@@ -18,6 +18,12 @@ export const discriminatorFilters = {
   raceMarket: base58Encode(discriminators.raceMarket),
   userPosition: base58Encode(discriminators.userPosition),
   racePosition: base58Encode(discriminators.racePosition),
+};
+
+/** The bet instructions: data = discriminator ‖ outcome u8 ‖ amount u64 LE (lamports). */
+export const betInstructions = {
+  boolean: instructionDiscriminator('place_bet_sol'),
+  race: instructionDiscriminator('bet_on_race_outcome_sol'),
 };
 
 const statusNames = ['active', 'closed', 'resolved', 'cancelled', 'paused', 'resolved_pending', 'disputed'] as const;

@@ -91,6 +91,11 @@ export function accountDiscriminator(name: string): Uint8Array {
   return sha256(new TextEncoder().encode(`account:${name}`)).slice(0, 8);
 }
 
+/** The first 8 bytes of sha256(`global:<name>`): the Anchor discriminator of an instruction. */
+export function instructionDiscriminator(name: string): Uint8Array {
+  return sha256(new TextEncoder().encode(`global:${name}`)).slice(0, 8);
+}
+
 /** A wallet's public key from a base58 64-byte Solana secret key (seed ‖ public key); undefined when it is not one. */
 export function publicKeyOfSecret(secret: string): string | undefined {
   const bytes = secret.length <= 100 ? base58Decode(secret.trim()) : undefined;

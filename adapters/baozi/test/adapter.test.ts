@@ -11,7 +11,10 @@ runAdapterSuites(test, {
   now: 1_795_316_400_000,
   // A public wallet, never a key: positions and balance are read by address.
   credentials: { walletAddress: wallet },
-  cases: { fetchPositions: [{ args: [wallet] }] },
+  cases: {
+    fetchPositions: [{ args: [wallet] }],
+    fetchOrder: [{ args: ['5fHa461qrNToA3fcMKqm15TPFXsfEvXVEtqD17CtUhqqMFAsfXg4rGjXECbXsLhCQMbXvxHLncCKuDj6o4WDKW4g'] }],
+  },
   // The two largest open markets, a boolean and a race, are looked up by address.
   roundTrip: { events: { limit: 3 }, sample: { events: 2, markets: 1 } },
 });
