@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 describe('Baozi through the gateway, replayed from its fixtures', () => {
-  test('describe lists markets and positions; no book, no cancel, betting not implemented yet, each with the reason', async () => {
+  test('describe lists markets, positions and betting; no book, no cancel, each with the reason', async () => {
     const { data } = await app.json<{ data: { has: Record<string, unknown>; unsupported: Record<string, string> } }>('/api/baozi/describe');
     expect(data.has).toMatchObject({
       fetchEvents: true,
@@ -36,10 +36,12 @@ describe('Baozi through the gateway, replayed from its fixtures', () => {
       fetchBalance: true,
       fetchOrderBook: false,
       cancelOrder: false,
-      createOrder: false,
+      createOrder: true,
+      fetchOrder: true,
+      buildOrder: false,
     });
     expect(data.unsupported.cancelOrder).toContain('irrevocable');
-    expect(data.unsupported.createOrder).toMatch(/^not implemented yet: /);
+    expect(data.unsupported.buildOrder).toMatch(/^not implemented yet: /);
     expect(data.unsupported.fetchOrderBook).toContain('pari-mutuel');
   });
 

@@ -18,10 +18,21 @@ import {
   parseOutcomeId,
   pricesOf,
   sol,
+  statusOf,
   venueId,
 } from './normalize.js';
 import type { RawMarket, RawRacePosition, RawUserPosition } from './normalize.js';
-import { LayoutError, base58Decode, findProgramAddress, publicKeyBytes, publicKeyOfSecret, u64Seed } from './solana.js';
+import {
+  LayoutError,
+  base58Decode,
+  base58Encode,
+  findProgramAddress,
+  keypairOf,
+  publicKeyBytes,
+  publicKeyOfSecret,
+  signedTransaction,
+  u64Seed,
+} from './solana.js';
 
 /** The public mainnet RPC allows about 100 requests per 10 seconds per IP (less for getProgramAccounts). */
 const rateLimit = { requests: 40, intervalMs: 10_000 };
@@ -35,7 +46,13 @@ const programKey = publicKeyBytes(programId)!;
 const irrevocable = 'Baozi bets are pari-mutuel stakes, irrevocable once the transaction lands: there is nothing to cancel';
 const noTape = 'the chain keeps pools, not a trade tape: trades and prices over time need an indexer of the program’s transactions';
 const notYet =
-  'not implemented yet: placing a bet means building, signing (ed25519) and sending a Solana transaction to the program’s place_bet_sol / bet_on_race_outcome_sol instruction';
+  'not implemented yet: a built Solana transaction expires with its blockhash within about a minute, so bets are signed and sent in one step by createOrder';
+/** The venue's advertised bet size limits, in SOL. */
+const minBet = 0.01;
+const maxBet = 100;
+const systemProgram = new Uint8Array(32);
+const seed = (text: string) => new TextEncoder().encode(text);
+const configAddress = publicKeyBytes(findProgramAddress([seed('config')], programKey))!;
 
 type Lookup = 'event' | 'market';
 type Skips = Record<string, number>;
@@ -147,7 +164,6 @@ export function createBaoziAdapter(context: AdapterContext, config: BaoziConfig)
         fetchOHLCV: `Baozi: ${noTape}`,
         fetchSeries: 'Baozi has no series: each market stands alone',
         fetchEventMetadata: 'Baozi keeps no event metadata on chain (its off-chain metadata endpoint is not documented)',
-        createOrder: notYet,
         buildOrder: notYet,
         submitOrder: notYet,
         cancelOrder: irrevocable,
@@ -233,6 +249,88 @@ export function createBaoziAdapter(context: AdapterContext, config: BaoziConfig)
           ];
         });
       });
+    },
+
+    async createOrder(params) {
+      const secret = context.credentials?.privateKey;
+      if (!secret) throw missingCredentials(venueId, ['privateKey']);
+      const payer = keypairOf(String(secret));
+      if (!payer) throw invalidArgument('credentials.privateKey', `${venueId} privateKey must be a base58 64-byte Solana secret key`);
+      if (params.side !== 'buy') throw invalidOrder('a pari-mutuel stake can only be placed (side buy); it cannot be sold');
+      if (params.type !== 'market' || params.price !== undefined) {
+        throw invalidOrder('a pari-mutuel bet has no price: the payout is set by the final pools, so only market orders without a price are placed');
+      }
+      const lamports = lamportsOf(params.amount);
+      const target = parseOutcomeId(params.outcomeId);
+      if (!target) throw invalidArgument('params.outcomeId', `${venueId} outcome ids are <market address>-YES, -NO or -<index>`);
+      if (target.market !== params.marketId)
+        throw invalidArgument('params.marketId', `outcome ${params.outcomeId} is not an outcome of market ${params.marketId}`);
+      const market = await lookup(target.market, 'market');
+      if (!market) throw notAMarket(target.market, 'market', `no market lives at ${target.market}`);
+      const outcome =
+        market.kind === 'boolean'
+          ? target.side === 'YES'
+            ? 1
+            : target.side === 'NO'
+              ? 0
+              : undefined
+          : typeof target.side === 'number' && target.side < market.labels.length
+            ? target.side
+            : undefined;
+      if (outcome === undefined) {
+        throw new PredgateError('OUTCOME_NOT_FOUND', `${venueId}: market ${market.pubkey} has no outcome ${params.outcomeId.slice(0, 80)}`, {
+          detail: { outcomeId: params.outcomeId.slice(0, 80) },
+        });
+      }
+      if (statusOf(market, now()) !== 'active') throw invalidOrder(`market ${market.pubkey} is not open for betting (${statusName(market)})`);
+      if (market.accessGate !== 0)
+        throw invalidOrder(`market ${market.pubkey} is an invite-only pool: betting on it needs an invite this adapter does not hold`);
+
+      const position = findProgramAddress(
+        [seed(market.kind === 'boolean' ? 'position' : 'race_position'), u64Seed(market.marketIdNum), payer.publicKey],
+        programKey,
+      );
+      const data = new Uint8Array(17);
+      data.set(market.kind === 'boolean' ? betInstructions.boolean : betInstructions.race, 0);
+      data[8] = outcome;
+      new DataView(data.buffer).setBigUint64(9, lamports, true);
+      const blockhash = publicKeyBytes(await rpc.latestBlockhash())!;
+      // Accounts as the program takes them: config, market, position, the program itself (no affiliate), the bettor, the system program.
+      const { wire, signature } = signedTransaction({
+        payer,
+        programId: programKey,
+        accounts: [
+          { pubkey: configAddress, signer: false, writable: false },
+          { pubkey: publicKeyBytes(market.pubkey)!, signer: false, writable: true },
+          { pubkey: publicKeyBytes(position)!, signer: false, writable: true },
+          { pubkey: programKey, signer: false, writable: false },
+          { pubkey: payer.publicKey, signer: true, writable: true },
+          { pubkey: systemProgram, signer: false, writable: false },
+        ],
+        data,
+        recentBlockhash: blockhash,
+      });
+      const sent = await rpc.sendTransaction(Buffer.from(wire).toString('base64'));
+      const id = base58Encode(signature);
+      if (sent !== id) {
+        throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: the RPC answered sendTransaction with a signature that is not the transaction's`, {
+          detail: { endpoint: 'sendTransaction', field: 'result', drift: true, signature: id },
+        });
+      }
+      const amount = sol(lamports);
+      // Sent and passed preflight; it fills when it lands (fetchOrder by this id tells).
+      return {
+        id,
+        marketId: market.pubkey,
+        outcomeId: params.outcomeId,
+        side: 'buy',
+        type: 'market',
+        amount,
+        status: 'pending',
+        filled: 0,
+        remaining: amount,
+        timestamp: now(),
+      };
     },
 
     async fetchOrder(orderId) {
@@ -344,6 +442,24 @@ function decodePosition<T>(pubkey: string, account: RawAccount, kind: 'userPosit
   } catch (error) {
     throw layoutDrift(pubkey, name, error);
   }
+}
+
+/** SOL to lamports exactly: at most 9 decimals, within the venue's bet limits. */
+function lamportsOf(amount: number): bigint {
+  if (amount < minBet || amount > maxBet) throw invalidOrder(`a bet is ${minBet} to ${maxBet} SOL (got ${amount})`);
+  const fixed = amount.toFixed(9);
+  if (Number(fixed) !== amount) throw invalidArgument('params.amount', `${venueId} amounts are SOL with at most 9 decimals (lamports)`);
+  return BigInt(fixed.replace('.', ''));
+}
+
+function invalidOrder(reason: string): PredgateError {
+  return new PredgateError('INVALID_ORDER', `${venueId}: ${reason}`);
+}
+
+function statusName(raw: RawMarket): string {
+  return raw.status === 0
+    ? 'betting closed at its closing time'
+    : (['active', 'closed', 'resolved', 'cancelled', 'paused', 'resolved pending', 'disputed'][raw.status] ?? `status ${raw.status}`);
 }
 
 function layoutDrift(pubkey: string, type: string, error: unknown): PredgateError {

@@ -97,6 +97,16 @@ export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
         [signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
         transaction.allow(null).required(),
       ),
+    /** A recent blockhash for a transaction (base58). */
+    latestBlockhash: () =>
+      call<{ value: { blockhash: string } }>(
+        'getLatestBlockhash',
+        [{ commitment: 'confirmed' }],
+        Joi.object({ value: Joi.object({ blockhash: publicKey.required() }).required() }).required(),
+      ).then(({ value }) => value.blockhash),
+    /** Sends a signed transaction (base64) once, with preflight; the answer is its signature. */
+    sendTransaction: (wire: string) =>
+      call<string>('sendTransaction', [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }], Joi.string().max(100).required(), { write: true }),
     /** Lamports held by a wallet (a number: no wallet holds 2^53 lamports, and one past that is refused naming the field). */
     balance: (pubkey: string) =>
       call<{ value: number }>('getBalance', [pubkey, { commitment: 'confirmed' }], Joi.object({ value: venueValue.amount().required() }).required()).then(
@@ -169,14 +179,15 @@ export function mapHttpError(failure: VenueFailure): PredgateError {
 interface RpcError {
   code: number;
   message: string;
+  data?: unknown;
 }
 
 function rpcErrorOf(body: unknown): RpcError | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   const error = (body as { error: unknown }).error;
   if (typeof error !== 'object' || error === null) return { code: 0, message: String(error).slice(0, 300) };
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return { code: typeof code === 'number' ? code : 0, message: typeof message === 'string' ? message.slice(0, 500) : 'JSON-RPC error' };
+  const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
+  return { code: typeof code === 'number' ? code : 0, message: typeof message === 'string' ? message.slice(0, 500) : 'JSON-RPC error', data };
 }
 
 /** A JSON-RPC error answered with HTTP 200, as a unified error naming the method. */
@@ -189,10 +200,56 @@ function rpcError(venue: string, method: string, error: RpcError, rpcUrl: string
     });
   }
   if (error.code === 410) return methodDisabled(venue, method, error.message, rpcUrl, detail);
+  if (method === 'sendTransaction') return transactionRefused(venue, error, detail);
   if (error.code === -32602) {
     return new PredgateError('BAD_REQUEST', `${venue}: the RPC refused the parameters of ${method}: ${error.message}`, { exchange: venue, detail });
   }
   return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue}: the RPC could not answer ${method}: ${error.message}`, { exchange: venue, detail });
+}
+
+/** Anchor error codes of the program that say the bet itself is wrong (its size), rather than the market's state. */
+const orderErrors = new Set([6020, 6041]);
+const programErrors: Record<number, string> = {
+  6000: 'Unauthorized',
+  6001: 'Market not found',
+  6015: 'Market is not open for betting',
+  6018: 'Betting is closed',
+  6020: 'Bet amount too small',
+  6040: 'Betting is frozen',
+  6041: 'Bet amount too large',
+};
+
+/**
+ * A transaction the RPC would not send (preflight simulation failed): the
+ * program's error code from `data.err` (`{InstructionError: [i, {Custom: n}]}`)
+ * or the log's `custom program error: 0x..`, and funds errors from the logs.
+ */
+function transactionRefused(venue: string, error: RpcError, detail: Record<string, unknown>): PredgateError {
+  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { err?: unknown; logs?: unknown };
+  const logs = Array.isArray(data.logs) ? data.logs.filter((line): line is string => typeof line === 'string').slice(-20) : [];
+  const text = [error.message, ...logs].join('\n');
+  const custom = customCodeOf(data.err) ?? hexCodeOf(text);
+  const programError = custom === undefined ? undefined : programErrors[custom];
+  const full = { ...detail, ...(custom === undefined ? {} : { programError: custom }), ...(logs.length > 0 ? { logs } : {}) };
+  const reason = programError ? `${programError} (program error ${custom})` : error.message;
+  if (/insufficient (lamports|funds)|no record of a prior credit/i.test(text)) {
+    return new PredgateError('INSUFFICIENT_FUNDS', `${venue}: the wallet cannot pay for this bet: ${error.message}`, { exchange: venue, detail: full });
+  }
+  if (custom !== undefined && orderErrors.has(custom)) {
+    return new PredgateError('INVALID_ORDER', `${venue}: the program refused the bet: ${reason}`, { exchange: venue, detail: full });
+  }
+  return new PredgateError('BAD_REQUEST', `${venue}: the program refused the bet: ${reason}`, { exchange: venue, detail: full });
+}
+
+function customCodeOf(err: unknown): number | undefined {
+  const failure = (err as { InstructionError?: unknown } | null)?.InstructionError;
+  const custom = Array.isArray(failure) ? (failure[1] as { Custom?: unknown } | null)?.Custom : undefined;
+  return typeof custom === 'number' ? custom : undefined;
+}
+
+function hexCodeOf(text: string): number | undefined {
+  const match = /custom program error: 0x([0-9a-f]{1,8})/i.exec(text);
+  return match ? Number.parseInt(match[1]!, 16) : undefined;
 }
 
 function methodDisabled(venue: string, method: string, message: string, rpcUrl: string, detail: Record<string, unknown>): PredgateError {

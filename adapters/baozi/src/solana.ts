@@ -96,14 +96,10 @@ export function instructionDiscriminator(name: string): Uint8Array {
   return sha256(new TextEncoder().encode(`global:${name}`)).slice(0, 8);
 }
 
-/** A wallet's public key from a base58 64-byte Solana secret key (seed ‖ public key); undefined when it is not one. */
+/** A wallet's public key from a base58 64-byte Solana secret key; undefined when it is not one. */
 export function publicKeyOfSecret(secret: string): string | undefined {
-  const bytes = secret.length <= 100 ? base58Decode(secret.trim()) : undefined;
-  if (bytes?.length !== 64) return undefined;
-  const derived = ed25519.getPublicKey(bytes.slice(0, 32));
-  // A key whose second half is not the public key of its first is damaged: refuse it rather than read someone else's account.
-  if (!derived.every((byte, index) => byte === bytes[32 + index])) return undefined;
-  return base58Encode(derived);
+  // A key whose second half is not the public key of its first is damaged: refused rather than read as someone else's account.
+  return keypairOf(secret)?.address;
 }
 
 /** Reading past the data's end: the account is shorter than the layout says. */
@@ -183,4 +179,84 @@ export class BorshReader {
     if (tag > 1) throw new LayoutError(field, this.offset - 1);
     return tag === 1 ? read() : undefined;
   }
+}
+
+/** A signing key from a base58 64-byte Solana secret key; undefined when it is not one (or its halves disagree). */
+export function keypairOf(secret: string): { seed: Uint8Array; publicKey: Uint8Array; address: string } | undefined {
+  const bytes = secret.length <= 100 ? base58Decode(secret.trim()) : undefined;
+  if (bytes?.length !== 64) return undefined;
+  const seed = bytes.slice(0, 32);
+  const publicKey = ed25519.getPublicKey(seed);
+  if (!publicKey.every((byte, index) => byte === bytes[32 + index])) return undefined;
+  return { seed, publicKey, address: base58Encode(publicKey) };
+}
+
+export interface AccountMeta {
+  pubkey: Uint8Array;
+  signer: boolean;
+  writable: boolean;
+}
+
+/** Solana's compact-u16 length prefix (1 to 3 bytes, 7 bits each, low first). */
+function compactU16(value: number): number[] {
+  const out: number[] = [];
+  let rest = value;
+  for (;;) {
+    const low = rest & 0x7f;
+    rest >>= 7;
+    if (rest === 0) {
+      out.push(low);
+      return out;
+    }
+    out.push(low | 0x80);
+  }
+}
+
+/**
+ * A legacy transaction of one instruction, fee paid and signed by one key:
+ * the message (header, account keys ordered signer-writable, writable,
+ * read-only, the recent blockhash, the instruction) and its ed25519 signature.
+ */
+export function signedTransaction(options: {
+  payer: { seed: Uint8Array; publicKey: Uint8Array };
+  programId: Uint8Array;
+  accounts: readonly AccountMeta[];
+  data: Uint8Array;
+  recentBlockhash: Uint8Array;
+}): { wire: Uint8Array; signature: Uint8Array } {
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+  const metas = new Map<string, AccountMeta>();
+  const add = (meta: AccountMeta) => {
+    const known = metas.get(hex(meta.pubkey));
+    metas.set(hex(meta.pubkey), known ? { pubkey: meta.pubkey, signer: known.signer || meta.signer, writable: known.writable || meta.writable } : meta);
+  };
+  add({ pubkey: options.payer.publicKey, signer: true, writable: true });
+  options.accounts.forEach(add);
+  add({ pubkey: options.programId, signer: false, writable: false });
+  const all = [...metas.values()];
+  const rank = (meta: AccountMeta) => (meta.signer ? (meta.writable ? 0 : 1) : meta.writable ? 2 : 3);
+  // Stable: accounts keep their first-seen order within each class, the payer first of all.
+  const keys = all.map((meta, order) => ({ meta, order })).sort((a, b) => rank(a.meta) - rank(b.meta) || a.order - b.order);
+  const indexOf = new Map(keys.map(({ meta }, index) => [hex(meta.pubkey), index]));
+  const signers = keys.filter(({ meta }) => meta.signer);
+  if (signers.length !== 1) throw new Error('one signer is supported');
+  const header = [
+    signers.length,
+    keys.filter(({ meta }) => meta.signer && !meta.writable).length,
+    keys.filter(({ meta }) => !meta.signer && !meta.writable).length,
+  ];
+  const message = Uint8Array.from([
+    ...header,
+    ...compactU16(keys.length),
+    ...keys.flatMap(({ meta }) => [...meta.pubkey]),
+    ...options.recentBlockhash,
+    ...compactU16(1),
+    indexOf.get(hex(options.programId))!,
+    ...compactU16(options.accounts.length),
+    ...options.accounts.map((meta) => indexOf.get(hex(meta.pubkey))!),
+    ...compactU16(options.data.length),
+    ...options.data,
+  ]);
+  const signature = ed25519.sign(message, options.payer.seed);
+  return { wire: Uint8Array.from([...compactU16(1), ...signature, ...message]), signature };
 }
