@@ -13,7 +13,7 @@ import {
   toFraction,
   venueMessageOf,
 } from '@predgate/core';
-import type { AdapterContext, EventFetchParams, MarketFetchParams, PricePoint, QueryValue, Trade, VenueFailure } from '@predgate/core';
+import type { AdapterContext, EventFetchParams, MarketFetchParams, PricePoint, Trade, VenueFailure } from '@predgate/core';
 import { rainApi } from './api.js';
 import type { PoolState, RawPool, RawTradeRow, RawTradeRows } from './api.js';
 import type { RainConfig } from './index.js';
@@ -25,9 +25,12 @@ const pageSize = 100;
 const defaultLimit = 20;
 /** Lists filtered here are walked from the first page, at most this deep. */
 const maxFilteredPages = 10;
+/** Lists in the catalog's order are read whole: at most this many pages. */
+const maxWalkedPages = 20;
 /** Subgraph rows per entity for one call (The Graph's cap is 1000). */
 const maxRows = 1000;
-const sorts = { volume: 'totalVolumn', liquidity: 'totalLiquidity', newest: 'age' } as const;
+/** Rain's own orders (`totalVolumn`, sic, is lifetime volume; the default order is the catalog's, see selectPools). */
+const sorts = { liquidity: 'totalLiquidity', newest: 'age' } as const;
 
 const wallet =
   'a Rain trade is an Arbitrum transaction the user’s own wallet signs and sends to the pool contract (enterOption, placeBuyOrder, placeSellOrder); Rain has no API that executes orders';
@@ -73,8 +76,8 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       status === 'all'
         ? undefined
         : status === 'active'
-          ? (pool: RawPool) => tradingStatuses.has(pool.status?.toLowerCase() ?? '')
-          : (pool: RawPool) => !tradingStatuses.has(pool.status?.toLowerCase() ?? '');
+          ? (pool: RawPool) => !pool.status || tradingStatuses.has(pool.status.toLowerCase())
+          : (pool: RawPool) => Boolean(pool.status) && !tradingStatuses.has(pool.status!.toLowerCase());
     const named = namedPool(params);
     if (named !== undefined) {
       const parts = partsOf(named);
@@ -85,13 +88,27 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
     }
     const limit = params.limit ?? defaultLimit;
     const offset = params.offset ?? 0;
-    const query: Record<string, QueryValue> = {
-      sortBy: sorts[params.sort ?? 'volume'],
-      // One tag the venue filters itself (case-insensitive); more are matched here.
-      ...(params.tags?.length === 1 ? { tag: params.tags[0] } : {}),
-    };
-    const page = (number: number, size: number) => api.pools({ ...query, limit: size, offset: number });
+    // One tag the venue filters itself (case-insensitive); more are matched here.
+    const tag = params.tags?.length === 1 ? { tag: params.tags[0] } : {};
     const keep = statusKeep || matches ? (pool: RawPool) => (!statusKeep || statusKeep(pool)) && (!matches || matches(pool)) : undefined;
+    if (params.sort === undefined || params.sort === 'volume') {
+      // By 24-hour volume, the catalog's order: Rain has no 24-hour figure, so every pool ties at 0 and the
+      // order is the pool id's (the creation time first). Only the whole list can be put in that order.
+      const page = (number: number, size: number) => api.pools({ sortBy: sorts.newest, ...tag, limit: size, offset: number });
+      const pools = await collectNumberedPages(page, { pageSize, maxPages: maxWalkedPages + 1 });
+      if (pools.length > pageSize * maxWalkedPages) {
+        throw new PredgateError(
+          'EXCHANGE_NOT_AVAILABLE',
+          `${venueId} lists more than ${pageSize * maxWalkedPages} pools: ask with sort "newest" or "liquidity" (the venue's own orders)`,
+          {
+            exchange: venueId,
+            detail: { endpoint: 'GET /pools/public-pools', pages: maxWalkedPages },
+          },
+        );
+      }
+      return (keep ? pools.filter(keep) : pools).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)).slice(offset, offset + limit);
+    }
+    const page = (number: number, size: number) => api.pools({ sortBy: sorts[params.sort as keyof typeof sorts], ...tag, limit: size, offset: number });
     if (!keep) {
       // Rain's `offset` is a page number: a window on a page boundary is one page of the size asked for.
       const aligned = limit <= pageSize && offset % limit === 0;
