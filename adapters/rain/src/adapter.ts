@@ -9,13 +9,16 @@ import {
   isPredgateError,
   mapVenueFailure,
   marketListPredicate,
+  missingCredentials,
+  percentToFraction,
   resolutionMs,
   toFraction,
   venueMessageOf,
 } from '@predgate/core';
-import type { AdapterContext, EventFetchParams, MarketFetchParams, PricePoint, Trade, VenueFailure } from '@predgate/core';
+import type { AdapterContext, EventFetchParams, MarketFetchParams, Position, PricePoint, Trade, UserTrade, VenueFailure } from '@predgate/core';
+import type { Hex } from 'viem';
 import { rainApi } from './api.js';
-import type { PoolState, RawPool, RawTradeRow, RawTradeRows } from './api.js';
+import type { PoolState, RawPool, RawTradeRow, RawTradeRows, RawWalletRow, RawWalletRows } from './api.js';
 import type { RainConfig } from './index.js';
 import { choiceOf, normalizeEvent, normalizeMarket, partsOf, readsChain, restDecimals, tradingStatuses, venueId } from './normalize.js';
 
@@ -30,6 +33,7 @@ const maxWalkedPages = 20;
 /** Subgraph rows per entity for one call (The Graph's cap is 1000). */
 const maxRows = 1000;
 /** Rain's own orders (`totalVolumn`, sic, is lifetime volume; the default order is the catalog's, see selectPools). */
+const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 const sorts = { liquidity: 'totalLiquidity', newest: 'age' } as const;
 
 const wallet =
@@ -94,18 +98,7 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
     if (params.sort === undefined || params.sort === 'volume') {
       // By 24-hour volume, the catalog's order: Rain has no 24-hour figure, so every pool ties at 0 and the
       // order is the pool id's (the creation time first). Only the whole list can be put in that order.
-      const page = (number: number, size: number) => api.pools({ sortBy: sorts.newest, ...tag, limit: size, offset: number });
-      const pools = await collectNumberedPages(page, { pageSize, maxPages: maxWalkedPages + 1 });
-      if (pools.length > pageSize * maxWalkedPages) {
-        throw new PredgateError(
-          'EXCHANGE_NOT_AVAILABLE',
-          `${venueId} lists more than ${pageSize * maxWalkedPages} pools: ask with sort "newest" or "liquidity" (the venue's own orders)`,
-          {
-            exchange: venueId,
-            detail: { endpoint: 'GET /pools/public-pools', pages: maxWalkedPages },
-          },
-        );
-      }
+      const pools = await everyPool(tag);
       return (keep ? pools.filter(keep) : pools).sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)).slice(offset, offset + limit);
     }
     const page = (number: number, size: number) => api.pools({ sortBy: sorts[params.sort as keyof typeof sorts], ...tag, limit: size, offset: number });
@@ -125,6 +118,40 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       if (pools.length < pageSize) break;
     }
     return kept.slice(offset, offset + limit);
+  };
+
+  /** The whole public list, newest first, read page by page (at most `maxWalkedPages`). */
+  const everyPool = async (tag: { tag?: string } = {}): Promise<RawPool[]> => {
+    const page = (number: number, size: number) => api.pools({ sortBy: sorts.newest, ...tag, limit: size, offset: number });
+    const pools = await collectNumberedPages(page, { pageSize, maxPages: maxWalkedPages + 1 });
+    if (pools.length > pageSize * maxWalkedPages) {
+      throw new PredgateError(
+        'EXCHANGE_NOT_AVAILABLE',
+        `${venueId} lists more than ${pageSize * maxWalkedPages} pools: ask with sort "newest" or "liquidity" (the venue's own orders)`,
+        {
+          exchange: venueId,
+          detail: { endpoint: 'GET /pools/public-pools', pages: maxWalkedPages },
+        },
+      );
+    }
+    return pools;
+  };
+
+  /** The wallet a read is for: the address given, else the caller's `walletAddress` (or `funderAddress`). */
+  const walletOf = (address?: string): Hex => {
+    const wallet = address ?? context.credentials?.walletAddress ?? context.credentials?.funderAddress;
+    if (!wallet) throw missingCredentials(venueId, ['walletAddress']);
+    if (!evmAddress.test(wallet))
+      throw invalidArgument(address === undefined ? 'credentials.walletAddress' : 'address', `${venueId} wallets are EVM addresses (0x and 40 hex digits)`);
+    return wallet as Hex;
+  };
+
+  /** A wallet's history, with every public pool by contract address (lower case) to name the pools it touched. */
+  const walletHistory = async (wallet: Hex) => {
+    const subgraph = subgraphKey();
+    const history = await api.walletHistory(subgraph, wallet, maxRows);
+    const byContract = new Map((await everyPool()).filter((pool) => pool.contractAddress).map((pool) => [pool.contractAddress!.toLowerCase(), pool]));
+    return { history, byContract };
   };
 
   /** The pool and option an outcome id names. */
@@ -209,6 +236,87 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       return trades.slice(0, limit).map(({ volume: _volume, ...trade }) => trade);
     },
 
+    async fetchMyTrades(params = {}) {
+      const wallet = walletOf();
+      const { history, byContract } = await walletHistory(wallet);
+      const market = params.marketId === undefined ? undefined : partsOf(params.marketId)?.poolId;
+      const outcome = params.outcomeId === undefined ? undefined : partsOf(params.outcomeId);
+      const since = params.since?.getTime() ?? -Infinity;
+      const until = params.until?.getTime() ?? Infinity;
+      return walletTrades(history, byContract)
+        .filter(
+          ({ pool, choice, trade }) =>
+            (params.marketId === undefined || pool._id === market) &&
+            (params.outcomeId === undefined || (pool._id === outcome?.poolId && choice === outcome.choice)) &&
+            trade.timestamp >= since &&
+            trade.timestamp <= until,
+        )
+        .map(({ trade }) => trade)
+        .slice(0, params.limit ?? defaultLimit);
+    },
+
+    async fetchPositions(address) {
+      const wallet = walletOf(address);
+      const { history, byContract } = await walletHistory(wallet);
+      const claimed = new Set(history.claims.map((row) => row.poolAddress.toLowerCase()));
+      // What the wallet paid per option, for its entry price: collateral over shares of every buy.
+      const cost = new Map<string, { base: bigint; shares: bigint }>();
+      const byId = new Map<string, RawPool>();
+      for (const { pool, choice, trade, row } of walletTrades(history, byContract)) {
+        if (trade.side !== 'buy') continue;
+        const key = `${pool._id}:${choice}`;
+        const sum = cost.get(key) ?? { base: 0n, shares: 0n };
+        cost.set(key, { base: sum.base + BigInt(row.baseAmount), shares: sum.shares + BigInt(row.optionAmount) });
+        byId.set(pool._id, pool);
+      }
+      // Pools the wallet bought into and has not claimed from, in id order; its shares are read on-chain.
+      const pools = [...byId.keys()]
+        .sort()
+        .map((id) => byId.get(id)!)
+        .filter((pool) => !claimed.has(pool.contractAddress!.toLowerCase()));
+      if (pools.length === 0) return [];
+      const holdings = await api.holdings(
+        pools.map((pool) => ({ contractAddress: pool.contractAddress!, options: pool.options.map((_, at) => choiceOf(pool, at)) })),
+        wallet,
+      );
+      return pools.flatMap((pool, index) => {
+        const held = holdings[index]!;
+        return pool.options.flatMap((option, at): Position[] => {
+          const size = fromBaseUnits(held.votes[at]!.toString(), held.decimals)!;
+          if (!(size > 0)) return [];
+          const choice = choiceOf(pool, at);
+          const winner = pool.status?.toLowerCase() === 'closed' ? pool.winnerOption?.choiceIndex : undefined;
+          const onChain = held.prices[at];
+          const currentPrice =
+            winner !== undefined
+              ? Number(winner === choice)
+              : onChain !== undefined
+                ? toFraction(fromBaseUnits(onChain.toString(), 18))
+                : percentToFraction(option.percentage);
+          if (currentPrice === undefined) {
+            throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: getCurrentPrice(${choice}) of pool ${pool.contractAddress} failed on Arbitrum`, {
+              exchange: venueId,
+              detail: { endpoint: 'POST eth_call batch', contract: pool.contractAddress, field: 'getCurrentPrice()' },
+            });
+          }
+          const paid = cost.get(`${pool._id}:${choice}`);
+          // Shares bought before the newest 1000 fills of a kind have no recorded cost: the entry is then the current price.
+          const entryPrice = paid && paid.shares > 0n ? toFraction(Number(paid.base) / Number(paid.shares))! : currentPrice;
+          return [
+            {
+              marketId: `${venueId}:${pool._id}`,
+              outcomeId: `${venueId}:${pool._id}:${choice}`,
+              outcomeLabel: option.optionName,
+              size,
+              entryPrice,
+              currentPrice,
+              unrealizedPnL: (currentPrice - entryPrice) * size,
+            },
+          ];
+        });
+      });
+    },
+
     async fetchOHLCV(outcomeId, params) {
       const stepMs = resolutionMs(params.resolution);
       const trades = await fills(outcomeId, maxRows, params.start, params.end);
@@ -253,6 +361,50 @@ function tradesOf(rows: RawTradeRows, decimals: number, outcomeId: string): Arra
     ...rows.executeBuyOrders.flatMap((row) => trade(row, 'sell', limit(row))),
     ...rows.executeSellOrders.flatMap((row) => trade(row, 'buy', limit(row))),
   ].sort((a, b) => b.timestamp - a.timestamp || a.id.localeCompare(b.id));
+}
+
+/**
+ * A wallet's fills as its own trades, newest first: its AMM buys, its resting
+ * orders filled (maker: its order's side) and the orders it filled (taker: the
+ * other side). Fills in pools missing from the public list (private pools) are left out.
+ */
+function walletTrades(history: RawWalletRows, byContract: Map<string, RawPool>) {
+  const kinds: Array<[RawWalletRow[], 'buy' | 'sell', 'amm' | 'maker' | 'taker']> = [
+    [history.enterOptions, 'buy', 'amm'],
+    [history.executeBuyOrders, 'buy', 'maker'],
+    [history.executeSellOrdersAsTaker, 'buy', 'taker'],
+    [history.executeSellOrders, 'sell', 'maker'],
+    [history.executeBuyOrdersAsTaker, 'sell', 'taker'],
+  ];
+  return kinds
+    .flatMap(([rows, side, role]) =>
+      rows.flatMap((row) => {
+        const pool = byContract.get(row.poolAddress.toLowerCase());
+        if (!pool) return [];
+        const choice = Number(role === 'amm' ? row.option : row.orderOption);
+        const shares = fromBaseUnits(row.optionAmount, restDecimals(pool))!;
+        const price =
+          role === 'amm'
+            ? BigInt(row.optionAmount) === 0n
+              ? undefined
+              : toFraction(Number(row.baseAmount) / Number(row.optionAmount))
+            : toFraction(fromBaseUnits(row.orderPrice, 18));
+        if (!(shares > 0) || price === undefined) return [];
+        const trade: UserTrade = {
+          id: row.id,
+          timestamp: Number(row.blockTimestamp) * 1000,
+          price,
+          amount: shares,
+          side,
+          outcomeId: `${venueId}:${pool._id}:${choice}`,
+          marketId: `${venueId}:${pool._id}`,
+          // The wallet's own order, named by pool, side and the contract's order number (numbers repeat across pools and sides).
+          ...(role === 'maker' ? { orderId: `${row.poolAddress.toLowerCase()}:${side}:${row.orderID}` } : {}),
+        };
+        return [{ pool, choice, trade, row }];
+      }),
+    )
+    .sort((a, b) => b.trade.timestamp - a.trade.timestamp || a.trade.id.localeCompare(b.trade.id));
 }
 
 /**

@@ -117,6 +117,7 @@ export const poolAbi = parseAbi([
   'function baseTokenDecimals() view returns (uint256)',
   'function poolState() view returns (uint8)',
   'function winner() view returns (uint256)',
+  'function userVotes(uint256 option, address user) view returns (uint256)',
 ]);
 
 type PoolFunction = (typeof poolAbi)[number]['name'];
@@ -140,7 +141,7 @@ export interface PoolState {
 interface Call {
   to: string;
   functionName: PoolFunction;
-  args?: readonly [bigint];
+  args?: readonly [bigint] | readonly [bigint, Hex];
 }
 
 /** JSON-RPC batches stay well below what public Arbitrum endpoints accept. */
@@ -193,6 +194,34 @@ const tradeRows = Joi.object({
     .required(),
 }).required();
 
+/** A wallet's fills: its AMM buys, its orders filled (maker) and the orders it filled (taker), and its claims. */
+export interface RawWalletRow extends RawTradeRow {
+  poolAddress: string;
+  orderID?: string;
+}
+export interface RawWalletRows {
+  enterOptions: RawWalletRow[];
+  executeBuyOrders: RawWalletRow[];
+  executeBuyOrdersAsTaker: RawWalletRow[];
+  executeSellOrders: RawWalletRow[];
+  executeSellOrdersAsTaker: RawWalletRow[];
+  claims: Array<{ id: string; poolAddress: string }>;
+}
+const pooled = { poolAddress: address.required() };
+const walletFill = Joi.object({ ...row, ...pooled, orderOption: digits.required(), orderPrice: digits.required(), orderID: digits.required() });
+const walletRows = Joi.object({
+  enterOptions: Joi.array()
+    .items(Joi.object({ ...row, ...pooled, option: digits.required() }))
+    .required(),
+  executeBuyOrders: Joi.array().items(walletFill).required(),
+  executeBuyOrdersAsTaker: Joi.array().items(walletFill).required(),
+  executeSellOrders: Joi.array().items(walletFill).required(),
+  executeSellOrdersAsTaker: Joi.array().items(walletFill).required(),
+  claims: Joi.array()
+    .items(Joi.object({ id: Joi.string().max(200).required(), ...pooled }))
+    .required(),
+}).required();
+
 export interface TradeWindow {
   first: number;
   /** Unix seconds. */
@@ -241,6 +270,18 @@ export function rainApi(http: VenueHttpClient, urls: { rest: string; rpc: string
       } catch {
         return { error: `${functionName} answered ${answer.result.slice(0, 80)}` };
       }
+    });
+  };
+
+  const graph = (subgraph: { key: string }, query: string) =>
+    http.json({ method: 'POST', url: urls.subgraph, body: { query }, headers: { authorization: `Bearer ${subgraph.key}` }, idempotent: true });
+
+  /** A read the answer cannot do without: its failure fails the call, naming the read. */
+  const required = (each: { value?: bigint; error?: string }, contract: string, field: string): bigint => {
+    if (each.value !== undefined) return each.value;
+    throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue}: ${field} of pool ${contract} failed on Arbitrum: ${each.error!.slice(0, 200)}`, {
+      exchange: venue,
+      detail: { endpoint: 'POST eth_call batch', contract, field, venueMessage: each.error!.slice(0, 200) },
     });
   };
 
@@ -309,14 +350,39 @@ export function rainApi(http: VenueHttpClient, urls: { rest: string; rpc: string
         `{ enterOptions(${where('option')}) { id option baseAmount optionAmount blockTimestamp transactionHash } ` +
         `executeBuyOrders(${where('orderOption')}) { ${fills} } ` +
         `executeSellOrders(${where('orderOption')}) { ${fills} } }`;
-      const answer = await http.json({
-        method: 'POST',
-        url: urls.subgraph,
-        body: { query },
-        headers: { authorization: `Bearer ${subgraph.key}` },
-        idempotent: true,
+      return checkPayload<RawTradeRows>(tradeRows, subgraphData(venue, await graph(subgraph, query)), { venue, endpoint: 'POST subgraph trades' });
+    },
+
+    /** A wallet's fills and claims across every pool, newest first, `first` rows of each kind. */
+    async walletHistory(subgraph: { key: string }, wallet: string, first: number): Promise<RawWalletRows> {
+      const where = (field: string) => `where: {${field}: "${wallet.toLowerCase()}"}, orderBy: blockTimestamp, orderDirection: desc, first: ${first}`;
+      const fills = 'id poolAddress orderOption orderPrice optionAmount baseAmount orderID blockTimestamp transactionHash';
+      const query =
+        `{ enterOptions(${where('wallet')}) { id poolAddress option baseAmount optionAmount blockTimestamp transactionHash } ` +
+        `executeBuyOrders(${where('maker')}) { ${fills} } ` +
+        `executeBuyOrdersAsTaker: executeBuyOrders(${where('taker')}) { ${fills} } ` +
+        `executeSellOrders(${where('maker')}) { ${fills} } ` +
+        `executeSellOrdersAsTaker: executeSellOrders(${where('taker')}) { ${fills} } ` +
+        `claims(${where('wallet')}) { id poolAddress } }`;
+      return checkPayload<RawWalletRows>(walletRows, subgraphData(venue, await graph(subgraph, query)), { venue, endpoint: 'POST subgraph wallet history' });
+    },
+
+    /** The wallet's shares of every option of each pool (userVotes), with the option prices and the collateral decimals. */
+    async holdings(pools: ReadonlyArray<{ contractAddress: string; options: number[] }>, wallet: Hex) {
+      const calls: Call[] = pools.flatMap(({ contractAddress: to, options }) => [
+        ...options.map((choice): Call => ({ to, functionName: 'userVotes', args: [BigInt(choice), wallet] })),
+        ...options.map((choice): Call => ({ to, functionName: 'getCurrentPrice', args: [BigInt(choice)] })),
+        { to, functionName: 'baseTokenDecimals' },
+      ]);
+      const values = await call(calls);
+      let at = 0;
+      return pools.map(({ contractAddress, options }) => {
+        const take = (count: number) => values.slice(at, (at += count));
+        const votes = take(options.length).map((each) => required(each, contractAddress, 'userVotes()'));
+        const prices = take(options.length).map((each) => each.value);
+        const [decimals] = take(1).map((each) => required(each, contractAddress, 'baseTokenDecimals()'));
+        return { votes, prices, decimals: decimalCount(decimals!, venue, contractAddress) };
       });
-      return checkPayload<RawTradeRows>(tradeRows, subgraphData(venue, answer), { venue, endpoint: 'POST subgraph trades' });
     },
   };
 }
