@@ -29,7 +29,16 @@ afterAll(() => app.stop());
 describe('Rain through the gateway, replayed from its fixtures', () => {
   test('describe lists events, trades and candles; books and trading are absent with the reason', async () => {
     const { data } = await app.json<{ data: { has: Record<string, unknown>; unsupported: Record<string, string> } }>('/api/rain/describe');
-    expect(data.has).toMatchObject({ fetchEvents: true, fetchMarkets: true, fetchTrades: true, fetchOHLCV: true, fetchOrderBook: false, createOrder: false });
+    expect(data.has).toMatchObject({
+      fetchEvents: true,
+      fetchMarkets: true,
+      fetchTrades: true,
+      fetchOHLCV: true,
+      fetchPositions: true,
+      fetchMyTrades: true,
+      fetchOrderBook: false,
+      createOrder: false,
+    });
     expect(data.unsupported.createOrder).toContain('wallet');
     expect(data.unsupported.fetchOrderBook).toContain('firstBuyOrderPrice');
   });
