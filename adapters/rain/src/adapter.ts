@@ -205,7 +205,7 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       displayName: 'Rain',
       hosts: { rest: config.baseUrl, rpc: config.rpcUrl, subgraph: config.subgraphUrl },
       rateLimit,
-      credentials: { required: [], optional: ['apiKey'] },
+      credentials: { required: [], optional: ['apiKey', 'walletAddress', 'funderAddress'] },
       unsupported: {
         fetchSeries: 'Rain has no series',
         fetchEventMetadata: 'Rain has no metadata endpoint beyond the pool itself',

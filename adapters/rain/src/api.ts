@@ -427,21 +427,13 @@ function refusedBatch(venue: string, answer: unknown): PredgateError {
  */
 function subgraphData(venue: string, answer: unknown): unknown {
   const record = (typeof answer === 'object' && answer !== null ? answer : {}) as { data?: unknown; errors?: unknown };
-  if (Array.isArray(record.errors) && record.errors.length > 0) {
-    const first = record.errors[0] as { message?: unknown };
-    const message = typeof first?.message === 'string' ? first.message.slice(0, 300) : 'unreadable error';
-    if (/^auth error/i.test(message)) {
-      return fail('AUTHENTICATION_ERROR', `${venue}: the Rain subgraph (The Graph gateway) refused the API key: ${message}`);
-    }
-    return fail('EXCHANGE_NOT_AVAILABLE', `${venue}: the Rain subgraph (The Graph gateway) failed the query: ${message}`);
-  }
-  return record.data;
-
-  function fail(code: 'AUTHENTICATION_ERROR' | 'EXCHANGE_NOT_AVAILABLE', text: string): never {
-    throw new PredgateError(code, text, { exchange: venue, detail: { endpoint: 'POST subgraph', venueMessage: message(), service: 'subgraph' } });
-  }
-  function message(): string {
-    const first = (record.errors as Array<{ message?: unknown }>)[0];
-    return typeof first?.message === 'string' ? first.message.slice(0, 300) : 'unreadable error';
-  }
+  if (!Array.isArray(record.errors) || record.errors.length === 0) return record.data;
+  const first = record.errors[0] as { message?: unknown } | null;
+  const venueMessage = typeof first?.message === 'string' ? first.message.slice(0, 300) : 'unreadable error';
+  const auth = /^auth error/i.test(venueMessage);
+  throw new PredgateError(
+    auth ? 'AUTHENTICATION_ERROR' : 'EXCHANGE_NOT_AVAILABLE',
+    `${venue}: the Rain subgraph (The Graph gateway) ${auth ? 'refused the API key' : 'failed the query'}: ${venueMessage}`,
+    { exchange: venue, detail: { endpoint: 'POST subgraph', venueMessage, service: 'subgraph' } },
+  );
 }
