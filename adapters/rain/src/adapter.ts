@@ -4,6 +4,8 @@ import {
   collectNumberedPages,
   defineAdapter,
   eventListPredicate,
+  findEvent,
+  findMarket,
   fromBaseUnits,
   invalidArgument,
   isPredgateError,
@@ -199,6 +201,18 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
     return tradesOf(rows, restDecimals(pool), outcomeId);
   };
 
+  const listEvents = async (params: EventFetchParams = {}) => {
+    const predicate = eventListPredicate(params);
+    const pools = await selectPools(params, predicate ? (pool) => predicate(normalizeEvent(pool)) : undefined);
+    return (await withState(pools)).map(([pool, state]) => normalizeEvent(pool, state));
+  };
+
+  const listMarkets = async (params: MarketFetchParams = {}) => {
+    const predicate = marketListPredicate(params);
+    const pools = await selectPools(params, predicate ? (pool) => predicate(normalizeMarket(pool)) : undefined);
+    return (await withState(pools)).map(([pool, state]) => normalizeMarket(pool, state));
+  };
+
   return defineAdapter({
     id: venueId,
     profile: {
@@ -218,16 +232,25 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       },
     },
 
-    async fetchEvents(params = {}) {
-      const predicate = eventListPredicate(params);
-      const pools = await selectPools(params, predicate ? (pool) => predicate(normalizeEvent(pool)) : undefined);
-      return (await withState(pools)).map(([pool, state]) => normalizeEvent(pool, state));
+    fetchEvents: listEvents,
+    fetchMarkets: listMarkets,
+
+    /** By `eventId` or `slug`, with or without `rain:`. */
+    fetchEvent(params = {}) {
+      const eventId = params.eventId === undefined ? undefined : canonicalPool(params.eventId);
+      return findEvent(listEvents, { ...params, ...(eventId === undefined ? {} : { eventId }) }, venueId);
     },
 
-    async fetchMarkets(params = {}) {
-      const predicate = marketListPredicate(params);
-      const pools = await selectPools(params, predicate ? (pool) => predicate(normalizeMarket(pool)) : undefined);
-      return (await withState(pools)).map(([pool, state]) => normalizeMarket(pool, state));
+    /** By `marketId`, `slug` or `outcomeId`, with or without `rain:`; pmxt's `rain:<pool>:<choice>` market ids name the pool's market. */
+    fetchMarket(params = {}) {
+      const marketId = params.marketId === undefined ? undefined : canonicalPool(params.marketId);
+      const outcome = params.outcomeId === undefined ? undefined : partsOf(params.outcomeId);
+      const outcomeId = outcome?.choice === undefined ? params.outcomeId : `${venueId}:${outcome.poolId}:${outcome.choice}`;
+      return findMarket(
+        listMarkets,
+        { ...params, ...(marketId === undefined ? {} : { marketId }), ...(outcomeId === undefined ? {} : { outcomeId }) },
+        venueId,
+      );
     },
 
     async fetchTrades(outcomeId, params = {}) {
@@ -325,6 +348,12 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       return params.limit === undefined ? candles : candles.slice(-params.limit);
     },
   });
+}
+
+/** `rain:<pool>` for any id naming a pool (bare, prefixed, or with an option); other text unchanged, to be not found. */
+function canonicalPool(id: string): string {
+  const parts = partsOf(id);
+  return parts ? `${venueId}:${parts.poolId}` : id;
 }
 
 /** A list call naming one pool (by event, market, outcome or slug) is a lookup. */
