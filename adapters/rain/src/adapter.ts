@@ -136,7 +136,9 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
         },
       );
     }
-    return pools;
+    // A pool created while the pages are read shifts the rest by one: it is seen twice, and kept once.
+    const seen = new Set<string>();
+    return pools.filter((pool) => !seen.has(pool._id) && Boolean(seen.add(pool._id)));
   };
 
   /** The wallet a read is for: the address given, else the caller's `walletAddress` (or `funderAddress`). */
