@@ -1,0 +1,439 @@
+import { PredgateError, checkPayload, venueValue } from '@predgate/core';
+import type { QueryValue, VenueHttpClient } from '@predgate/core';
+import Joi from 'joi';
+import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
+import type { Hex } from 'viem';
+
+/**
+ * Rain's three back ends: the REST API (v1) for pools and their options,
+ * Arbitrum One JSON-RPC for the pools' on-chain state, and the subgraph
+ * (GraphQL on The Graph's gateway) for history.
+ */
+
+export interface RawOption {
+  optionName: string;
+  choiceIndex?: number;
+  percentage?: number | string | null;
+  optionImage?: string | null;
+}
+
+export interface RawPool {
+  _id: string;
+  question: string;
+  poolDescription?: string | null;
+  tags?: string[] | null;
+  options: RawOption[];
+  status?: string | null;
+  contractAddress?: string | null;
+  token?: { tokenAddress?: string | null; tokenSymbol?: string | null; tokenName?: string | null; tokenDecimals?: number | null } | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  createdAt?: string | null;
+  totalVolume?: number | string | null;
+  totalLiquidity?: number | string | null;
+  participantCount?: number | null;
+  poolOwnerWalletAddress?: string | null;
+  poolOwnerNameOrWallet?: string | null;
+  isPrivate?: boolean | null;
+  isAiResolver?: boolean | null;
+  isDisputed?: boolean | null;
+  isAppealed?: boolean | null;
+  winnerOption?: { decidedBy?: string | null; choiceIndex: number; createdAt?: string | null } | null;
+  poolImage?: string | null;
+  ipfsURL?: string | null;
+}
+
+const optional = Joi.string().allow('', null);
+const address = Joi.string().pattern(/^0x[0-9a-fA-F]{40}$/, 'address');
+/** An integer amount in base units: a number within 2^53 or a string of digits (18-decimal RAIN amounts pass 2^53). */
+const baseUnits = Joi.alternatives(Joi.number().integer().min(0).max(Number.MAX_SAFE_INTEGER), Joi.string().pattern(/^\d{1,78}$/, 'digits'))
+  .allow(null)
+  .messages({ 'alternatives.match': '{{#label}} must be an integer of base units (a number within 2^53 or a string of digits)' });
+
+const option = Joi.object({
+  optionName: Joi.string().allow('').max(1000).required(),
+  choiceIndex: Joi.number().integer().min(0).max(255),
+  percentage: venueValue.amount().allow(null),
+  optionImage: optional,
+});
+const pool = Joi.object({
+  _id: Joi.string()
+    .pattern(/^[0-9a-f]{24}$/, 'pool id')
+    .required(),
+  question: Joi.string().required(),
+  poolDescription: optional,
+  tags: Joi.array().items(Joi.string()).allow(null),
+  options: Joi.array().items(option).min(1).max(256).required(),
+  status: optional,
+  contractAddress: address.allow('', null),
+  token: Joi.object({
+    tokenAddress: optional,
+    tokenSymbol: optional,
+    tokenName: optional,
+    tokenDecimals: Joi.number().integer().min(0).max(36).allow(null),
+  }).allow(null),
+  startDate: venueValue.time().allow(null, ''),
+  endDate: venueValue.time().allow(null, ''),
+  createdAt: venueValue.time().allow(null, ''),
+  totalVolume: baseUnits,
+  totalLiquidity: baseUnits,
+  participantCount: Joi.number().integer().min(0).allow(null),
+  poolOwnerWalletAddress: optional,
+  poolOwnerNameOrWallet: optional,
+  isPrivate: Joi.boolean().allow(null),
+  isAiResolver: Joi.boolean().allow(null),
+  isDisputed: Joi.boolean().allow(null),
+  isAppealed: Joi.boolean().allow(null),
+  winnerOption: Joi.object({ decidedBy: optional, choiceIndex: Joi.number().integer().min(0).required(), createdAt: optional }).allow(null),
+  poolImage: optional,
+  ipfsURL: optional,
+});
+
+/** The list answer: `{data:{pools}}` as documented, or (defensively, as Rain's SDK reads it) a bare array, `{data:[…]}` or `{pools:[…]}`. */
+function poolsOf(body: unknown): unknown {
+  if (Array.isArray(body)) return body;
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const data = record.data as Record<string, unknown> | unknown[] | undefined;
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === 'object' && 'pools' in data) return data.pools;
+  if ('pools' in record) return record.pools;
+  return undefined;
+}
+
+/** One pool: `{data: pool}`, or a bare pool. */
+function poolOf(body: unknown): unknown {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return '_id' in record ? record : record.data;
+}
+
+// --- Pool contract reads -------------------------------------------------
+
+export const poolAbi = parseAbi([
+  'function getCurrentPrice(uint256 option) view returns (uint256)',
+  'function totalFunds(uint256 option) view returns (uint256)',
+  'function allFunds() view returns (uint256)',
+  'function totalLiquidity() view returns (uint256)',
+  'function endTime() view returns (uint256)',
+  'function baseTokenDecimals() view returns (uint256)',
+  'function poolState() view returns (uint8)',
+  'function winner() view returns (uint256)',
+  'function userVotes(uint256 option, address user) view returns (uint256)',
+]);
+
+type PoolFunction = (typeof poolAbi)[number]['name'];
+const globals = ['allFunds', 'totalLiquidity', 'endTime', 'baseTokenDecimals', 'poolState', 'winner'] as const;
+
+/** A pool's on-chain state: amounts in base units of its collateral, prices 1e18-scaled. */
+export interface PoolState {
+  /** Per option (by choice index); undefined where the read failed. */
+  prices: Array<bigint | undefined>;
+  funds: Array<bigint | undefined>;
+  allFunds: bigint;
+  totalLiquidity: bigint;
+  endTime: bigint;
+  /** The collateral's decimal count (the contract answers the count or the scale, 10^count). */
+  decimals: number;
+  poolState: number;
+  /** 1-based winning option; 0 while unresolved. */
+  winner: bigint;
+}
+
+interface Call {
+  to: string;
+  functionName: PoolFunction;
+  args?: readonly [bigint] | readonly [bigint, Hex];
+}
+
+/** JSON-RPC batches stay well below what public Arbitrum endpoints accept. */
+const maxBatch = 100;
+
+const rpcAnswer = Joi.array()
+  .items(
+    Joi.object({
+      id: Joi.number().integer().min(1).required(),
+      result: Joi.string().pattern(/^0x[0-9a-fA-F]*$/, 'hex'),
+      error: Joi.object({ code: Joi.number(), message: Joi.string().allow('') }),
+    }).or('result', 'error'),
+  )
+  .required();
+
+// --- Subgraph rows --------------------------------------------------------
+
+const digits = Joi.string().pattern(/^\d{1,78}$/, 'digits');
+const row = {
+  id: Joi.string().max(200).required(),
+  baseAmount: digits.required(),
+  optionAmount: digits.required(),
+  blockTimestamp: digits.required(),
+  transactionHash: optional,
+};
+export interface RawTradeRow {
+  id: string;
+  option?: string;
+  orderOption?: string;
+  orderPrice?: string;
+  baseAmount: string;
+  optionAmount: string;
+  blockTimestamp: string;
+  transactionHash?: string | null;
+}
+export interface RawTradeRows {
+  enterOptions: RawTradeRow[];
+  executeBuyOrders: RawTradeRow[];
+  executeSellOrders: RawTradeRow[];
+}
+const tradeRows = Joi.object({
+  enterOptions: Joi.array()
+    .items(Joi.object({ ...row, option: digits.required() }))
+    .required(),
+  executeBuyOrders: Joi.array()
+    .items(Joi.object({ ...row, orderOption: digits.required(), orderPrice: digits.required() }))
+    .required(),
+  executeSellOrders: Joi.array()
+    .items(Joi.object({ ...row, orderOption: digits.required(), orderPrice: digits.required() }))
+    .required(),
+}).required();
+
+/** A wallet's fills: its AMM buys, its orders filled (maker) and the orders it filled (taker), and its claims. */
+export interface RawWalletRow extends RawTradeRow {
+  poolAddress: string;
+  orderID?: string;
+}
+export interface RawWalletRows {
+  enterOptions: RawWalletRow[];
+  executeBuyOrders: RawWalletRow[];
+  executeBuyOrdersAsTaker: RawWalletRow[];
+  executeSellOrders: RawWalletRow[];
+  executeSellOrdersAsTaker: RawWalletRow[];
+  claims: Array<{ id: string; poolAddress: string }>;
+}
+const pooled = { poolAddress: address.required() };
+const walletFill = Joi.object({ ...row, ...pooled, orderOption: digits.required(), orderPrice: digits.required(), orderID: digits.required() });
+const walletRows = Joi.object({
+  enterOptions: Joi.array()
+    .items(Joi.object({ ...row, ...pooled, option: digits.required() }))
+    .required(),
+  executeBuyOrders: Joi.array().items(walletFill).required(),
+  executeBuyOrdersAsTaker: Joi.array().items(walletFill).required(),
+  executeSellOrders: Joi.array().items(walletFill).required(),
+  executeSellOrdersAsTaker: Joi.array().items(walletFill).required(),
+  claims: Joi.array()
+    .items(Joi.object({ id: Joi.string().max(200).required(), ...pooled }))
+    .required(),
+}).required();
+
+export interface TradeWindow {
+  first: number;
+  /** Unix seconds. */
+  since?: number;
+  until?: number;
+}
+
+export function rainApi(http: VenueHttpClient, urls: { rest: string; rpc: string; subgraph: string }) {
+  const venue = http.venue;
+  const restGet = (path: string, query?: Record<string, QueryValue>) => http.json({ url: `${urls.rest}${path}`, query });
+
+  /** Sends one batch; per-call errors come back per call, a refused batch is an error of its own. */
+  const batch = async (calls: readonly Call[]): Promise<Array<{ result?: Hex; error?: string }>> => {
+    const body = calls.map((call, index) => ({
+      jsonrpc: '2.0',
+      id: index + 1,
+      method: 'eth_call',
+      params: [{ to: call.to, data: encodeFunctionData({ abi: poolAbi, functionName: call.functionName, args: call.args } as never) }, 'latest'],
+    }));
+    // Reads: safe to repeat.
+    const answer = await http.json({ method: 'POST', url: urls.rpc, body, idempotent: true });
+    if (!Array.isArray(answer)) throw refusedBatch(venue, answer);
+    const rows = checkPayload<Array<{ id: number; result?: Hex; error?: { message?: string } }>>(rpcAnswer, answer, { venue, endpoint: 'POST eth_call batch' });
+    // Answers are matched by id: providers may reorder them.
+    const byId = new Map(rows.map((each) => [each.id, each]));
+    return calls.map((_, index) => {
+      const found = byId.get(index + 1);
+      if (!found) {
+        throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue}: the Arbitrum RPC left eth_call ${index + 1} of a batch unanswered`, {
+          exchange: venue,
+          detail: { endpoint: 'POST eth_call batch', field: `[id=${index + 1}]`, drift: true },
+        });
+      }
+      return found.error ? { error: found.error.message ?? 'error' } : { result: found.result };
+    });
+  };
+
+  const call = async (calls: readonly Call[]) => {
+    const answers: Array<{ result?: Hex; error?: string }> = [];
+    for (let start = 0; start < calls.length; start += maxBatch) answers.push(...(await batch(calls.slice(start, start + maxBatch))));
+    return answers.map((answer, index) => {
+      const { functionName } = calls[index]!;
+      if (answer.result === undefined || answer.result === '0x') return { error: answer.error ?? 'empty result' };
+      try {
+        return { value: BigInt(decodeFunctionResult({ abi: poolAbi, functionName, data: answer.result } as never) as bigint | number) };
+      } catch {
+        return { error: `${functionName} answered ${answer.result.slice(0, 80)}` };
+      }
+    });
+  };
+
+  const graph = (subgraph: { key: string }, query: string) =>
+    http.json({ method: 'POST', url: urls.subgraph, body: { query }, headers: { authorization: `Bearer ${subgraph.key}` }, idempotent: true });
+
+  /** A read the answer cannot do without: its failure fails the call, naming the read. */
+  const required = (each: { value?: bigint; error?: string }, contract: string, field: string): bigint => {
+    if (each.value !== undefined) return each.value;
+    throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue}: ${field} of pool ${contract} failed on Arbitrum: ${each.error!.slice(0, 200)}`, {
+      exchange: venue,
+      detail: { endpoint: 'POST eth_call batch', contract, field, venueMessage: each.error!.slice(0, 200) },
+    });
+  };
+
+  return {
+    /** One page (Rain's `offset` is a 1-based page number). */
+    pools: async (query: Record<string, QueryValue>) =>
+      checkPayload<RawPool[]>(Joi.array().items(pool).required(), poolsOf(await restGet('/pools/public-pools', query)), {
+        venue,
+        endpoint: 'GET /pools/public-pools',
+      }),
+    pool: async (id: string) =>
+      checkPayload<RawPool>(pool.required(), poolOf(await restGet(`/pools/pool/${encodeURIComponent(id)}`)), { venue, endpoint: 'GET /pools/pool/{id}' }),
+
+    /**
+     * Every pool's state in as few JSON-RPC batches as fit: per pool, the price
+     * and funds of each option, then its totals. A failed per-option read
+     * leaves that value unknown; a failed total fails the call.
+     */
+    async poolStates(pools: ReadonlyArray<{ contractAddress: string; options: number[] }>): Promise<PoolState[]> {
+      const calls: Call[] = pools.flatMap(({ contractAddress: to, options }) => [
+        ...options.map((choice): Call => ({ to, functionName: 'getCurrentPrice', args: [BigInt(choice)] })),
+        ...options.map((choice): Call => ({ to, functionName: 'totalFunds', args: [BigInt(choice)] })),
+        ...globals.map((functionName): Call => ({ to, functionName })),
+      ]);
+      const values = await call(calls);
+      let at = 0;
+      return pools.map(({ contractAddress, options }) => {
+        const take = (count: number) => values.slice(at, (at += count));
+        const prices = take(options.length).map((each) => each.value);
+        const funds = take(options.length).map((each) => each.value);
+        const totals = take(globals.length).map((each, index) => {
+          if (each.value === undefined) {
+            throw new PredgateError(
+              'EXCHANGE_NOT_AVAILABLE',
+              `${venue}: ${globals[index]}() of pool ${contractAddress} failed on Arbitrum: ${each.error!.slice(0, 200)}`,
+              {
+                exchange: venue,
+                detail: { endpoint: 'POST eth_call batch', contract: contractAddress, field: `${globals[index]}()`, venueMessage: each.error!.slice(0, 200) },
+              },
+            );
+          }
+          return each.value;
+        }) as [bigint, bigint, bigint, bigint, bigint, bigint];
+        const [allFunds, totalLiquidity, endTime, decimals, poolState, winner] = totals;
+        return {
+          prices,
+          funds,
+          allFunds,
+          totalLiquidity,
+          endTime,
+          decimals: decimalCount(decimals, venue, contractAddress),
+          poolState: Number(poolState),
+          winner,
+        };
+      });
+    },
+
+    /** Trades of one option of a pool, newest first: AMM buys and both kinds of limit-order fills. */
+    async trades(subgraph: { key: string }, contract: string, choice: number, window: TradeWindow): Promise<RawTradeRows> {
+      const where = (field: string) =>
+        `where: {poolAddress: "${contract.toLowerCase()}", ${field}: "${choice}"${window.since === undefined ? '' : `, blockTimestamp_gte: "${window.since}"`}${
+          window.until === undefined ? '' : `, blockTimestamp_lte: "${window.until}"`
+        }}, orderBy: blockTimestamp, orderDirection: desc, first: ${window.first}`;
+      const fills = 'id orderOption orderPrice optionAmount baseAmount blockTimestamp transactionHash';
+      const query =
+        `{ enterOptions(${where('option')}) { id option baseAmount optionAmount blockTimestamp transactionHash } ` +
+        `executeBuyOrders(${where('orderOption')}) { ${fills} } ` +
+        `executeSellOrders(${where('orderOption')}) { ${fills} } }`;
+      return checkPayload<RawTradeRows>(tradeRows, subgraphData(venue, await graph(subgraph, query)), { venue, endpoint: 'POST subgraph trades' });
+    },
+
+    /** A wallet's fills and claims across every pool, newest first, `first` rows of each kind. */
+    async walletHistory(subgraph: { key: string }, wallet: string, first: number): Promise<RawWalletRows> {
+      const where = (field: string) => `where: {${field}: "${wallet.toLowerCase()}"}, orderBy: blockTimestamp, orderDirection: desc, first: ${first}`;
+      const fills = 'id poolAddress orderOption orderPrice optionAmount baseAmount orderID blockTimestamp transactionHash';
+      const query =
+        `{ enterOptions(${where('wallet')}) { id poolAddress option baseAmount optionAmount blockTimestamp transactionHash } ` +
+        `executeBuyOrders(${where('maker')}) { ${fills} } ` +
+        `executeBuyOrdersAsTaker: executeBuyOrders(${where('taker')}) { ${fills} } ` +
+        `executeSellOrders(${where('maker')}) { ${fills} } ` +
+        `executeSellOrdersAsTaker: executeSellOrders(${where('taker')}) { ${fills} } ` +
+        `claims(${where('wallet')}) { id poolAddress } }`;
+      return checkPayload<RawWalletRows>(walletRows, subgraphData(venue, await graph(subgraph, query)), { venue, endpoint: 'POST subgraph wallet history' });
+    },
+
+    /** The wallet's shares of every option of each pool (userVotes), with the option prices and the collateral decimals. */
+    async holdings(pools: ReadonlyArray<{ contractAddress: string; options: number[] }>, wallet: Hex) {
+      const calls: Call[] = pools.flatMap(({ contractAddress: to, options }) => [
+        ...options.map((choice): Call => ({ to, functionName: 'userVotes', args: [BigInt(choice), wallet] })),
+        ...options.map((choice): Call => ({ to, functionName: 'getCurrentPrice', args: [BigInt(choice)] })),
+        { to, functionName: 'baseTokenDecimals' },
+      ]);
+      const values = await call(calls);
+      let at = 0;
+      return pools.map(({ contractAddress, options }) => {
+        const take = (count: number) => values.slice(at, (at += count));
+        const votes = take(options.length).map((each) => required(each, contractAddress, 'userVotes()'));
+        const prices = take(options.length).map((each) => each.value);
+        const [decimals] = take(1).map((each) => required(each, contractAddress, 'baseTokenDecimals()'));
+        return { votes, prices, decimals: decimalCount(decimals!, venue, contractAddress) };
+      });
+    },
+  };
+}
+
+export type RainApi = ReturnType<typeof rainApi>;
+
+/** `baseTokenDecimals()` answers the count (6) on some pools and the scale (1000000) on others. */
+function decimalCount(value: bigint, venue: string, contract: string): number {
+  if (value <= 36n) return Number(value);
+  const text = value.toString();
+  if (/^10+$/.test(text) && text.length - 1 <= 36) return text.length - 1;
+  throw new PredgateError(
+    'EXCHANGE_NOT_AVAILABLE',
+    `${venue}: baseTokenDecimals() of pool ${contract} answered ${text.slice(0, 40)}, neither a decimal count nor a power of ten`,
+    {
+      exchange: venue,
+      detail: { endpoint: 'POST eth_call batch', contract, field: 'baseTokenDecimals()', drift: true },
+    },
+  );
+}
+
+/** A whole batch refused (`{error:{code,message}}`): rate limits read as such, anything else as the RPC being unavailable. */
+function refusedBatch(venue: string, answer: unknown): PredgateError {
+  const error = (answer as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const message = typeof error?.message === 'string' ? error.message.slice(0, 300) : undefined;
+  if (!message) {
+    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue}: the Arbitrum RPC answered an eth_call batch in a shape Predgate does not understand`, {
+      exchange: venue,
+      detail: { endpoint: 'POST eth_call batch', field: '(body)', drift: true },
+    });
+  }
+  const limited = error?.code === 429 || error?.code === -32005 || /rate.?limit|too many requests/i.test(message);
+  return new PredgateError(limited ? 'RATE_LIMIT_EXCEEDED' : 'EXCHANGE_NOT_AVAILABLE', `${venue}: the Arbitrum RPC refused the batch: ${message}`, {
+    exchange: venue,
+    detail: { endpoint: 'POST eth_call batch', venueMessage: message, ...(typeof error?.code === 'number' ? { rpcCode: error.code } : {}) },
+  });
+}
+
+/**
+ * The gateway answers HTTP 200 even when it refuses the query: its `errors`
+ * are read first. An auth error is the subgraph key's fault, never "no trades".
+ */
+function subgraphData(venue: string, answer: unknown): unknown {
+  const record = (typeof answer === 'object' && answer !== null ? answer : {}) as { data?: unknown; errors?: unknown };
+  if (!Array.isArray(record.errors) || record.errors.length === 0) return record.data;
+  const first = record.errors[0] as { message?: unknown } | null;
+  const venueMessage = typeof first?.message === 'string' ? first.message.slice(0, 300) : 'unreadable error';
+  const auth = /^auth error/i.test(venueMessage);
+  throw new PredgateError(
+    auth ? 'AUTHENTICATION_ERROR' : 'EXCHANGE_NOT_AVAILABLE',
+    `${venue}: the Rain subgraph (The Graph gateway) ${auth ? 'refused the API key' : 'failed the query'}: ${venueMessage}`,
+    { exchange: venue, detail: { endpoint: 'POST subgraph', venueMessage, service: 'subgraph' } },
+  );
+}
