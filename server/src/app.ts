@@ -124,6 +124,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         instance: logger,
         ignorePaths: ['/health'],
         logRequestStart: false,
+        // One line per request at LOG_LEVEL=debug; at the default level only failed requests cost a line.
+        logRequestComplete: (request: Request) => logger.isLevelEnabled('debug') || failed(request),
         // Small per-request bindings: pino serialises them when each request's child logger is made,
         // and request headers (which carry API keys) then never reach a log line at all.
         getChildBindings: (request: Request) => ({ requestId: request.info.id, method: request.method, path: request.path }),
@@ -161,3 +163,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 
 /** The gateway package's own folder, whose dependencies are the adapters installed with it. */
 const gatewayRoot = new URL('..', import.meta.url).pathname;
+
+function failed(request: Request): boolean {
+  const response = request.response as { statusCode?: number } | null;
+  return (response?.statusCode ?? 500) >= 400;
+}

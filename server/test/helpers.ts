@@ -26,7 +26,7 @@ export interface TestApp extends App {
 }
 
 /** A gateway over a small mock venue, with one API key, a fixed clock and captured logs. */
-export async function testApp(overrides: { config?: Partial<ServerConfig> } & Partial<Omit<AppOptions, 'config'>> = {}): Promise<TestApp> {
+export async function testApp(overrides: { config?: Partial<ServerConfig>; logLevel?: string } & Partial<Omit<AppOptions, 'config'>> = {}): Promise<TestApp> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -34,7 +34,7 @@ export async function testApp(overrides: { config?: Partial<ServerConfig> } & Pa
       done();
     },
   });
-  const { config: configOverrides, ...options } = overrides;
+  const { config: configOverrides, logLevel = 'debug', ...options } = overrides;
   const config = {
     ...loadConfig({ env: { PREDGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'predgate-server-')), PREDGATE_API_KEYS: apiKey } }),
     ...configOverrides,
@@ -43,7 +43,8 @@ export async function testApp(overrides: { config?: Partial<ServerConfig> } & Pa
     config,
     manifest: mockManifest,
     clock: fixedClock(now),
-    logger: createLogger('info', sink),
+    // Debug logs every request, so the tests that keep secrets out of the logs see every line there can be.
+    logger: createLogger(logLevel, sink),
     ...options,
   });
   return {
