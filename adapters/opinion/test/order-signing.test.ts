@@ -3,7 +3,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { describe, expect, test } from 'vitest';
 import { orderAmounts } from '../src/account/order-amounts.js';
 import { signOrder, signerAddress } from '../src/auth/order-signing.js';
-import type { OrderMessage } from '../src/auth/order-signing.js';
+import type { CtfOrder } from '@predgate/core';
 
 /**
  * The order signature checked against a digest built by hand from the EIP-712
@@ -24,7 +24,7 @@ const word = (value: bigint) => Buffer.from(value.toString(16).padStart(64, '0')
 const address = (value: string) => word(BigInt(value));
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
-function digestByHand(message: OrderMessage): Uint8Array {
+function digestByHand(message: CtfOrder): Uint8Array {
   const domainType = keccak('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)');
   const domain = keccak(concat(domainType, keccak('OPINION CTF Exchange'), keccak('1'), word(56n), address(exchange)));
   const orderType = keccak(
@@ -51,7 +51,7 @@ function digestByHand(message: OrderMessage): Uint8Array {
 }
 
 describe('Opinion order signing (EIP-712, BNB Chain)', () => {
-  const message: OrderMessage = {
+  const message: CtfOrder = {
     salt: 91_827_364_554n,
     maker: safe,
     signer,

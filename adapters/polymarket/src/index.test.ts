@@ -49,7 +49,10 @@ describe('configuration', () => {
     expect(plugin.create(context({ hosts: { clob: 'http://127.0.0.1:9000' } })).profile.hosts.clob).toBe('http://127.0.0.1:9000');
   });
 
-  test.each([[{ pageSize: 501 }], [{ hosts: { gamma: 'not a url' } }], [{ unknown: 1 }], [{ rateLimit: { requests: 0, intervalMs: 1000 } }]])('%j is refused with the field named', (config) => {
-    expect(() => readPolymarketConfig(config)).toThrow(/polymarket: invalid adapter configuration/);
-  });
+  test.each([[{ pageSize: 501 }], [{ hosts: { gamma: 'not a url' } }], [{ unknown: 1 }], [{ rateLimit: { requests: 0, intervalMs: 1000 } }]])(
+    '%j is refused with the field named',
+    (config) => {
+      expect(() => readPolymarketConfig(config)).toThrow(/polymarket: invalid adapter configuration/);
+    },
+  );
 });

@@ -14,6 +14,8 @@ export { invalidArgument, missingCredentials, notSupported } from './errors.js';
 export { assertReachable, collectCursorPages, collectNumberedPages, collectOffsetPages, collectPages } from './paging.js';
 export type { CollectOptions, OffsetPaging, Page as VenuePage } from './paging.js';
 export { bucketCandles, mergeCandles, resolutionMs } from './candles.js';
+export { clobAuthMessage, clobAuthTypes, ctfOrderTypes } from './ctf-exchange.js';
+export type { CtfOrder } from './ctf-exchange.js';
 export type { PricePoint } from './candles.js';
 export { invertBinaryBook } from './books.js';
 export { inCatalogOrder } from './order.js';

@@ -5,7 +5,7 @@ import { getAddress } from 'viem';
 import type { Address } from 'viem';
 import type { OpinionApi } from '../api/client.js';
 import { signOrder, signerAddress, safeSignatureType } from '../auth/order-signing.js';
-import type { OrderMessage } from '../auth/order-signing.js';
+import type { CtfOrder } from '@predgate/core';
 import { venue } from '../normalize/catalog.js';
 import type { MarketTokenCache } from './market-tokens.js';
 import { decimals, orderAmounts } from './order-amounts.js';
@@ -41,7 +41,7 @@ export function trading(api: OpinionApi, tokens: MarketTokenCache, reads: Accoun
     if (market.chainId !== '56')
       throw notSupported('createOrder', `market ${params.marketId} trades on chain ${market.chainId}; Predgate signs for BNB Chain (56) only`);
     const { makerAmount, takerAmount } = orderAmounts(params.side, params.type, params.amount, params.price);
-    const message: OrderMessage = {
+    const message: CtfOrder = {
       salt: BigInt(randomInt(2 ** 47)),
       maker,
       signer: signerAddress(privateKey),
@@ -99,7 +99,7 @@ export function trading(api: OpinionApi, tokens: MarketTokenCache, reads: Accoun
 }
 
 /** The order as the official SDK posts it to `/openapi/order` (snake_case, amounts in base units as text). */
-function wireOrder(params: CreateOrderParams, message: OrderMessage, signature: string, quoteToken: string, now: number): Record<string, unknown> {
+function wireOrder(params: CreateOrderParams, message: CtfOrder, signature: string, quoteToken: string, now: number): Record<string, unknown> {
   return {
     contract_address: '',
     salt: String(message.salt),

@@ -50,14 +50,3 @@ export const orderTypes = {
 
 /** L1 authentication (creating and deriving API keys): a ClobAuth message signed by the wallet key. */
 export const clobAuthDomain = { name: 'ClobAuthDomain', version: '1', chainId } as const;
-
-export const clobAuthTypes = {
-  ClobAuth: [
-    { name: 'address', type: 'address' },
-    { name: 'timestamp', type: 'string' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'message', type: 'string' },
-  ],
-} as const;
-
-export const clobAuthMessage = 'This message attests that I control the given wallet';

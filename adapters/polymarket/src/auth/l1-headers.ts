@@ -1,5 +1,6 @@
 import type { PrivateKeyAccount } from 'viem';
-import { clobAuthDomain, clobAuthMessage, clobAuthTypes } from './contracts.js';
+import { clobAuthMessage, clobAuthTypes } from '@predgate/core';
+import { clobAuthDomain } from './contracts.js';
 
 /**
  * L1 headers, which prove control of the wallet key; the CLOB asks for them

@@ -21,35 +21,7 @@ export function orderDomain(exchange: Address) {
   return { name: 'Probable CTF Exchange', version: '1', chainId, verifyingContract: exchange } as const;
 }
 
-export const orderTypes = {
-  Order: [
-    { name: 'salt', type: 'uint256' },
-    { name: 'maker', type: 'address' },
-    { name: 'signer', type: 'address' },
-    { name: 'taker', type: 'address' },
-    { name: 'tokenId', type: 'uint256' },
-    { name: 'makerAmount', type: 'uint256' },
-    { name: 'takerAmount', type: 'uint256' },
-    { name: 'expiration', type: 'uint256' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'feeRateBps', type: 'uint256' },
-    { name: 'side', type: 'uint8' },
-    { name: 'signatureType', type: 'uint8' },
-  ],
-} as const;
-
 /** L1 authentication (reading or creating the API key triple): a ClobAuth message signed by the wallet key. */
 export const clobAuthDomain = { name: 'ClobAuthDomain', version: '1', chainId } as const;
-
-export const clobAuthTypes = {
-  ClobAuth: [
-    { name: 'address', type: 'address' },
-    { name: 'timestamp', type: 'string' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'message', type: 'string' },
-  ],
-} as const;
-
-export const clobAuthMessage = 'This message attests that I control the given wallet';
 
 export const zeroAddress: Address = '0x0000000000000000000000000000000000000000';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { PrivateKeyAccount } from 'viem';
-import { clobAuthDomain, clobAuthMessage, clobAuthTypes } from './contracts.js';
+import { clobAuthMessage, clobAuthTypes } from '@predgate/core';
+import { clobAuthDomain } from './contracts.js';
 
 /** The API key triple Probable issues; `secret` is base64 (url-safe or standard), the HMAC key once decoded. */
 export interface ApiCredentials {
