@@ -3,68 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Event, OrderBook } from '@predgate/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import { Client, dataOf as data, errorOf, until as waitUntil } from './streaming-support.js';
 import { apiKey, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
-/** A client socket that collects every frame it receives. */
-class Client {
-  readonly frames: Array<Record<string, unknown>> = [];
-  private readonly waiters: Array<() => void> = [];
-
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      this.frames.push(JSON.parse(data.toString()) as Record<string, unknown>);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  static async open(url: string, options: WebSocket.ClientOptions = {}): Promise<Client> {
-    const ws = new WebSocket(url, options);
-    const client = new Client(ws);
-    await once(ws, 'open');
-    return client;
-  }
-
-  send(frame: unknown): void {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-
-  /** Waits for a frame matching `test` that arrived after index `from`; fails after `ms`. */
-  async next(test: (frame: Record<string, unknown>) => boolean, ms = 2_000, from = 0): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = this.frames.slice(from).find(test);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching frame in ${ms} ms; got ${JSON.stringify(this.frames.slice(-5))}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 20);
-      });
-    }
-  }
-
-  count(test: (frame: Record<string, unknown>) => boolean): number {
-    return this.frames.filter(test).length;
-  }
-
-  async close(): Promise<void> {
-    if (this.ws.readyState === WebSocket.CLOSED) return;
-    const closed = once(this.ws, 'close');
-    this.ws.close();
-    await closed;
-  }
-}
-
-const data = (id: string) => (frame: Record<string, unknown>) => frame.event === 'data' && frame.id === id;
-const errorOf = (id: string | null) => (frame: Record<string, unknown>) => frame.event === 'error' && frame.id === id;
-
-async function until(condition: () => boolean, ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met in time; upstreams: ${app.streams.hub.keys.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits for a condition, naming the open upstreams when it is not met. */
+const until = (condition: () => boolean, ms = 2_000) => waitUntil(condition, ms, `upstreams ${app.streams.hub.keys.join(', ')}:`);
 
 let app: TestApp;
 let url: string;

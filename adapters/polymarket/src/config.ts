@@ -16,6 +16,8 @@ export interface PolymarketConfig {
   pageSize: number;
   /** Gamma sits behind Cloudflare, which refuses clients without a browser-like User-Agent. */
   userAgent: string;
+  /** The CLOB market websocket the streaming methods read: its address, keepalive and reconnect delays. */
+  marketChannel: { url: string; pingIntervalMs: number; backoff: { initialMs: number; maxMs: number } };
 }
 
 const defaultHosts: PolymarketHosts = {
@@ -39,4 +41,14 @@ export const configSchema = Joi.object<PolymarketConfig, true>({
   }).default(),
   pageSize: Joi.number().integer().min(1).max(gammaMaxPage).default(100),
   userAgent: Joi.string().min(1).default('Mozilla/5.0 (compatible; predgate-adapter-polymarket)'),
+  marketChannel: Joi.object({
+    url: Joi.string()
+      .uri({ scheme: ['ws', 'wss'] })
+      .default('wss://ws-subscriptions-clob.polymarket.com/ws/market'),
+    pingIntervalMs: Joi.number().integer().min(10).default(10_000),
+    backoff: Joi.object({
+      initialMs: Joi.number().integer().min(1).default(500),
+      maxMs: Joi.number().integer().min(1).default(30_000),
+    }).default(),
+  }).default(),
 });

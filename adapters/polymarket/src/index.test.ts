@@ -34,6 +34,7 @@ describe('configuration', () => {
       hosts: { gamma: 'https://gamma-api.polymarket.com', clob: 'https://clob.polymarket.com', data: 'https://data-api.polymarket.com' },
       pageSize: 100,
       userAgent: 'Mozilla/5.0 (compatible; predgate-adapter-polymarket)',
+      marketChannel: { url: 'wss://ws-subscriptions-clob.polymarket.com/ws/market', pingIntervalMs: 10_000, backoff: { initialMs: 500, maxMs: 30_000 } },
     });
   });
 
