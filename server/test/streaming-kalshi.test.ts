@@ -142,8 +142,9 @@ describe('Kalshi websocket replayed on 127.0.0.1, through /ws', () => {
 
   test('a sequence gap resubscribes the ticker for a fresh snapshot, with a retryable error frame meanwhile', async () => {
     const client = await Client.open(url);
+    const earlier = commands('subscribe').length;
     client.send({ id: 'g', action: 'subscribe', exchange: 'kalshi', method: 'watchOrderBook', args: [ticker] });
-    await until(() => venue.sockets.size === 1 && commands('subscribe').length > 0);
+    await until(() => venue.sockets.size === 1 && commands('subscribe').length > earlier);
     const before = commands('subscribe').length;
     acknowledge(21);
     venue.send({ ...payloads.snapshot, sid: 21 });
@@ -162,7 +163,7 @@ describe('Kalshi websocket replayed on 127.0.0.1, through /ws', () => {
     const client = await Client.open(url);
     client.send({ id: 'ty', action: 'subscribe', exchange: 'kalshi', method: 'watchTrades', args: [ticker] });
     client.send({ id: 'tn', action: 'subscribe', exchange: 'kalshi', method: 'watchTrades', args: [`${ticker}-NO`] });
-    await until(() => commands('subscribe').some((command) => command.params.channels?.[0] === 'trade'));
+    await until(() => commands('subscribe').at(-1)?.params.channels?.[0] === 'trade');
     acknowledge(2);
     venue.send(payloads.trade);
     const yes = (await client.next(dataOf('ty'))).data as Trade[];

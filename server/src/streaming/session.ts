@@ -42,6 +42,19 @@ const frameSchema = Joi.object<ClientFrame>({
 
 const actions = ['subscribe', 'unsubscribe', 'ping'];
 
+/** JSON text of payload views, kept while the view object lives: a book fanned out to 1,000 clients is serialised once. */
+const serialised = new WeakMap<object, string>();
+
+function jsonOf(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  let text = serialised.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    serialised.set(value, text);
+  }
+  return text;
+}
+
 /**
  * One `/ws` connection: reads client frames, keeps the connection's
  * subscriptions by id, writes `subscribed`, `data` (one frame per symbol) and
@@ -135,12 +148,13 @@ export class StreamSession {
       this.symbols += watches.length;
       this.send({ event: 'subscribed', id });
       for (const watch of watches) {
+        // The frame around the payload is this subscription's own; the payload's JSON is shared by every client seeing the same view.
+        const head = `{"id":${JSON.stringify(id)},"event":"data","method":${JSON.stringify(routed.name)},"symbol":${JSON.stringify(watch.symbol)},"data":`;
+        const key = watch.keep === 'latest' ? `${id}\n${watch.symbol}` : undefined;
         const stop = this.hub.watch(watch.target, {
-          data: (payload) =>
-            this.send(
-              { id, event: 'data', method: routed.name, symbol: watch.symbol, data: watch.view(payload) },
-              watch.keep === 'latest' ? `${id}\n${watch.symbol}` : undefined,
-            ),
+          data: (payload) => {
+            if (!this.closed) this.outbox.push(`${head}${jsonOf(watch.view(payload))}}`, key);
+          },
           error: (error, final) => {
             this.sendError(id, error, watch.symbol);
             if (final) this.dropSymbol(id, stop);
