@@ -8,12 +8,14 @@ import type { ComparedFigures } from './gateway.bench.js';
 import { benchRouter } from './router.bench.js';
 import { benchArchive } from './archive.bench.js';
 import { benchSoak } from './soak.bench.js';
+import { benchStream } from './stream.bench.js';
 
 const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number>; summary?: string; archive?: object }>> = {
   gateway: async () => ({ figures: await benchGateway() }),
   router: benchRouter,
   archive: async () => ({ figures: [], ...(await benchArchive()) }),
   soak: async () => ({ figures: [], ...(await benchSoak()) }),
+  stream: async () => ({ figures: [], ...(await benchStream()) }),
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
