@@ -231,3 +231,45 @@ describe('HTTP fallback for clients without a socket', () => {
     expect(response.statusCode).toBe(405);
   });
 });
+
+describe('slow consumers on a real socket', () => {
+  test('a client that stops reading is dropped (books coalesced, then disconnected), and its upstreams are released', async () => {
+    const slow = await testApp({
+      config: {
+        port: 0,
+        host: '127.0.0.1',
+        streaming: {
+          dataTimeoutMs: 30_000,
+          heartbeatMs: 30_000,
+          maxFrameBytes: 64 * 1024,
+          maxMessageBytes: 1024 * 1024,
+          maxSymbols: 500,
+          highWaterBytes: 64 * 1024,
+          maxQueuedFrames: 1_000,
+          slowConsumerMs: 300,
+          httpWaitMs: 1_000,
+          httpIdleMs: 1_000,
+        },
+      },
+      manifest: { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: { events: 200, tickMs: 5 } }] },
+    });
+    try {
+      await slow.server.start();
+      const listed = (await slow.call({ url: '/api/mock/fetchMarkets?limit=200&status=active' })).result as {
+        data: Array<{ outcomes: Array<{ outcomeId: string }> }>;
+      };
+      const symbols = listed.data.flatMap((market) => market.outcomes.map((outcome) => outcome.outcomeId)).slice(0, 100);
+      const client = await Client.open(`${slow.server.info.uri.replace('http', 'ws')}/ws?apiKey=${apiKey}`);
+      client.send({ id: 'all', action: 'subscribe', exchange: 'mock', method: 'watchOrderBooks', args: [symbols] });
+      await client.next(data('all'));
+      // Stop reading: the kernel buffers fill, then the gateway's outbox.
+      (client.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+      await waitUntil(() => slow.streams.hub.size === 0, 5_000, 'upstreams released');
+      const metrics = (await slow.call({ url: '/metrics' })).payload;
+      expect(metrics).toMatch(/predgate_stream_slow_consumers_total 1/);
+      client.ws.terminate();
+    } finally {
+      await slow.stop();
+    }
+  });
+});

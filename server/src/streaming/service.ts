@@ -112,7 +112,11 @@ export class StreamService {
           return ws.bufferedAmount;
         },
         send: (text, done) => (ws.readyState === WebSocket.OPEN ? ws.send(text, done) : done(new Error('closed'))),
-        close: (code, reason) => ws.close(code, reason),
+        close: (code, reason) => {
+          ws.close(code, reason);
+          // A client too slow to read the close frame is cut off.
+          setTimeout(() => ws.terminate(), 1_000).unref();
+        },
       },
       this.hub,
       this.options.venues,

@@ -74,7 +74,14 @@ export class StreamSession {
     private readonly methods: MethodRegistry,
     private readonly options: SessionOptions,
   ) {
-    this.outbox = new Outbox(sink, options.outbox);
+    // A client dropped for falling behind lets go of its subscriptions at once, not when its socket finally closes.
+    this.outbox = new Outbox(sink, {
+      ...options.outbox,
+      onSlow: (reason) => {
+        options.outbox.onSlow?.(reason);
+        this.close();
+      },
+    });
   }
 
   get subscriptionCount(): number {
