@@ -232,6 +232,31 @@ describe('HTTP fallback for clients without a socket', () => {
   });
 });
 
+describe('the streaming methods in describe and /openapi.json', () => {
+  test('describe lists them for the mock venue; the document has their HTTP fallbacks and /ws with its frames', async () => {
+    const described = (await app.call({ url: '/api/mock/describe' })).result as { data: { has: Record<string, unknown> } };
+    expect(described.data.has).toMatchObject({
+      watchOrderBook: true,
+      watchOrderBooks: 'emulated',
+      watchTrades: true,
+      unwatchOrderBook: true,
+      unwatchTrades: true,
+    });
+    const document = JSON.parse((await app.server.inject({ url: '/openapi.json' })).payload) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    expect(document.paths['/api/{exchange}/watchOrderBook']?.post?.tags).toEqual(['Streaming']);
+    expect(document.paths['/api/{exchange}/watchOrderBook']?.get).toBeUndefined();
+    const socket = document.paths['/ws']!.get!;
+    expect(socket.responses).toHaveProperty('401');
+    expect((socket['x-streaming-methods'] as Array<{ method: string; exchanges: string[] }>).map(({ method, exchanges }) => [method, exchanges])).toEqual([
+      ['watchOrderBook', ['mock']],
+      ['watchOrderBooks', ['mock']],
+      ['watchTrades', ['mock']],
+    ]);
+  });
+});
+
 describe('slow consumers on a real socket', () => {
   test('a client that stops reading is dropped (books coalesced, then disconnected), and its upstreams are released', async () => {
     const slow = await testApp({
