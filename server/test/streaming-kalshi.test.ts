@@ -198,6 +198,31 @@ describe('Kalshi websocket replayed on 127.0.0.1, through /ws', () => {
     await client.close();
   });
 
+  test('over HTTP, watchOrderBook answers with the next book from the same socket; a legacy snapshot in cents reads the same', async () => {
+    const earlier = commands('subscribe').length;
+    const pending = app.call({ method: 'POST', url: '/api/kalshi/watchOrderBook', payload: { args: [`${ticker}-NO`, 1] } });
+    await until(() => venue.sockets.size === 1 && commands('subscribe').length > earlier);
+    acknowledge(41);
+    venue.send({
+      type: 'orderbook_snapshot',
+      sid: 41,
+      seq: 1,
+      msg: {
+        market_ticker: ticker,
+        yes: [[42, 13]],
+        no: [
+          [55, 2],
+          [54, 40],
+        ],
+      },
+    });
+    const response = await pending;
+    expect(response.statusCode).toBe(200);
+    expect((response.result as { data: OrderBook }).data).toMatchObject({ bids: [{ price: 0.55, size: 2 }], asks: [{ price: 0.58, size: 13 }] });
+    const stopped = await app.call({ method: 'POST', url: '/api/kalshi/unwatchOrderBook', payload: { args: [`${ticker}-NO`] } });
+    expect(stopped.result).toEqual({ success: true, data: true });
+  });
+
   test('without any API key for the handshake, the subscription gets AUTHENTICATION_ERROR at once and no connection is made', async () => {
     const client = await Client.open(url);
     const connections = venue.upgrades.length;
