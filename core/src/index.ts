@@ -8,6 +8,7 @@ export * from './methods/adapter.js';
 export * from './methods/gateway-params.js';
 export * from './methods/json-schema.js';
 export * from './methods/capabilities.js';
+export * from './streaming/feed.js';
 export * from './plugin.js';
 export * from './http/venue-http-client.js';
 export * from './http/failures.js';

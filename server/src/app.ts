@@ -23,6 +23,8 @@ import { jsonResponsePlugin } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { routerPlugin } from './plugins/router.js';
+import { streamingPlugin } from './plugins/streaming.js';
+import { StreamService } from './streaming/service.js';
 import { VenueDirectory } from './venues/directory.js';
 import { DriftRecorder } from './venues/drift.js';
 import { installedAdaptersManifest, loadAdapters } from './venues/loader.js';
@@ -50,6 +52,8 @@ export interface App {
   catalog: CatalogService;
   /** The order-book archive; `start()` begins recording when the config turns it on. */
   archive: ArchiveService;
+  /** Shared venue subscriptions, `/ws` sessions and HTTP watches. */
+  streams: StreamService;
   keys: KeyStore;
   /** Finishes in-flight requests, then closes adapters and venue connections. */
   stop(): Promise<void>;
@@ -111,6 +115,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(archiveToken, { useValue: archive });
   container.register(tokens.archive, { useValue: archive });
 
+  const streams = new StreamService({
+    config: config.streaming,
+    venues,
+    methods: container.resolve(tokens.methods),
+    keys: container.resolve(tokens.keys),
+    metrics,
+    logger: logger.child({ component: 'streaming' }),
+  });
+  container.register(tokens.streams, { useValue: streams });
+
   const server = Hapi.server({
     port: config.port,
     host: config.host,
@@ -136,6 +150,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },
+    { plugin: streamingPlugin, options: { container } },
     { plugin: archivePlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
     { plugin: docsPlugin, options: { container } },
@@ -149,6 +164,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     venues,
     catalog,
     archive,
+    streams,
     keys: container.resolve(tokens.keys),
     async stop() {
       await server.stop({ timeout: 10_000 });

@@ -25,6 +25,29 @@ export interface ServerConfig {
   catalog: { intervalSeconds: number; freshForSeconds: number; concurrency: number; pageSize: number };
   /** The Polymarket order-book archive (in `dataDir/archive`); `record: true` records inside `predgate serve`. */
   archive: { record: boolean; tokensPerConnection: number; refreshSeconds: number; flushMs: number; url?: string };
+  /** `/ws` and the HTTP watch fallback: timeouts, heartbeats and the bounds of each client's buffer. */
+  streaming: StreamingConfig;
+}
+
+export interface StreamingConfig {
+  /** A subscription without data this long gets a retryable error frame (again each period it stays silent). */
+  dataTimeoutMs: number;
+  /** The gateway pings each socket this often and drops one that did not answer the previous ping. */
+  heartbeatMs: number;
+  /** Client frames above this get an error frame; above `maxMessageBytes` the socket is closed (1009). */
+  maxFrameBytes: number;
+  maxMessageBytes: number;
+  /** Symbols one socket may watch at once. */
+  maxSymbols: number;
+  /** Unsent bytes a socket may hold before frames wait in its bounded outbox. */
+  highWaterBytes: number;
+  /** Frames that may wait per client (a waiting book is replaced by a newer one); one more disconnects it. */
+  maxQueuedFrames: number;
+  /** A client behind for this long is disconnected (code 1013) with the reason. */
+  slowConsumerMs: number;
+  /** HTTP fallback: longest wait for the next update, and how long an unused watch lives. */
+  httpWaitMs: number;
+  httpIdleMs: number;
 }
 
 /** Environment variables operators and scripts rely on; keep the names stable. */
@@ -78,6 +101,27 @@ const configSchema = Joi.object<ServerConfig, true>({
     refreshSeconds: Joi.number().min(1).default(60),
     flushMs: Joi.number().integer().min(1).default(200),
     url: Joi.string().uri({ scheme: ['ws', 'wss'] }),
+  }).default(),
+  streaming: Joi.object({
+    dataTimeoutMs: Joi.number().integer().min(10).default(30_000),
+    heartbeatMs: Joi.number().integer().min(10).default(30_000),
+    maxFrameBytes: Joi.number()
+      .integer()
+      .min(256)
+      .default(64 * 1024),
+    maxMessageBytes: Joi.number()
+      .integer()
+      .min(256)
+      .default(1024 * 1024),
+    maxSymbols: Joi.number().integer().min(1).default(1_000),
+    highWaterBytes: Joi.number()
+      .integer()
+      .min(1)
+      .default(1024 * 1024),
+    maxQueuedFrames: Joi.number().integer().min(1).default(1_000),
+    slowConsumerMs: Joi.number().integer().min(10).default(10_000),
+    httpWaitMs: Joi.number().integer().min(10).default(20_000),
+    httpIdleMs: Joi.number().integer().min(10).default(60_000),
   }).default(),
 }).unknown(false);
 

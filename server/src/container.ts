@@ -10,6 +10,7 @@ import type { Metrics } from './metrics.js';
 import type { Venue } from './venues/venue.js';
 import type { VenueDirectory } from './venues/directory.js';
 import type { DriftRecorder } from './venues/drift.js';
+import type { StreamService } from './streaming/service.js';
 
 /**
  * Explicit injection tokens: registrations never rely on emitted decorator
@@ -26,6 +27,7 @@ export const tokens = {
   catalog: Symbol('CatalogService') as InjectionToken<CatalogService>,
   archive: Symbol('ArchiveBooks') as InjectionToken<ArchiveBooks>,
   drift: Symbol('DriftRecorder') as InjectionToken<DriftRecorder>,
+  streams: Symbol('StreamService') as InjectionToken<StreamService>,
 };
 
 /** Historical books the gateway answers `since`/`until` calls from, for the venues the archive holds. */

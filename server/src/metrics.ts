@@ -18,6 +18,12 @@ export interface Metrics {
   venueDrift: Counter<'venue' | 'endpoint' | 'field'>;
   /** 1 while a venue's circuit breaker refuses calls (open), 0.5 while it tries one (half-open), 0 otherwise. */
   venueCircuit: Gauge<'venue'>;
+  /** Venue subscriptions open, shared by every client watching the same symbol. */
+  streamUpstreams: Gauge;
+  /** `/ws` connections open. */
+  streamClients: Gauge;
+  /** `/ws` clients dropped for falling behind. */
+  streamSlowConsumers: Counter;
 }
 
 /** A registry per app, so tests and several gateways in one process do not share counters. */
@@ -75,6 +81,17 @@ export function createMetrics(): Metrics {
       name: 'predgate_venue_circuit_open',
       help: "1 while a venue's circuit breaker refuses calls, 0.5 while it lets one through to test the venue, 0 when closed",
       labelNames: ['venue'],
+      registers: [registry],
+    }),
+    streamUpstreams: new Gauge({
+      name: 'predgate_stream_upstreams',
+      help: 'Venue subscriptions open, each shared by every client watching it',
+      registers: [registry],
+    }),
+    streamClients: new Gauge({ name: 'predgate_stream_clients', help: 'WebSocket connections open on /ws', registers: [registry] }),
+    streamSlowConsumers: new Counter({
+      name: 'predgate_stream_slow_consumers_total',
+      help: 'WebSocket clients disconnected for falling behind',
       registers: [registry],
     }),
     venueDrift: new Counter({

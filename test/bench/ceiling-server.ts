@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 // The encoding is the gateway's own for these bytes (gzip, br) when the target asked for one.
 const [bodyFile, contentType = 'application/json; charset=utf-8', contentEncoding] = process.argv.slice(2);
 const body = readFileSync(bodyFile!);
-const headers = { 'content-type': contentType, 'content-length': body.length, ...(contentEncoding ? { 'content-encoding': contentEncoding, vary: 'accept-encoding' } : {}) };
+const headers = {
+  'content-type': contentType,
+  'content-length': body.length,
+  ...(contentEncoding ? { 'content-encoding': contentEncoding, vary: 'accept-encoding' } : {}),
+};
 const server = createServer((request, response) => {
   request.resume();
   request.on('end', () => {

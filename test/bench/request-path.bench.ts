@@ -67,7 +67,11 @@ export async function benchRequestPath(): Promise<{ summary: string; details: ob
     };
     const outcomeId = markets.data[0]!.outcomes[0]!.outcomeId;
     const calls: Call[] = [
-      { name: 'live GET /api/mock/fetchOrderBook', path: `/api/mock/fetchOrderBook?outcomeId=${outcomeId}`, pmxt: { path: '/api/mock/fetchOrderBook?outcomeId=m-1-yes' } },
+      {
+        name: 'live GET /api/mock/fetchOrderBook',
+        path: `/api/mock/fetchOrderBook?outcomeId=${outcomeId}`,
+        pmxt: { path: '/api/mock/fetchOrderBook?outcomeId=m-1-yes' },
+      },
       {
         name: 'catalog POST /api/mock/fetchEvents limit 20',
         path: '/api/mock/fetchEvents',
@@ -109,7 +113,11 @@ export async function benchRequestPath(): Promise<{ summary: string; details: ob
 }
 
 async function measurePath(target: LoadTarget, encoding: PathFigures['encoding'], pmxtTarget: LoadTarget | undefined): Promise<PathFigures> {
-  const answer = await request(target.url, { method: target.method ?? 'GET', body: target.body, headers: { 'content-type': 'application/json', ...target.headers } });
+  const answer = await request(target.url, {
+    method: target.method ?? 'GET',
+    body: target.body,
+    headers: { 'content-type': 'application/json', ...target.headers },
+  });
   if (answer.statusCode !== 200) throw new Error(`${target.name} answered ${answer.statusCode}`);
   const bytes = Buffer.from(await answer.body.arrayBuffer());
   const contentEncoding = answer.headers['content-encoding'] as string | undefined;
@@ -151,8 +159,18 @@ async function measureProxies(): Promise<ProxyFigures[]> {
   const unlimited = { requests: 1_000_000, intervalMs: 1_000 };
   const manifest = {
     venues: [
-      { id: 'polymarket', package: '@predgate/adapter-polymarket', version: '^0.1.0', config: { hosts: { gamma: origin, clob: origin, data: origin }, rateLimit: unlimited } },
-      { id: 'kalshi', package: '@predgate/adapter-kalshi', version: '^0.1.0', config: { hosts: { rest: `${origin}/trade-api/v2`, restFallbacks: [] }, rateLimit: unlimited } },
+      {
+        id: 'polymarket',
+        package: '@predgate/adapter-polymarket',
+        version: '^0.1.0',
+        config: { hosts: { gamma: origin, clob: origin, data: origin }, rateLimit: unlimited },
+      },
+      {
+        id: 'kalshi',
+        package: '@predgate/adapter-kalshi',
+        version: '^0.1.0',
+        config: { hosts: { rest: `${origin}/trade-api/v2`, restFallbacks: [] }, rateLimit: unlimited },
+      },
     ],
   };
   const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_MANIFEST: JSON.stringify(manifest) });
@@ -160,7 +178,11 @@ async function measureProxies(): Promise<ProxyFigures[]> {
   const seconds = Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2);
   const calls = [
     { venue: 'polymarket', direct: `${origin}/book?token_id=${polymarketToken}`, through: `/api/polymarket/fetchOrderBook?outcomeId=${polymarketToken}` },
-    { venue: 'kalshi', direct: `${origin}/trade-api/v2/markets/KXFEDDECISION-26JUN-H0/orderbook`, through: '/api/kalshi/fetchOrderBook?outcomeId=KXFEDDECISION-26JUN-H0' },
+    {
+      venue: 'kalshi',
+      direct: `${origin}/trade-api/v2/markets/KXFEDDECISION-26JUN-H0/orderbook`,
+      through: '/api/kalshi/fetchOrderBook?outcomeId=KXFEDDECISION-26JUN-H0',
+    },
   ];
   const figures: ProxyFigures[] = [];
   try {
@@ -211,7 +233,9 @@ function summarize(paths: PathFigures[], proxies: ProxyFigures[]): string {
     '',
     '| venue call | direct p50 / p99 ms | through the gateway p50 / p99 ms | added p50 ms | added p99 ms |',
     '|---|---|---|---|---|',
-    ...proxies.map((figures) => `| ${figures.venue} fetchOrderBook | ${ms(figures.direct)} | ${ms(figures.gateway)} | ${figures.addedP50} | ${figures.addedP99} |`),
+    ...proxies.map(
+      (figures) => `| ${figures.venue} fetchOrderBook | ${ms(figures.direct)} | ${ms(figures.gateway)} | ${figures.addedP50} | ${figures.addedP99} |`,
+    ),
   ].join('\n');
 }
 

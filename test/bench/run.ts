@@ -9,6 +9,7 @@ import { benchRouter } from './router.bench.js';
 import { benchArchive } from './archive.bench.js';
 import { benchRequestPath } from './request-path.bench.js';
 import { benchSoak } from './soak.bench.js';
+import { benchStream } from './stream.bench.js';
 
 const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number>; summary?: string; details?: object }>> = {
   gateway: async () => ({ figures: await benchGateway() }),
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalo
   archive: async () => ({ figures: [], ...(await benchArchive()) }),
   soak: async () => ({ figures: [], ...(await benchSoak()) }),
   requests: async () => ({ figures: [], ...(await benchRequestPath()) }),
+  stream: async () => ({ figures: [], ...(await benchStream()) }),
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

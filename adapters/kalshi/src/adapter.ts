@@ -1,4 +1,4 @@
-import { bindContext, defineAdapter } from '@predgate/core';
+import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder } from './account/orders.js';
 import { fetchBalance, fetchMyTrades, fetchPositions } from './account/portfolio.js';
@@ -12,6 +12,7 @@ import { fetchMarket, fetchMarkets } from './reads/markets.js';
 import { fetchOrderBook, fetchOrderBooks } from './reads/order-books.js';
 import { SeriesDirectory, fetchSeries } from './reads/series.js';
 import { SeriesTickers } from './reads/series-tickers.js';
+import { KalshiStream } from './streams/market-stream.js';
 import type { KalshiVenue } from './venues.js';
 
 /**
@@ -30,6 +31,15 @@ export function createKalshiAdapter(context: AdapterContext, venue: KalshiVenue,
     seriesDirectory: new SeriesDirectory(),
   };
 
+  const stream = new KalshiStream({
+    url: config.hosts.ws,
+    venue: venue.id,
+    credentials: context.credentials ?? config.stream.credentials,
+    clock: context.clock,
+    pingIntervalMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
+  });
+
   return defineAdapter({
     id: venue.id,
     profile: {
@@ -44,6 +54,14 @@ export function createKalshiAdapter(context: AdapterContext, venue: KalshiVenue,
     },
     /** Kalshi has no flat market list with titles: markets are read through their events. */
     emulated: ['fetchMarkets'],
+    // Streams: the orderbook_delta and trade channels of one signed connection per adapter instance.
+    watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),
+    watchTrades(outcomeId, address) {
+      if (address !== undefined)
+        throw new PredgateError('NOT_SUPPORTED', `${venue.id}: watching a wallet's trades is not supported; watch the outcome`, { exchange: venue.id });
+      return stream.watchTrades(outcomeId);
+    },
+    close: () => stream.close(),
     ...bindContext(ctx, {
       // Catalog
       fetchEvents,

@@ -9,6 +9,8 @@ export interface KalshiConfig {
     restFallbacks: string[];
     /** Web site for Event.url and Market.url. */
     web: string;
+    /** Websocket root of the streaming methods. */
+    ws: string;
   };
   /** Events per `GET /events` page (the venue allows 1 to 200). */
   pageSize: number;
@@ -16,6 +18,12 @@ export interface KalshiConfig {
   maxPages: number;
   /** Request budget for the venue client (Kalshi's Basic tier allows 20 reads and 10 writes per second). */
   rateLimit: { requests: number; intervalMs: number };
+  /**
+   * Streaming: keepalive and reconnect delays, and the operator's read key for
+   * the websocket handshake (Kalshi signs it even for public channels) when a
+   * subscription brings no credentials of its own.
+   */
+  stream: { pingIntervalMs: number; backoff: { initialMs: number; maxMs: number }; credentials?: { apiKey: string; privateKey: string } };
 }
 
 const defaults = {
@@ -35,6 +43,9 @@ export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConf
         .max(5)
         .default(() => [...venue.restFallbacks]),
       web: url.default(venue.web),
+      ws: Joi.string()
+        .uri({ scheme: ['ws', 'wss'] })
+        .default(venue.ws),
     }).default(),
     pageSize: Joi.number().integer().min(1).max(200).default(defaults.pageSize),
     maxPages: Joi.number().integer().min(1).max(1_000).default(defaults.maxPages),
@@ -42,5 +53,13 @@ export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConf
       requests: Joi.number().integer().min(1).required(),
       intervalMs: Joi.number().integer().min(1).required(),
     }).default(defaults.rateLimit),
+    stream: Joi.object({
+      pingIntervalMs: Joi.number().integer().min(10).default(10_000),
+      backoff: Joi.object({
+        initialMs: Joi.number().integer().min(1).default(500),
+        maxMs: Joi.number().integer().min(1).default(30_000),
+      }).default(),
+      credentials: Joi.object({ apiKey: Joi.string().required(), privateKey: Joi.string().required() }),
+    }).default(),
   });
 }

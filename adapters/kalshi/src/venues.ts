@@ -13,6 +13,8 @@ export interface KalshiVenue {
   readonly restFallbacks: readonly string[];
   /** Web site whose `/events/{ticker}` pages Event.url and Market.url point at. */
   readonly web: string;
+  /** Websocket root (`/trade-api/ws/v2`); the handshake is signed even for public channels. */
+  readonly ws: string;
 }
 
 export const kalshiVenue: KalshiVenue = {
@@ -21,6 +23,7 @@ export const kalshiVenue: KalshiVenue = {
   rest: 'https://external-api.kalshi.com/trade-api/v2',
   restFallbacks: ['https://api.elections.kalshi.com'],
   web: 'https://kalshi.com',
+  ws: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
 };
 
 export const kalshiDemoVenue: KalshiVenue = {
@@ -29,4 +32,5 @@ export const kalshiDemoVenue: KalshiVenue = {
   rest: 'https://external-api.demo.kalshi.co/trade-api/v2',
   restFallbacks: ['https://demo-api.kalshi.co'],
   web: 'https://demo.kalshi.co',
+  ws: 'wss://demo-api.kalshi.co/trade-api/ws/v2',
 };

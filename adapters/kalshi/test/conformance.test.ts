@@ -1,12 +1,55 @@
 import type { Order, OrderBook } from '@predgate/core';
 import { runConformanceSuite, runRoundTripLaw } from '@predgate/core/testkit';
 import type { ConformanceCase } from '@predgate/core/testkit';
-import { test } from 'vitest';
+import { once } from 'node:events';
+import { afterAll, test } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { kalshiDemoPlugin, kalshiPlugin } from '../src/index.js';
 import { replayedAdapter } from './support/replay.js';
 import { testKeyId, testPrivateKey } from './support/test-key.js';
 
 const credentials = { apiKey: testKeyId, privateKey: testPrivateKey };
+
+/** Kalshi's websocket replayed on 127.0.0.1: each subscribed ticker gets a book snapshot or a print. */
+const socketVenue = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+await once(socketVenue, 'listening');
+let sid = 0;
+socketVenue.on('connection', (socket) =>
+  socket.on('message', (data) => {
+    const { id, cmd, params } = JSON.parse(data.toString()) as { id: number; cmd: string; params: { channels: string[]; market_tickers: string[] } };
+    if (cmd !== 'subscribe') return;
+    sid += 1;
+    const [channel] = params.channels;
+    socket.send(JSON.stringify({ id, type: 'subscribed', msg: { channel, sid } }));
+    for (const ticker of params.market_tickers) {
+      const msg =
+        channel === 'trade'
+          ? {
+              type: 'trade',
+              sid,
+              seq: 1,
+              msg: {
+                trade_id: `t-${ticker}`,
+                market_ticker: ticker,
+                yes_price_dollars: '0.3600',
+                no_price_dollars: '0.6400',
+                count_fp: '5.00',
+                taker_side: 'yes',
+                ts: 1778767501,
+              },
+            }
+          : {
+              type: 'orderbook_snapshot',
+              sid,
+              seq: 1,
+              msg: { market_ticker: ticker, yes_dollars_fp: [['0.4200', '13.00']], no_dollars_fp: [['0.5500', '2.00']] },
+            };
+      socket.send(JSON.stringify(msg));
+    }
+  }),
+);
+afterAll(() => new Promise((resolve) => socketVenue.close(resolve)));
+const streamConfig = { hosts: { ws: `ws://127.0.0.1:${(socketVenue.address() as { port: number }).port}/trade-api/ws/v2` } };
 
 /** Calls every claimed method can make with the venue's recorded traffic alone. */
 interface Samples {
@@ -90,11 +133,22 @@ function casesFor(s: Samples): Record<string, ConformanceCase[]> {
     fetchMyTrades: [{ args: [], check: nonEmpty }],
     createOrder: [{ args: [s.order], check: (order) => ((order as Order).status === 'open' ? [] : ['data.status: a limit order below the market rests']) }],
     cancelOrder: [{ args: [s.restingOrderId], check: (order) => ((order as Order).status === 'cancelled' ? [] : ['data.status: expected "cancelled"']) }],
+    watchOrderBook: [
+      {
+        args: [s.outcomeId],
+        check: (book) => ((book as OrderBook).bids.length > 0 && (book as OrderBook).asks.length > 0 ? [] : ['data: expected both sides']),
+      },
+    ],
+    watchTrades: [{ args: [s.outcomeId], check: nonEmpty }],
   };
 }
 
-runConformanceSuite(test, { name: 'kalshi', create: () => replayedAdapter(kalshiPlugin, credentials), cases: casesFor(samples.kalshi) });
-runConformanceSuite(test, { name: 'kalshi-demo', create: () => replayedAdapter(kalshiDemoPlugin, credentials), cases: casesFor(samples['kalshi-demo']) });
+runConformanceSuite(test, { name: 'kalshi', create: () => replayedAdapter(kalshiPlugin, credentials, streamConfig), cases: casesFor(samples.kalshi) });
+runConformanceSuite(test, {
+  name: 'kalshi-demo',
+  create: () => replayedAdapter(kalshiDemoPlugin, credentials, streamConfig),
+  cases: casesFor(samples['kalshi-demo']),
+});
 
 // The round-trip law on the recorded Fed-decision chain (listing, event, market, books, tape and candles of the same ids).
 runRoundTripLaw(test, {

@@ -16,7 +16,8 @@ const create = (config?: Record<string, unknown>): MockAdapter => plugin.create(
 /** A live book: the since/until form that answers a list of books is the gateway's (the archive), never the adapter's. */
 const liveBook = (venue: MockAdapter, ...args: Parameters<MockAdapter['fetchOrderBook']>) => venue.fetchOrderBook(...args) as Promise<OrderBook>;
 
-runConformanceSuite(test, { name: 'mock', create: () => create() });
+// Streams tick every 20 ms here, so the kit's first-payload check of watchTrades is quick.
+runConformanceSuite(test, { name: 'mock', create: () => create({ tickMs: 20 }) });
 runRoundTripLaw(test, { name: 'mock', create: () => create(), events: { limit: 5 }, sample: { events: 5, markets: 5 } });
 
 describe('the simulated catalog', () => {

@@ -17,15 +17,19 @@ import { SimulatedAccount } from './simulation/account.js';
 import { generateCatalog, venueId } from './simulation/catalog.js';
 import type { SimulatedCatalog } from './simulation/catalog.js';
 import { simulateBook, simulateCandles, simulateTrades } from './simulation/market-data.js';
+import { priceOf } from './simulation/catalog.js';
+import { tickingBook, tickingTrades } from './simulation/ticks.js';
 
 export interface MockConfig {
   /** Same seed, same venue. */
   seed: string;
   events: number;
   startingCash: number;
+  /** How often the simulated streams tick, in ms. */
+  tickMs: number;
 }
 
-export const defaultMockConfig: MockConfig = { seed: 'predgate', events: 2_000, startingCash: 10_000 };
+export const defaultMockConfig: MockConfig = { seed: 'predgate', events: 2_000, startingCash: 10_000, tickMs: 1_000 };
 
 /** Page size when a list call gives no `limit`: a whole 2,000-event venue is megabytes of JSON. */
 const defaultPageSize = 100;
@@ -111,6 +115,13 @@ export function createMockAdapter(context: AdapterContext, config: MockConfig) {
       const end = params.end?.getTime() ?? clock.now();
       const start = params.start?.getTime() ?? end - step * (limit - 1);
       return simulateCandles(outcome, step, start, end, limit);
+    },
+
+    // Streams: simulated ticks
+    watchOrderBook: (outcomeId) => tickingBook(outcomeId, () => bookOf(venue, outcomeId), clock, config.tickMs),
+    watchTrades(outcomeId, address) {
+      if (address !== undefined) throw new PredgateError('NOT_SUPPORTED', 'The mock venue has no wallets to watch', { exchange: venueId });
+      return tickingTrades(outcomeId, () => priceOf(outcomeOf(venue, outcomeId).outcome), clock, config.tickMs);
     },
 
     // Account

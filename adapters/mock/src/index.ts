@@ -7,6 +7,7 @@ const config = Joi.object<MockConfig, true>({
   seed: Joi.string().default(defaultMockConfig.seed),
   events: Joi.number().integer().min(1).max(1_000_000).default(defaultMockConfig.events),
   startingCash: Joi.number().min(0).default(defaultMockConfig.startingCash),
+  tickMs: Joi.number().integer().min(1).max(60_000).default(defaultMockConfig.tickMs),
 });
 
 /** The plugin object the gateway loads: everything it needs to know, and a factory. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { bindContext, defineAdapter } from '@predgate/core';
+import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { buildOrder, cancelOrder, createOrder, fetchOpenOrders, fetchOrder, submitOrder } from './account/orders.js';
 import { fetchBalance, fetchMyTrades, fetchPositions } from './account/portfolio.js';
@@ -17,6 +17,7 @@ import { MarketLookup } from './reads/lookup.js';
 import { fetchOHLCV, fetchTrades } from './reads/market-data.js';
 import { fetchMarket, fetchMarkets } from './reads/markets.js';
 import { fetchOrderBook, fetchOrderBooks } from './reads/order-books.js';
+import { MarketStream } from './streams/market-stream.js';
 import { venueId } from './venue.js';
 
 export interface PolymarketAdapterOptions {
@@ -50,9 +51,19 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
     salt: options.salt ?? randomSalt,
   };
 
+  const stream = new MarketStream(config.marketChannel);
+
   return defineAdapter({
     id: venueId,
     profile: profileOf(config),
+    // Streams: the CLOB market channel, one connection per adapter instance.
+    watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),
+    watchTrades(outcomeId, address) {
+      if (address !== undefined)
+        throw new PredgateError('NOT_SUPPORTED', 'Polymarket: watching a wallet’s trades is not supported; watch the outcome', { exchange: venueId });
+      return stream.watchTrades(outcomeId);
+    },
+    close: () => stream.close(),
     ...bindContext(ctx, {
       // Catalog
       fetchEvents,

@@ -22,6 +22,8 @@ export interface PolymarketConfig {
    * adapter meets, Data API `/positions`; Gamma and the CLOB allow far more.
    */
   rateLimit: { requests: number; intervalMs: number };
+  /** The CLOB market websocket the streaming methods read: its address, keepalive and reconnect delays. */
+  marketChannel: { url: string; pingIntervalMs: number; backoff: { initialMs: number; maxMs: number } };
 }
 
 const defaultHosts: PolymarketHosts = {
@@ -49,4 +51,14 @@ export const configSchema = Joi.object<PolymarketConfig, true>({
     requests: Joi.number().integer().min(1).required(),
     intervalMs: Joi.number().integer().min(1).required(),
   }).default({ requests: 150, intervalMs: 10_000 }),
+  marketChannel: Joi.object({
+    url: Joi.string()
+      .uri({ scheme: ['ws', 'wss'] })
+      .default('wss://ws-subscriptions-clob.polymarket.com/ws/market'),
+    pingIntervalMs: Joi.number().integer().min(10).default(10_000),
+    backoff: Joi.object({
+      initialMs: Joi.number().integer().min(1).default(500),
+      maxMs: Joi.number().integer().min(1).default(30_000),
+    }).default(),
+  }).default(),
 });

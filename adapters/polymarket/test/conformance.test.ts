@@ -1,7 +1,40 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { runConformanceSuite, runRoundTripLaw } from '@predgate/core/testkit';
 import type { ConformanceCase } from '@predgate/core/testkit';
-import { test } from 'vitest';
+import { afterAll, test } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { createReplayingAdapter } from './support.js';
+
+/**
+ * The market channel replayed on 127.0.0.1 for the streaming methods: each
+ * subscribed token gets the recorded snapshot (as its own book) and a print.
+ */
+const recordedBook = JSON.parse(readFileSync(new URL('../../../archive/test/fixtures/ws-book-2.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const marketChannel = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+await once(marketChannel, 'listening');
+marketChannel.on('connection', (socket) =>
+  socket.on('message', (data) => {
+    const text = data.toString();
+    if (text === 'PING') return;
+    for (const assetId of (JSON.parse(text) as { assets_ids: string[] }).assets_ids) {
+      socket.send(JSON.stringify([{ ...recordedBook, asset_id: assetId }]));
+      socket.send(
+        JSON.stringify({
+          event_type: 'last_trade_price',
+          asset_id: assetId,
+          market: recordedBook.market,
+          price: '0.004',
+          size: '25',
+          side: 'SELL',
+          timestamp: '1786728440000',
+        }),
+      );
+    }
+  }),
+);
+afterAll(() => new Promise((resolve) => marketChannel.close(resolve)));
+const streamConfig = { marketChannel: { url: `ws://127.0.0.1:${(marketChannel.address() as { port: number }).port}` } };
 
 /**
  * The test kit's conformance checks on every method the adapter claims, with
@@ -62,9 +95,11 @@ const cases: Record<string, ConformanceCase[]> = {
     { title: 'public address', args: ['0x3e5b0d4f7c1a9e2d8b6f4a0c2e7d9b1f5a3c8e60'], check: nonEmpty },
   ],
   fetchBalance: [{ args: [], check: nonEmpty }],
+  watchOrderBook: [{ args: [yes], check: nonEmpty }].map((entry) => ({ ...entry, check: (result: unknown) => nonEmpty((result as { bids: unknown[] }).bids) })),
+  watchTrades: [{ args: [yes], check: nonEmpty }],
 };
 
-runConformanceSuite(test, { name: 'polymarket', create: () => createReplayingAdapter(), cases });
+runConformanceSuite(test, { name: 'polymarket', create: () => createReplayingAdapter(undefined, streamConfig), cases });
 
 /**
  * Every id handed out is accepted back, on the recorded chain of one event:

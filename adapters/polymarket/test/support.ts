@@ -29,12 +29,12 @@ export const fixtureCredentials: Credentials = {
 };
 
 /** The adapter as the test kit makes it, with the fixed salt. */
-export function createAdapter(context: AdapterFactoryContext): PolymarketAdapter {
-  return createPolymarketAdapter({ ...context, logger: silentLogger, config: {} }, readPolymarketConfig({}), { salt: () => fixtureSalt });
+export function createAdapter(context: AdapterFactoryContext, config: Record<string, unknown> = {}): PolymarketAdapter {
+  return createPolymarketAdapter({ ...context, logger: silentLogger, config }, readPolymarketConfig(config), { salt: () => fixtureSalt });
 }
 
 /** An adapter whose venue is the recorded traffic of every fixture, in any order. */
-export function createReplayingAdapter(credentials: Credentials | undefined = fixtureCredentials): PolymarketAdapter {
+export function createReplayingAdapter(credentials: Credentials | undefined = fixtureCredentials, config: Record<string, unknown> = {}): PolymarketAdapter {
   const http = createHttpClientFactory({ dispatcher: replayAgent(loadFixtureCases(fixtureDir)) });
-  return createAdapter({ http, clock: fixedClock(fixtureNow), ...(credentials ? { credentials } : {}) });
+  return createAdapter({ http, clock: fixedClock(fixtureNow), ...(credentials ? { credentials } : {}) }, config);
 }

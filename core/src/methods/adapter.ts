@@ -1,5 +1,6 @@
 import type { VenueProfile } from '../model/index.js';
-import type { ArgumentsOf, ResultOf } from './declaration.js';
+import type { Feed } from '../streaming/feed.js';
+import type { ArgumentsOf, ResultOf, StreamOptions } from './declaration.js';
 import type { CoreMethods, MethodName } from './method-list.js';
 import type { MethodList } from './registry.js';
 
@@ -7,7 +8,9 @@ type MaybePromise<T> = T | Promise<T>;
 
 /** Methods an adapter may implement for a method list: those the adapter answers, each optional. */
 export type AdapterMethods<L extends MethodList> = {
-  [M in keyof L as L[M]['answeredBy'] extends 'gateway' ? never : M]?: (...args: ArgumentsOf<L[M]['args']>) => MaybePromise<ResultOf<L[M]>>;
+  [M in keyof L as L[M]['answeredBy'] extends 'gateway' ? never : M]?: L[M] extends { readonly stream: StreamOptions }
+    ? (...args: ArgumentsOf<L[M]['args']>) => Feed<ResultOf<L[M]>>
+    : (...args: ArgumentsOf<L[M]['args']>) => MaybePromise<ResultOf<L[M]>>;
 };
 
 /** Names of the core methods an adapter can implement. */

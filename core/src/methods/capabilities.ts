@@ -9,6 +9,8 @@ import type { Criteria } from '../behaviour/filters.js';
 import { findEvent, findMarket } from '../behaviour/lookup.js';
 import type { Event, EventFetchParams, EventFilterCriteria, Market, MarketFetchParams, MarketFilterCriteria, OrderBook } from '../model/index.js';
 import type { Capability } from '../model/index.js';
+import { combineFeeds } from '../streaming/feed.js';
+import type { Feed } from '../streaming/feed.js';
 import type { VenueAdapterBase } from './adapter.js';
 import { coreMethods } from './method-list.js';
 import type { MethodName } from './method-list.js';
@@ -36,6 +38,11 @@ const derivations: Record<string, (adapter: VenueAdapterBase) => MethodImplement
   filterEvents: () => (events, criteria) => filterEvents(events as Event[], criteria as Criteria<Event, EventFilterCriteria>),
   filterMarkets: () => (markets, criteria) => filterMarkets(markets as Market[], criteria as Criteria<Market, MarketFilterCriteria>),
   getExecutionPrice: () => (book, side, amount) => getExecutionPrice(book as Book, side as 'buy' | 'sell', amount as number),
+  // Several books watched as one, one feed per outcome.
+  watchOrderBooks: (adapter) => {
+    const one = ownMethod(adapter, 'watchOrderBook');
+    return one && ((ids) => combineFeeds(Object.fromEntries((ids as string[]).map((id) => [id, one(id) as Feed<OrderBook>]))));
+  },
   getExecutionPriceDetailed: () => (book, side, amount) => getExecutionPriceDetailed(book as Book, side as 'buy' | 'sell', amount as number),
 };
 
@@ -58,8 +65,11 @@ export function derivedMethod(adapter: VenueAdapterBase, name: string): MethodIm
  */
 export function capabilitiesOf(adapter: VenueAdapterBase, list: MethodList = coreMethods): Record<MethodName | (string & {}), Capability> {
   const has: Record<string, Capability> = {};
+  // A method that ends a stream's watches is there exactly when the stream is.
+  const stopped = new Map(Object.entries(list).flatMap(([name, declaration]) => (declaration.stream?.stop ? [[declaration.stream.stop, name] as const] : [])));
   for (const [name, declaration] of Object.entries(list)) {
-    if (declaration.answeredBy === 'gateway') has[name] = true;
+    if (stopped.has(name)) has[name] = ownMethod(adapter, stopped.get(name)!) || derivedMethod(adapter, stopped.get(name)!) ? true : false;
+    else if (declaration.answeredBy === 'gateway') has[name] = true;
     else if (ownMethod(adapter, name)) has[name] = (adapter.emulated as readonly string[] | undefined)?.includes(name) ? 'emulated' : true;
     else has[name] = derivedMethod(adapter, name) ? 'emulated' : false;
   }

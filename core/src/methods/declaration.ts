@@ -114,6 +114,51 @@ export interface MethodDeclaration<
   C extends boolean = boolean,
 > extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs'>> {
   readonly legacyArgs?: (args: unknown[]) => unknown[];
+  /** Set for streaming methods: the adapter returns a feed of payloads of the result type. */
+  readonly stream?: StreamOptions;
+}
+
+/**
+ * How a streaming method streams. The adapter implements it for one symbol and
+ * returns a `Feed`; the gateway shares one feed per (venue, method, symbol)
+ * among every client, and gives each client its own view of the payloads.
+ */
+export interface StreamOptions {
+  /**
+   * `one`: the first argument is the symbol watched. `many`: the first argument
+   * lists symbols, each watched through the method named by `each`, one data
+   * frame per symbol (HTTP answers with a record keyed by symbol).
+   */
+  readonly symbols: 'one' | 'many';
+  readonly each?: string;
+  /**
+   * What a slow client may lose: `latest` when only the newest payload matters
+   * (a full book replaces the one before), `all` when every payload counts (trades).
+   */
+  readonly keep: 'latest' | 'all';
+  /** Which arguments name the venue subscription: the rest only shape what one client sees. */
+  readonly upstreamArgs: number;
+  /** One client's view of a shared payload, from that client's arguments (a depth limit, a since filter). */
+  readonly view?: (payload: unknown, args: readonly unknown[]) => unknown;
+  /** The method that ends a watch started over HTTP, for clients without a socket. */
+  readonly stop?: string;
+}
+
+export type StreamDeclaration<A extends readonly Argument[] = readonly Argument[], R = unknown> = MethodDeclaration<A, R, 'adapter', false> & {
+  readonly stream: StreamOptions;
+};
+
+/**
+ * Declares a streaming method: an adapter method returning a feed, served on
+ * `/ws` by subscription and over HTTP (POST, answered with the next payload).
+ */
+export function stream<const A extends readonly Argument[], R>(
+  options: Omit<MethodOptions<A, R>, 'verbs' | 'catalog' | 'archive' | 'answeredBy'> & { stream: StreamOptions },
+): StreamDeclaration<A, R> {
+  const { stream: streamOptions, ...rest } = options;
+  assert.ok(streamOptions.symbols === 'one' || streamOptions.each !== undefined, 'a stream of many symbols names the method each is watched with');
+  assert.ok(streamOptions.upstreamArgs >= 1 && streamOptions.upstreamArgs <= options.args.length, 'upstreamArgs counts leading arguments');
+  return { ...method<A, R>({ ...rest, verbs: ['POST'] }), stream: streamOptions };
 }
 
 const queryKinds = new Set<ArgumentKind>(['id', 'ids', 'string', 'integer', 'number', 'boolean', 'params', 'object']);

@@ -59,7 +59,8 @@ import type {
   UserTrade,
   VenueDescription,
 } from '../model/index.js';
-import { arg, method, optional, returns } from './declaration.js';
+import { bookToDepth } from '../behaviour/order-book.js';
+import { arg, method, optional, returns, stream } from './declaration.js';
 
 const getOrPost = ['GET', 'POST'] as const;
 const postOnly = ['POST'] as const;
@@ -279,6 +280,58 @@ export const coreMethods = {
     result: returns<Balance[]>(Joi.array().items(balanceSchema)),
     verbs: getOrPost,
     credentials: true,
+  }),
+  watchOrderBook: stream({
+    doc: 'Live L2 book of one outcome: on `/ws` a data frame with the full book at every change; over HTTP the next book (`limit` levels a side).',
+    args: [arg.id('outcomeId', { aliases: ['id'] }), optional(arg.integer('limit', Joi.number().integer().min(1).max(argumentBounds.listLimit)))],
+    result: returns<OrderBook>(orderBookSchema),
+    stream: {
+      symbols: 'one',
+      keep: 'latest',
+      upstreamArgs: 1,
+      view: (book, [, limit]) => bookToDepth(book as OrderBook, limit as number | undefined),
+      stop: 'unwatchOrderBook',
+    },
+  }),
+  watchOrderBooks: stream({
+    doc: `Live L2 books of several outcomes (at most ${argumentBounds.ids}): on \`/ws\` one data frame per outcome; over HTTP the books keyed by outcome id.`,
+    args: [arg.ids('outcomeIds'), optional(arg.integer('limit', Joi.number().integer().min(1).max(argumentBounds.listLimit)))],
+    result: returns<Record<string, OrderBook>>(Joi.object().pattern(Joi.string(), orderBookSchema)),
+    stream: { symbols: 'many', each: 'watchOrderBook', keep: 'latest', upstreamArgs: 1 },
+  }),
+  watchTrades: stream({
+    doc: `Live prints of one outcome, in batches as they happen (\`since\` in Unix ms and \`limit\` at most ${argumentBounds.listLimit} filter each batch).`,
+    args: [
+      arg.id('outcomeId', { aliases: ['id'] }),
+      optional(arg.id('address')),
+      optional(arg.integer('since', Joi.number().integer().min(0))),
+      optional(arg.integer('limit', Joi.number().integer().min(1).max(argumentBounds.listLimit))),
+    ],
+    result: returns<Trade[]>(Joi.array().items(tradeSchema)),
+    stream: {
+      symbols: 'one',
+      keep: 'all',
+      upstreamArgs: 2,
+      view: (trades, [, , since, limit]) => {
+        const fresh = (trades as Trade[]).filter((trade) => since === undefined || trade.timestamp >= (since as number));
+        return limit === undefined ? fresh : fresh.slice(-(limit as number));
+      },
+      stop: 'unwatchTrades',
+    },
+  }),
+  unwatchOrderBook: method({
+    doc: 'Ends the HTTP watch of one outcome’s book made by this API key (on `/ws`, unsubscribe by id instead); true if one was running.',
+    args: [arg.id('outcomeId', { aliases: ['id'] })],
+    result: returns<boolean>(Joi.boolean()),
+    verbs: postOnly,
+    answeredBy: 'gateway',
+  }),
+  unwatchTrades: method({
+    doc: 'Ends the HTTP watch of one outcome’s trades made by this API key; true if one was running.',
+    args: [arg.id('outcomeId', { aliases: ['id'] })],
+    result: returns<boolean>(Joi.boolean()),
+    verbs: postOnly,
+    answeredBy: 'gateway',
   }),
   describe: method({
     doc: 'The venue: hosts, rate limit, credential members, adapter package and version, capability map.',

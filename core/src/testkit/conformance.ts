@@ -5,6 +5,8 @@ import type { MethodList } from '../methods/registry.js';
 import { createMethodRegistry } from '../methods/registry.js';
 import type { CreateOrderParams, Event, Market, Order, OrderBook, Outcome } from '../model/index.js';
 import { venueProfileSchema } from '../model/index.js';
+import { firstPayload } from '../streaming/feed.js';
+import type { Feed } from '../streaming/feed.js';
 import { checkResult } from './invariants.js';
 
 /** The test runner's `test` (vitest, node:test, jest): the kit registers tests, it runs none itself. */
@@ -40,6 +42,8 @@ export interface ConformanceOptions {
   /** Calls per method; methods without cases get the kit's default calls. */
   cases?: Partial<Record<AdapterMethodName, ConformanceCase[]>>;
   list?: MethodList;
+  /** How long a streaming method may take to deliver its first payload; default 5 s. */
+  streamTimeoutMs?: number;
 }
 
 /**
@@ -80,7 +84,9 @@ export function runConformanceSuite(test: TestFunction, options: ConformanceOpti
           const given = typeof testCase.args === 'function' ? await testCase.args(discovery) : testCase.args;
           // Cases go through the same validation as a client's call, so they are calls a client could make.
           const { args } = registry.get(name)!.fromBody({ args: given });
-          const result = await adapterMethod(adapter, name)!(...args);
+          const answer = adapterMethod(adapter, name)!(...args);
+          // A streaming method answers with a feed: its first payload is what the kit checks.
+          const result = list[name]!.stream ? await firstPayload(answer as Feed<unknown>, options.streamTimeoutMs ?? 5_000) : await answer;
           const violations = [...checkResult(name, result, list), ...(testCase.check?.(result, args) ?? [])];
           if (violations.length > 0) {
             throw new Error(`${options.name} ${label}:\n  - ${violations.join('\n  - ')}`);
@@ -201,6 +207,17 @@ const defaultCases: Record<AdapterMethodName, ConformanceCase[]> = {
           .map((key) => `data.${key}: was not asked for`),
     },
   ],
+  watchOrderBook: [{ args: async (d) => [(await d.outcome()).outcomeId] }],
+  watchOrderBooks: [
+    {
+      args: async (d) => [(await d.market()).outcomes.map((outcome) => outcome.outcomeId)],
+      check: (result, [ids]) =>
+        Object.keys(result as object)
+          .filter((key) => !(ids as string[]).includes(key))
+          .map((key) => `data.${key}: was not asked for`),
+    },
+  ],
+  watchTrades: [{ args: async (d) => [(await d.outcome()).outcomeId] }],
   fetchTrades: [{ args: async (d) => [(await d.outcome()).outcomeId, { limit: 10 }], check: atMost(10) }],
   fetchOHLCV: [{ args: async (d) => [(await d.outcome()).outcomeId, { resolution: '1h', limit: 5 }], check: atMost(5) }],
   filterEvents: [

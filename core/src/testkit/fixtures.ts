@@ -124,7 +124,8 @@ export function runFixtureSuite(test: TestFunction, options: FixtureSuiteOptions
     const probe = options.create({ http: createHttpClientFactory({ dispatcher: new MockAgent() }), clock: fixedClock(options.now ?? Date.now()) });
     const missing: string[] = [];
     // Methods core derives for the adapter make no venue calls of their own: they need no fixtures.
-    for (const name of ownMethodNames(probe, list)) {
+    // Streaming methods read a socket, not HTTP: the conformance suite checks their payloads.
+    for (const name of ownMethodNames(probe, list).filter((method) => !list[method]!.stream)) {
       for (const kind of ['request', 'response'] as const) {
         if (!cases.some((fixture) => fixture.method === name && fixture.kind === kind)) missing.push(`${name} (${kind})`);
       }

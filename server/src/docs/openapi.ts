@@ -21,7 +21,7 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
     if (serving.length === 0) continue;
     paths[`/api/{exchange}/${name}`] = methodPath(name, declaration, serving, examples[name]);
   }
-  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths);
+  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths, socketPaths(venues));
   return {
     openapi: '3.1.0',
     info: {
@@ -69,7 +69,7 @@ function methodPath(name: string, declaration: MethodDeclaration, venues: string
     operationId: `${verb}${name[0]!.toUpperCase()}${name.slice(1)}`,
     summary: declaration.doc,
     description: describeDeclaration(declaration),
-    tags: [declaration.credentials ? 'Account and trading' : 'Market data'],
+    tags: [declaration.credentials ? 'Account and trading' : declaration.stream ? 'Streaming' : 'Market data'],
     responses,
   });
   const path: Record<string, unknown> = {
@@ -203,6 +203,53 @@ function errorResponses(): Record<string, unknown> {
 function errorRefs(): Record<string, unknown> {
   const statuses = [...new Set(Object.values(errorCodes).map((info) => info.status))].sort();
   return Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/Status${status}` }]));
+}
+
+/**
+ * `/ws`: the frame protocol pmxt clients speak, with each streaming method of
+ * the list, the venues serving it and the schema of its data frames.
+ */
+function socketPaths(venues: readonly Venue[]): Record<string, unknown> {
+  const streams = (Object.entries(coreMethods) as Array<[string, MethodDeclaration]>).filter(([, declaration]) => declaration.stream);
+  const dataSchema = (declaration: MethodDeclaration): JsonSchema => {
+    const each = declaration.stream?.each ? (coreMethods as Record<string, MethodDeclaration>)[declaration.stream.each] : undefined;
+    return toJsonSchema((each ?? declaration).result.schema);
+  };
+  const methods = streams.map(([name, declaration]) => ({
+    method: name,
+    args: declaration.args.map((argument) => `${argument.name}${argument.optional ? '?' : ''}`),
+    exchanges: venues.filter((venue) => venue.describe().has[name]).map((venue) => venue.id),
+    data: dataSchema(declaration),
+  }));
+  return {
+    '/ws': {
+      get: {
+        operationId: 'streamSocket',
+        summary: 'WebSocket endpoint for the streaming methods (pmxt’s frame protocol); the API key as a Bearer header or `?apiKey=`.',
+        description: [
+          'Upgrade to a WebSocket. Client frames: `{"id", "action": "subscribe" | "unsubscribe", "exchange", "method", "args", "credentials"?}`.',
+          'Server frames: `{"event": "subscribed", "id"}`, `{"event": "data", "id", "method", "symbol", "data"}` (one per symbol and update; books are full books),',
+          '`{"event": "unsubscribed", "id"}` and `{"event": "error", "id", "error": {"code", "message", "retryable"}}` with the codes of `ErrorCode`.',
+          'A subscription without data for the data timeout gets a retryable `NETWORK_ERROR` frame; a bad frame gets an error frame and the socket stays open;',
+          'a client that falls behind first loses intermediate books, then is closed with code 1013 and the reason. Without a socket, POST the same method to',
+          '`/api/{exchange}/{method}` for the next update, and end the watch with the method’s unwatch.',
+        ].join(' '),
+        tags: ['Streaming'],
+        parameters: [
+          { name: 'apiKey', in: 'query', required: false, schema: { type: 'string' }, description: 'The API key, for clients that cannot set headers.' },
+        ],
+        responses: {
+          '101': { description: 'Switching protocols: the socket is open.' },
+          '401': { $ref: '#/components/responses/Status401' },
+          '426': {
+            description: 'A plain GET: upgrade to a WebSocket.',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+          },
+        },
+        'x-streaming-methods': methods,
+      },
+    },
+  };
 }
 
 const archivePaths = {

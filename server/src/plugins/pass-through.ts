@@ -8,6 +8,7 @@ import { scrubCredentials } from '../venues/scrub.js';
 import type { Venue } from '../venues/venue.js';
 import { withinBudget } from './budget.js';
 import { readCall, routedMethod } from './call-input.js';
+import type { CallerCredentials } from './auth.js';
 import type { RequestVenue } from './errors.js';
 
 /** Methods the gateway answers itself, from what it knows of the venue. */
@@ -30,6 +31,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const archive = container.isRegistered(tokens.archive) ? container.resolve(tokens.archive) : undefined;
     const drift = container.resolve(tokens.drift);
     const budgetMs = container.resolve(tokens.config).requestBudgetSeconds * 1000;
+    const streams = container.resolve(tokens.streams);
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {
@@ -48,7 +50,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       (request.app as RequestVenue).venue = venue.id;
       const routed = routedMethod(methods, params.method);
       const gatewayAnswer = gatewayAnswers[routed.name];
-      if (routed.declaration.answeredBy === 'adapter' ? !venue.capabilities[routed.name] : !gatewayAnswer) {
+      if (routed.declaration.answeredBy === 'adapter' ? !venue.capabilities[routed.name] : !gatewayAnswer && !streams.stoppedBy(routed.name)) {
         const reason = venue.describe().unsupported?.[routed.name];
         throw new PredgateError('NOT_SUPPORTED', `${venue.id} does not support ${routed.name}${reason ? `: ${reason}` : ''}`, {
           exchange: venue.id,
@@ -57,6 +59,11 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       }
       const input = readCall(request, routed, venue.id);
       if (gatewayAnswer) return { success: true, data: gatewayAnswer(venue) };
+      // Watches over HTTP (clients without a socket) read the same shared upstreams as /ws, per API key.
+      const keyId = (request.auth.credentials as unknown as CallerCredentials).keyId;
+      if (routed.declaration.stream) return { success: true, data: await streams.nextOverHttp(keyId, venue, routed, input) };
+      const watched = streams.stoppedBy(routed.name);
+      if (watched) return { success: true, data: streams.stopOverHttp(keyId, venue, watched, input) };
       // The Router spans venues: `sourceExchange` is one of its filters, not a scope.
       const scoped =
         venue.id === routerVenue

@@ -20,7 +20,7 @@ export function factoryFor(plugin: AdapterPlugin<KalshiAdapter>) {
 }
 
 /** An adapter whose venue traffic is answered from every fixture of its venue. */
-export function replayedAdapter(plugin: AdapterPlugin<KalshiAdapter>, credentials?: Credentials): KalshiAdapter {
+export function replayedAdapter(plugin: AdapterPlugin<KalshiAdapter>, credentials?: Credentials, config: Record<string, unknown> = {}): KalshiAdapter {
   const http = createHttpClientFactory({ dispatcher: replayAgent(loadFixtureCases(fixtureDirs[plugin.id]!)) });
-  return plugin.create({ http, clock: fixedClock(fixtureNow), logger: silentLogger, config: {}, ...(credentials ? { credentials } : {}) });
+  return plugin.create({ http, clock: fixedClock(fixtureNow), logger: silentLogger, config, ...(credentials ? { credentials } : {}) });
 }

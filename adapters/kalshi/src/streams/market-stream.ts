@@ -1,0 +1,489 @@
+import { PredgateError, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
+import type { Clock, Credentials, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
+import WebSocket from 'ws';
+import { createSigner, signedPath } from '../auth/signer.js';
+import { outcomeIdOf, outcomeOf } from '../ids.js';
+import type { ContractSide } from '../ids.js';
+import { complement, roundPrice } from '../normalize/numbers.js';
+
+export interface KalshiStreamOptions {
+  /** The websocket root, `wss://…/trade-api/ws/v2`. */
+  url: string;
+  venue: string;
+  /** The handshake is signed even for public channels: the caller's key, else the operator's stream key. */
+  credentials: Credentials | undefined;
+  clock: Clock;
+  pingIntervalMs: number;
+  backoff: { initialMs: number; maxMs: number };
+}
+
+type Channel = 'orderbook_delta' | 'trade';
+const channels: Channel[] = ['orderbook_delta', 'trade'];
+
+interface Watcher<T> {
+  side: ContractSide;
+  emit: FeedListener<T>;
+}
+
+/** One market's book as the socket leaves it: bids to buy YES and bids to buy NO, by price. */
+interface Book {
+  yes: Map<number, number>;
+  no: Map<number, number>;
+  known: boolean;
+  /** Venue time of the last change (the delta's `ts`), else the receive time. */
+  timestamp: number;
+  watchers: Set<Watcher<OrderBook>>;
+}
+
+/**
+ * Kalshi's websocket for one adapter instance: one signed connection, the
+ * `orderbook_delta` channel (a snapshot, then deltas with a sequence number
+ * per subscription) and the `trade` channel. Each subscribe command names only
+ * the tickers not yet subscribed; a ticker nobody watches is taken out of its
+ * subscription; the connection closes with the last ticker. A dropped
+ * connection is redialled and every ticker subscribed again; a sequence gap
+ * resubscribes its tickers for a fresh snapshot. YES and NO outcomes of a
+ * market share its one subscription.
+ */
+export class KalshiStream {
+  private socket: WebSocket | undefined;
+  private ping: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private attempt = 0;
+  private nextId = 1;
+  private flushing = false;
+  private stopped = false;
+  private readonly books = new Map<string, Book>();
+  private readonly prints = new Map<string, Set<Watcher<Trade[]>>>();
+  private readonly wanted: Record<Channel, Set<string>> = { orderbook_delta: new Set(), trade: new Set() };
+  /** Tickers subscribed or asked for on the open connection, by channel. */
+  private readonly sent: Record<Channel, Set<string>> = { orderbook_delta: new Set(), trade: new Set() };
+  private readonly commands = new Map<number, { channel: Channel; tickers: string[] }>();
+  private readonly subscriptions = new Map<number, { channel: Channel; tickers: Set<string>; seq?: number }>();
+
+  constructor(private readonly options: KalshiStreamOptions) {}
+
+  /** Tickers wanted now, by channel (for tests and status). */
+  get tickers(): Record<Channel, string[]> {
+    return { orderbook_delta: [...this.wanted.orderbook_delta], trade: [...this.wanted.trade] };
+  }
+
+  watchOrderBook(outcomeId: string): Feed<OrderBook> {
+    return createFeed((emit) => {
+      const { ticker, side } = outcomeOf(outcomeId);
+      let book = this.books.get(ticker);
+      if (!book) {
+        book = { yes: new Map(), no: new Map(), known: false, timestamp: 0, watchers: new Set() };
+        this.books.set(ticker, book);
+      }
+      const watcher: Watcher<OrderBook> = { side, emit };
+      book.watchers.add(watcher);
+      if (book.known) {
+        const view = viewOf(book, ticker, side);
+        queueMicrotask(() => emit.data(view));
+      }
+      this.want('orderbook_delta', ticker, emit);
+      return () => {
+        book.watchers.delete(watcher);
+        if (book.watchers.size === 0) {
+          this.books.delete(ticker);
+          this.unwant('orderbook_delta', ticker);
+        }
+      };
+    });
+  }
+
+  watchTrades(outcomeId: string): Feed<Trade[]> {
+    return createFeed((emit) => {
+      const { ticker, side } = outcomeOf(outcomeId);
+      let watchers = this.prints.get(ticker);
+      if (!watchers) {
+        watchers = new Set();
+        this.prints.set(ticker, watchers);
+      }
+      const watcher: Watcher<Trade[]> = { side, emit };
+      watchers.add(watcher);
+      this.want('trade', ticker, emit);
+      return () => {
+        watchers.delete(watcher);
+        if (watchers.size === 0) {
+          this.prints.delete(ticker);
+          this.unwant('trade', ticker);
+        }
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    this.books.clear();
+    this.prints.clear();
+    for (const channel of channels) this.wanted[channel].clear();
+    await this.disconnect();
+  }
+
+  private want(channel: Channel, ticker: string, emit: FeedListener<never>): void {
+    if (this.wanted[channel].has(ticker)) return;
+    try {
+      // Fails before any connection when the handshake cannot be signed.
+      if (!this.socket) createSigner(this.options.credentials, this.options.venue);
+    } catch (error) {
+      queueMicrotask(() =>
+        emit.error(
+          new PredgateError(
+            'AUTHENTICATION_ERROR',
+            `${this.options.venue}: its websocket needs an API key, even for public channels: send credentials with the subscription (apiKey, privateKey) or configure the adapter's stream.credentials`,
+            {
+              exchange: this.options.venue,
+              retryable: false,
+              cause: error,
+            },
+          ),
+        ),
+      );
+      return;
+    }
+    this.wanted[channel].add(ticker);
+    this.connect();
+    this.scheduleFlush();
+  }
+
+  private unwant(channel: Channel, ticker: string): void {
+    if (!this.wanted[channel].delete(ticker)) return;
+    if (this.sent[channel].delete(ticker)) {
+      for (const [sid, subscription] of this.subscriptions) {
+        if (subscription.channel !== channel || !subscription.tickers.delete(ticker)) continue;
+        if (subscription.tickers.size === 0) {
+          this.subscriptions.delete(sid);
+          this.command('unsubscribe', { sids: [sid] });
+        } else {
+          this.command('update_subscription', { sids: [sid], market_tickers: [ticker], action: 'delete_markets' });
+        }
+      }
+    }
+    if (channels.every((name) => this.wanted[name].size === 0)) void this.disconnect();
+  }
+
+  private connect(): void {
+    if (this.socket) return;
+    this.stopped = false;
+    const { url, venue, credentials, clock } = this.options;
+    const headers = createSigner(credentials, venue).headers('GET', signedPath(url), clock.now());
+    const socket = new WebSocket(url, { headers, perMessageDeflate: false });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.attempt = 0;
+      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
+      this.scheduleFlush();
+    });
+    socket.on('message', (data) => this.receive(data.toString()));
+    socket.on('unexpected-response', (_request, response) => {
+      const status = response.statusCode ?? 0;
+      response.resume();
+      socket.terminate();
+      if (status === 401 || status === 403) {
+        this.stopped = true;
+        this.broadcast(
+          new PredgateError('AUTHENTICATION_ERROR', `${venue} refused the websocket handshake (${status}): check the API key`, {
+            exchange: venue,
+            retryable: false,
+          }),
+        );
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => {
+      clearInterval(this.ping);
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.resetConnectionState();
+      if (this.stopped) return;
+      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
+      const { initialMs, maxMs } = this.options.backoff;
+      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
+      this.attempt += 1;
+      this.retry = setTimeout(
+        () => {
+          if (channels.some((name) => this.wanted[name].size > 0)) this.connect();
+        },
+        base / 2 + Math.random() * (base / 2),
+      );
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    const socket = this.socket;
+    this.socket = undefined;
+    this.resetConnectionState();
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close();
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 1_000).unref();
+    });
+  }
+
+  private resetConnectionState(): void {
+    for (const channel of channels) this.sent[channel].clear();
+    this.commands.clear();
+    this.subscriptions.clear();
+    for (const book of this.books.values()) book.known = false;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    queueMicrotask(() => {
+      this.flushing = false;
+      this.flush();
+    });
+  }
+
+  /** One subscribe command per channel, naming only the tickers not yet subscribed. */
+  private flush(): void {
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    for (const channel of channels) {
+      const fresh = [...this.wanted[channel]].filter((ticker) => !this.sent[channel].has(ticker));
+      if (fresh.length === 0) continue;
+      for (const ticker of fresh) this.sent[channel].add(ticker);
+      const id = this.command('subscribe', { channels: [channel], market_tickers: fresh });
+      this.commands.set(id, { channel, tickers: fresh });
+    }
+  }
+
+  private command(cmd: string, params: Record<string, unknown>): number {
+    const id = this.nextId++;
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id, cmd, params }));
+    return id;
+  }
+
+  private receive(text: string): void {
+    let message: { id?: number; type?: string; sid?: number; seq?: number; msg?: Record<string, unknown> };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      this.broadcast(this.drift('a frame that is not JSON'));
+      return;
+    }
+    const msg = message.msg ?? {};
+    switch (message.type) {
+      case 'subscribed':
+        this.subscribed(message.id, Number(msg.sid), msg.channel as Channel);
+        return;
+      case 'orderbook_snapshot':
+        if (this.inSequence(message.sid, message.seq)) this.snapshot(msg);
+        return;
+      case 'orderbook_delta':
+        if (this.inSequence(message.sid, message.seq)) this.delta(msg);
+        return;
+      case 'trade':
+        this.trade(msg);
+        return;
+      case 'error':
+        this.refused(message.id, msg);
+        return;
+      case 'ok':
+      case 'unsubscribed':
+      case 'list_subscriptions':
+      case 'market_lifecycle_v2':
+      case 'ticker':
+      case 'ticker_v2':
+        return;
+      default:
+        this.broadcast(this.drift(`a message of type "${String(message.type).slice(0, 40)}"`));
+    }
+  }
+
+  private subscribed(id: number | undefined, sid: number, channel: Channel): void {
+    const command = id === undefined ? undefined : this.commands.get(id);
+    if (!command || !Number.isFinite(sid)) return;
+    this.commands.delete(id!);
+    const tickers = new Set(command.tickers.filter((ticker) => this.wanted[command.channel].has(ticker)));
+    if (tickers.size === 0) {
+      this.command('unsubscribe', { sids: [sid] });
+      return;
+    }
+    this.subscriptions.set(sid, { channel: channel ?? command.channel, tickers });
+  }
+
+  /** True when a message follows the one before on its subscription; a gap resubscribes for a fresh snapshot. */
+  private inSequence(sid: number | undefined, seq: number | undefined): boolean {
+    if (sid === undefined || seq === undefined) return true;
+    const subscription = this.subscriptions.get(sid);
+    if (!subscription) return true;
+    const expected = subscription.seq === undefined ? seq : subscription.seq + 1;
+    if (seq === expected) {
+      subscription.seq = seq;
+      return true;
+    }
+    this.subscriptions.delete(sid);
+    this.command('unsubscribe', { sids: [sid] });
+    for (const ticker of subscription.tickers) {
+      this.sent[subscription.channel].delete(ticker);
+      const book = this.books.get(ticker);
+      if (book) book.known = false;
+      for (const watcher of book?.watchers ?? []) {
+        watcher.emit.error(
+          new PredgateError(
+            'NETWORK_ERROR',
+            `${this.options.venue}: missed book updates for ${ticker} (sequence ${expected} expected, ${seq} came); resubscribing`,
+            { exchange: this.options.venue, retryable: true },
+          ),
+        );
+      }
+    }
+    this.scheduleFlush();
+    return false;
+  }
+
+  private snapshot(msg: Record<string, unknown>): void {
+    const book = this.books.get(String(msg.market_ticker));
+    if (!book) return;
+    book.yes = ladder(msg, 'yes');
+    book.no = ladder(msg, 'no');
+    book.known = true;
+    book.timestamp = this.options.clock.now();
+    this.deliver(String(msg.market_ticker), book);
+  }
+
+  private delta(msg: Record<string, unknown>): void {
+    const ticker = String(msg.market_ticker);
+    const book = this.books.get(ticker);
+    if (!book?.known) return;
+    const price = toNumber(msg.price_dollars) ?? centsOf(msg.price);
+    const delta = toNumber(msg.delta_fp) ?? toNumber(msg.delta);
+    const side = msg.side;
+    if (price === undefined || delta === undefined || (side !== 'yes' && side !== 'no')) {
+      this.broadcast(this.drift('an orderbook_delta without price, delta or side'));
+      return;
+    }
+    const levels = book[side];
+    const size = Math.round(((levels.get(price) ?? 0) + delta) * 100) / 100;
+    if (size > 0) levels.set(price, size);
+    else levels.delete(price);
+    book.timestamp = timeOf(msg.ts) ?? this.options.clock.now();
+    this.deliver(ticker, book);
+  }
+
+  private trade(msg: Record<string, unknown>): void {
+    const ticker = String(msg.market_ticker);
+    const watchers = this.prints.get(ticker);
+    if (!watchers) return;
+    const yesPrice = toNumber(msg.yes_price_dollars) ?? centsOf(msg.yes_price);
+    const amount = toNumber(msg.count_fp) ?? toNumber(msg.count);
+    if (yesPrice === undefined || amount === undefined || !(amount > 0)) {
+      this.broadcast(this.drift('a trade without price or count'));
+      return;
+    }
+    const noPrice = toNumber(msg.no_price_dollars) ?? centsOf(msg.no_price) ?? complement(yesPrice);
+    const taker = msg.taker_outcome_side ?? msg.taker_side;
+    const timestamp = timeOf(msg.ts) ?? this.options.clock.now();
+    for (const watcher of watchers) {
+      watcher.emit.data([
+        {
+          id: String(msg.trade_id ?? `${ticker}-${timestamp}`),
+          timestamp,
+          price: roundPrice(watcher.side === 'yes' ? yesPrice : noPrice),
+          amount,
+          side: taker === watcher.side ? 'buy' : taker === 'yes' || taker === 'no' ? 'sell' : 'unknown',
+          outcomeId: outcomeIdOf(ticker, watcher.side),
+        },
+      ]);
+    }
+  }
+
+  /** The venue refused a command: a bad ticker ends its watches; anything else is reported and retried on reconnect. */
+  private refused(id: number | undefined, msg: Record<string, unknown>): void {
+    const command = id === undefined ? undefined : this.commands.get(id);
+    const text = String(msg.msg ?? 'error').slice(0, 200);
+    const { venue } = this.options;
+    if (!command) {
+      this.broadcast(
+        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${text}`, { exchange: venue, retryable: true, detail: { venueCode: msg.code } }),
+      );
+      return;
+    }
+    this.commands.delete(id!);
+    const notFound = msg.code === 16 || /market|ticker/i.test(text);
+    const error = notFound
+      ? new PredgateError('MARKET_NOT_FOUND', `${venue}: ${text} (${command.tickers.join(', ')})`, {
+          exchange: venue,
+          retryable: false,
+          detail: { venueCode: msg.code },
+        })
+      : new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the subscription: ${text}`, {
+          exchange: venue,
+          retryable: msg.code !== 9,
+          detail: { venueCode: msg.code },
+        });
+    for (const ticker of command.tickers) {
+      this.sent[command.channel].delete(ticker);
+      const watchers = command.channel === 'trade' ? this.prints.get(ticker) : this.books.get(ticker)?.watchers;
+      for (const watcher of watchers ?? []) watcher.emit.error(error);
+    }
+  }
+
+  private deliver(ticker: string, book: Book): void {
+    for (const watcher of book.watchers) watcher.emit.data(viewOf(book, ticker, watcher.side));
+  }
+
+  private drift(what: string): PredgateError {
+    const { venue } = this.options;
+    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
+  }
+
+  private broadcast(error: PredgateError): void {
+    for (const book of this.books.values()) for (const watcher of book.watchers) watcher.emit.error(error);
+    for (const watchers of this.prints.values()) for (const watcher of watchers) watcher.emit.error(error);
+  }
+}
+
+/** A snapshot ladder: `<side>_dollars_fp` (dollar and count strings), else `<side>_dollars`, else legacy cents. */
+function ladder(msg: Record<string, unknown>, side: ContractSide): Map<number, number> {
+  const levels = new Map<number, number>();
+  const dollars = msg[`${side}_dollars_fp`] ?? msg[`${side}_dollars`];
+  const cents = msg[side];
+  const rows = Array.isArray(dollars) ? dollars : Array.isArray(cents) ? cents : [];
+  for (const row of rows as unknown[]) {
+    if (!Array.isArray(row)) continue;
+    const price = Array.isArray(dollars) ? toNumber(row[0]) : centsOf(row[0]);
+    const size = toNumber(row[1]);
+    if (price !== undefined && size !== undefined && size > 0) levels.set(roundPrice(price), size);
+  }
+  return levels;
+}
+
+/** One outcome's view of the market's book: its own bids, and the other side's bids mirrored as asks. */
+function viewOf(book: Book, ticker: string, side: ContractSide): OrderBook {
+  const other = side === 'yes' ? book.no : book.yes;
+  const levels = (entries: Map<number, number>, mirror: boolean): OrderLevel[] =>
+    [...entries].map(([price, size]) => ({ price: mirror ? complement(price) : price, size }));
+  return normalizeOrderBook({
+    bids: levels(book[side], false),
+    asks: levels(other, true),
+    timestamp: book.timestamp,
+    isNegRisk: false,
+    sourceMetadata: { ticker, side, source: 'stream' },
+  });
+}
+
+function centsOf(value: unknown): number | undefined {
+  const cents = toNumber(value);
+  return cents === undefined ? undefined : roundPrice(cents / 100);
+}
+
+/** The socket's `ts`: Unix seconds (or an RFC 3339 string), as milliseconds. */
+function timeOf(value: unknown): number | undefined {
+  if (typeof value === 'string' && Number.isNaN(Number(value))) {
+    const parsed = Date.parse(value);
+    return Number.isNaN(parsed) ? undefined : parsed;
+  }
+  const seconds = toNumber(value);
+  if (seconds === undefined) return undefined;
+  return seconds < 1e11 ? seconds * 1000 : seconds;
+}

@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { PredgateError, toErrorResponse } from '@predgate/core';
+import type { CallInput, MethodRegistry, RoutedMethod } from '@predgate/core';
+import type { Logger } from 'pino';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { StreamingConfig } from '../config.js';
+import type { KeyStore } from '../keys/key-store.js';
+import type { Metrics } from '../metrics.js';
+import type { VenueDirectory } from '../venues/directory.js';
+import type { Venue } from '../venues/venue.js';
+import { HttpWatches } from './http-watches.js';
+import { StreamHub } from './hub.js';
+import { StreamSession } from './session.js';
+import { symbolWatches } from './watches.js';
+
+export interface StreamServiceOptions {
+  config: StreamingConfig;
+  venues: VenueDirectory;
+  methods: MethodRegistry;
+  keys: KeyStore;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+/** Paths the socket answers on: pmxt clients given a base URL with a trailing slash ask for `//ws`. */
+const socketPaths = new Set(['/ws', '//ws']);
+
+/**
+ * Streaming: the shared upstreams, `/ws` sessions and the HTTP watch fallback.
+ * Owns every socket and timer it makes; `close()` ends them all.
+ */
+export class StreamService {
+  readonly hub: StreamHub;
+  readonly http: HttpWatches;
+  private readonly sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 0 });
+  private readonly sessions = new Set<StreamSession>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly alive = new WeakMap<WebSocket, boolean>();
+
+  constructor(private readonly options: StreamServiceOptions) {
+    const { config, metrics, logger } = options;
+    this.sockets.options.maxPayload = config.maxMessageBytes;
+    this.hub = new StreamHub({ dataTimeoutMs: config.dataTimeoutMs, logger, onCount: (count) => metrics.streamUpstreams.set(count) });
+    this.http = new HttpWatches(this.hub, { waitMs: config.httpWaitMs, idleMs: config.httpIdleMs, maxKept: 1_000 });
+    this.heartbeat = setInterval(() => this.beat(), config.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Open `/ws` connections. */
+  get clients(): number {
+    return this.sessions.size;
+  }
+
+  /** The `upgrade` event of the HTTP listener: authenticates, then hands the socket to a session. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? '/', 'http://gateway');
+    if (!socketPaths.has(url.pathname)) {
+      refuse(socket, 404, new PredgateError('NOT_FOUND', `No WebSocket endpoint at ${url.pathname}: use /ws`));
+      return;
+    }
+    const presented = presentedKey(request, url);
+    const stored = presented ? this.options.keys.verify(presented) : undefined;
+    if (!stored) {
+      refuse(
+        socket,
+        401,
+        new PredgateError('INVALID_API_KEY', presented ? 'Invalid API key' : 'Missing API key: send "Authorization: Bearer <key>" or ?apiKey=<key>'),
+      );
+      return;
+    }
+    this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+  }
+
+  /** The next update of a watch over HTTP, for the caller's API key. */
+  nextOverHttp(keyId: string, venue: Venue, routed: RoutedMethod, input: CallInput): Promise<unknown> {
+    const watches = symbolWatches(venue, routed, input.args, this.options.methods, input.credentials);
+    const stream = routed.declaration.stream!;
+    const upstreamArgs = stream.symbols === 'many' ? [...(input.args[0] as string[])].sort() : input.args.slice(0, stream.upstreamArgs);
+    return this.http.next(httpKey(keyId, venue.id, routed.name, upstreamArgs, input), watches, stream.symbols === 'many');
+  }
+
+  /** The streaming method a `stop` method (`unwatchOrderBook`) ends, if it is one. */
+  stoppedBy(name: string): string | undefined {
+    for (const methodName of this.options.methods.names) {
+      if (this.options.methods.get(methodName)!.declaration.stream?.stop === name) return methodName;
+    }
+    return undefined;
+  }
+
+  /** Ends the caller's HTTP watch of `method` for the symbol; true when one was running. */
+  stopOverHttp(keyId: string, venue: Venue, method: string, input: CallInput): boolean {
+    return this.http.stop(httpKey(keyId, venue.id, method, input.args.slice(0, 1), input));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const ws of this.sockets.clients) ws.terminate();
+    for (const session of this.sessions) session.close();
+    this.sessions.clear();
+    this.http.close();
+    await this.hub.close();
+    await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
+  }
+
+  private accept(ws: WebSocket): void {
+    const { config, metrics, logger } = this.options;
+    const session = new StreamSession(
+      {
+        get bufferedAmount() {
+          return ws.bufferedAmount;
+        },
+        send: (text, done) => (ws.readyState === WebSocket.OPEN ? ws.send(text, done) : done(new Error('closed'))),
+        close: (code, reason) => {
+          ws.close(code, reason);
+          // A client too slow to read the close frame is cut off.
+          setTimeout(() => ws.terminate(), 1_000).unref();
+        },
+      },
+      this.hub,
+      this.options.venues,
+      this.options.methods,
+      {
+        maxFrameBytes: config.maxFrameBytes,
+        maxSymbols: config.maxSymbols,
+        outbox: {
+          highWaterBytes: config.highWaterBytes,
+          maxFrames: config.maxQueuedFrames,
+          slowConsumerMs: config.slowConsumerMs,
+          onSlow: (reason) => {
+            metrics.streamSlowConsumers.inc();
+            logger.warn({ reason }, 'websocket client disconnected');
+          },
+        },
+      },
+    );
+    this.sessions.add(session);
+    metrics.streamClients.set(this.sessions.size);
+    this.alive.set(ws, true);
+    ws.on('pong', () => this.alive.set(ws, true));
+    ws.on('message', (data, isBinary) => {
+      this.alive.set(ws, true);
+      session.receive(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
+    });
+    ws.on('error', (error) => logger.debug({ err: error }, 'websocket client error'));
+    ws.on('close', () => {
+      session.close();
+      this.sessions.delete(session);
+      metrics.streamClients.set(this.sessions.size);
+    });
+  }
+
+  /** Pings every socket; one that did not answer the previous ping is dropped. */
+  private beat(): void {
+    for (const ws of this.sockets.clients) {
+      if (this.alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      this.alive.set(ws, false);
+      ws.ping();
+    }
+  }
+}
+
+function presentedKey(request: IncomingMessage, url: URL): string | undefined {
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && authorization.length > 0) return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.length > 0) return header;
+  // pmxt clients put the key in the query: `apiKey` for a hosted gateway, `token` for a local sidecar.
+  return url.searchParams.get('apiKey') ?? url.searchParams.get('token') ?? undefined;
+}
+
+const reasons: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found' };
+
+/** Answers an upgrade with the error envelope and closes the connection. */
+function refuse(socket: Duplex, status: number, error: PredgateError): void {
+  const body = JSON.stringify(toErrorResponse(error).body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reasons[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function httpKey(keyId: string, venue: string, method: string, upstreamArgs: readonly unknown[], input: CallInput): string {
+  const owner = input.credentials ? createHash('sha256').update(JSON.stringify(input.credentials)).digest('hex') : '';
+  const named = [...upstreamArgs];
+  while (named.length > 0 && named[named.length - 1] === undefined) named.pop();
+  return JSON.stringify([keyId, venue, method, named, owner]);
+}
