@@ -32,7 +32,7 @@ export function createKalshiAdapter(context: AdapterContext, venue: KalshiVenue,
   };
 
   const stream = new KalshiStream({
-    url: config.hosts.ws,
+    urls: [config.hosts.ws, ...config.hosts.wsFallbacks],
     venue: venue.id,
     credentials: context.credentials ?? config.stream.credentials,
     clock: context.clock,

@@ -11,6 +11,8 @@ export interface KalshiConfig {
     web: string;
     /** Websocket root of the streaming methods. */
     ws: string;
+    /** Roots dialled, in order, when the websocket host does not resolve or connect (an empty list turns this off). */
+    wsFallbacks: string[];
   };
   /** Events per `GET /events` page (the venue allows 1 to 200). */
   pageSize: number;
@@ -35,6 +37,7 @@ const defaults = {
 /** The manifest section of a Kalshi venue, with that venue's hosts as defaults. */
 export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConfig> {
   const url = Joi.string().uri({ scheme: ['http', 'https'] });
+  const wsUrl = Joi.string().uri({ scheme: ['ws', 'wss'] });
   return Joi.object<KalshiConfig, true>({
     hosts: Joi.object({
       rest: url.default(venue.rest),
@@ -43,9 +46,11 @@ export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConf
         .max(5)
         .default(() => [...venue.restFallbacks]),
       web: url.default(venue.web),
-      ws: Joi.string()
-        .uri({ scheme: ['ws', 'wss'] })
-        .default(venue.ws),
+      ws: wsUrl.default(venue.ws),
+      wsFallbacks: Joi.array()
+        .items(wsUrl)
+        .max(5)
+        .default(() => [...venue.wsFallbacks]),
     }).default(),
     pageSize: Joi.number().integer().min(1).max(200).default(defaults.pageSize),
     maxPages: Joi.number().integer().min(1).max(1_000).default(defaults.maxPages),

@@ -13,8 +13,10 @@ export interface KalshiVenue {
   readonly restFallbacks: readonly string[];
   /** Web site whose `/events/{ticker}` pages Event.url and Market.url point at. */
   readonly web: string;
-  /** Websocket root (`/trade-api/ws/v2`); the handshake is signed even for public channels. */
+  /** Websocket root (`/trade-api/ws/v2`) Kalshi recommends; the handshake is signed even for public channels. */
   readonly ws: string;
+  /** Roots serving the same channels, dialled when the recommended host does not resolve or connect. */
+  readonly wsFallbacks: readonly string[];
 }
 
 export const kalshiVenue: KalshiVenue = {
@@ -23,7 +25,8 @@ export const kalshiVenue: KalshiVenue = {
   rest: 'https://external-api.kalshi.com/trade-api/v2',
   restFallbacks: ['https://api.elections.kalshi.com'],
   web: 'https://kalshi.com',
-  ws: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
+  ws: 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
+  wsFallbacks: ['wss://api.elections.kalshi.com/trade-api/ws/v2'],
 };
 
 export const kalshiDemoVenue: KalshiVenue = {
@@ -32,5 +35,6 @@ export const kalshiDemoVenue: KalshiVenue = {
   rest: 'https://external-api.demo.kalshi.co/trade-api/v2',
   restFallbacks: ['https://demo-api.kalshi.co'],
   web: 'https://demo.kalshi.co',
-  ws: 'wss://demo-api.kalshi.co/trade-api/ws/v2',
+  ws: 'wss://external-api-ws.demo.kalshi.co/trade-api/ws/v2',
+  wsFallbacks: ['wss://demo-api.kalshi.co/trade-api/ws/v2'],
 };

@@ -1,4 +1,4 @@
-import { PredgateError, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
+import { PredgateError, createFeed, isUnreachable, normalizeOrderBook, toNumber } from '@predgate/core';
 import type { Clock, Credentials, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
 import WebSocket from 'ws';
 import { createSigner, signedPath } from '../auth/signer.js';
@@ -7,8 +7,12 @@ import type { ContractSide } from '../ids.js';
 import { complement, roundPrice } from '../normalize/numbers.js';
 
 export interface KalshiStreamOptions {
-  /** The websocket root, `wss://…/trade-api/ws/v2`. */
-  url: string;
+  /**
+   * Websocket roots serving the same channels (`wss://…/trade-api/ws/v2`), the
+   * recommended one first: a host that does not resolve or accept the
+   * connection hands the redial to the next, which is kept while it works.
+   */
+  urls: readonly string[];
   venue: string;
   /** The handshake is signed even for public channels: the caller's key, else the operator's stream key. */
   credentials: Credentials | undefined;
@@ -60,6 +64,8 @@ export class KalshiStream {
   private readonly sent: Record<Channel, Set<string>> = { orderbook_delta: new Set(), trade: new Set() };
   private readonly commands = new Map<number, { channel: Channel; tickers: string[] }>();
   private readonly subscriptions = new Map<number, { channel: Channel; tickers: Set<string>; seq?: number }>();
+  /** The root dialled: it moves on when a host cannot be reached. */
+  private host = 0;
 
   constructor(private readonly options: KalshiStreamOptions) {}
 
@@ -166,7 +172,8 @@ export class KalshiStream {
   private connect(): void {
     if (this.socket) return;
     this.stopped = false;
-    const { url, venue, credentials, clock } = this.options;
+    const { venue, credentials, clock } = this.options;
+    const url = this.options.urls[this.host % this.options.urls.length]!;
     const headers = createSigner(credentials, venue).headers('GET', signedPath(url), clock.now());
     const socket = new WebSocket(url, { headers, perMessageDeflate: false });
     this.socket = socket;
@@ -190,7 +197,10 @@ export class KalshiStream {
         );
       }
     });
-    socket.on('error', () => undefined);
+    socket.on('error', (error) => {
+      // Nothing reached a host that does not resolve or connect: the redial goes to the next one.
+      if (isUnreachable(error)) this.host = (this.host + 1) % this.options.urls.length;
+    });
     socket.on('close', (code) => {
       clearInterval(this.ping);
       if (this.socket !== socket) return;

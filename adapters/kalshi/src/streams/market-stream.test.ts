@@ -1,0 +1,52 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { fixedClock } from '@predgate/core';
+import { afterEach, expect, test } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { testKeyId, testPrivateKey } from '../../test/support/test-key.js';
+import { KalshiStream } from './market-stream.js';
+
+let cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+/** A port nothing listens on: connecting to it is refused at once. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+test('a websocket host that refuses the connection hands the redial to the next root, with the same signed path', async () => {
+  const paths: string[] = [];
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  server.on('connection', (_socket, request) => paths.push(request.url ?? ''));
+  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const alive = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trade-api/ws/v2`;
+  const dead = `ws://127.0.0.1:${await closedPort()}/trade-api/ws/v2`;
+
+  const stream = new KalshiStream({
+    urls: [dead, alive],
+    venue: 'kalshi',
+    credentials: { apiKey: testKeyId, privateKey: testPrivateKey },
+    clock: fixedClock(Date.UTC(2026, 10, 26)),
+    pingIntervalMs: 10_000,
+    backoff: { initialMs: 5, maxMs: 10 },
+  });
+  cleanup.push(() => stream.close());
+  const errors: string[] = [];
+  const feed = stream.watchOrderBook('KXFEDDECISION-26JUN-H0');
+  feed.start({ data: () => undefined, error: (error) => errors.push(error.code) });
+  cleanup.push(() => feed.stop());
+
+  const deadline = Date.now() + 3_000;
+  while (paths.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(paths).toEqual(['/trade-api/ws/v2']);
+  // The refused dial was reported as a retryable network error, never as a wrong ticker.
+  expect(errors.every((code) => code === 'NETWORK_ERROR')).toBe(true);
+});
