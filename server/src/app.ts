@@ -19,7 +19,7 @@ import { archivePlugin } from './plugins/archive.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { jsonResponsePlugin } from './plugins/json-response.js';
+import { jsonResponsePlugin, liveCompressMinBytes } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { routerPlugin } from './plugins/router.js';
@@ -130,6 +130,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     host: config.host,
     router: { stripTrailingSlash: true },
     routes: { json: { escape: false } },
+    compression: { minBytes: liveCompressMinBytes },
   });
   await server.register([
     {

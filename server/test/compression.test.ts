@@ -47,9 +47,17 @@ describe('answers are compressed as the client asks', () => {
   });
 
   test('live answers are compressed by the server, brotli included', async () => {
-    const packed = await get('/api/mock/fetchOrderBook?outcomeId=mock-e1-m0-0', 'br');
+    // Sorted by liquidity, the list is not the catalog's: the venue answers it.
+    const packed = await get('/api/mock/fetchEvents?limit=20&sort=liquidity', 'br');
     expect(packed.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(decoded(packed))).toMatchObject({ success: true, data: { bids: expect.any(Array) } });
+    expect(JSON.parse(decoded(packed))).toMatchObject({ success: true, data: expect.any(Array) });
+  });
+
+  test('a live answer of a few KiB is sent as it is: compressing it per request costs more time than it saves', async () => {
+    const book = await get('/api/mock/fetchOrderBook?outcomeId=mock-e1-m0-0', 'gzip, deflate, br');
+    expect(book.payload.length).toBeGreaterThan(1024);
+    expect(book.payload.length).toBeLessThan(4096);
+    expect(book.headers['content-encoding']).toBeUndefined();
   });
 
   test('a small answer is sent as it is: compressing it would cost more than it saves', async () => {

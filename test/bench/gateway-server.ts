@@ -21,7 +21,11 @@ const app = await createApp({
     ? (JSON.parse(process.env.BENCH_MANIFEST) as { venues: Array<{ id: string; package: string; version: string; config: Record<string, unknown> }> })
     : { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: {} }] },
 });
-if (process.env.BENCH_SWEEP === '1') await app.catalog.sweep('mock');
 await app.server.start();
+// As `predgate serve` runs: swept at once, then on schedule, so catalog-served answers stay fresh through long runs.
+if (process.env.BENCH_SWEEP === '1') {
+  await app.catalog.sweep('mock');
+  app.catalog.start();
+}
 process.stdout.write(`listening ${app.server.info.port}\n`);
 process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));

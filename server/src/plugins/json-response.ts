@@ -27,6 +27,14 @@ export interface StoredJsonOptions {
 const minCompressBytes = 1024;
 /** Brotli's default quality (11) is far too slow to run per request; 5 compresses almost as well at a fraction of the cost. */
 const brotliQuality = 5;
+/** 256 KiB windows for live answers instead of brotli's 4 MiB default: answers are rarely larger, and a big window is allocated per encoder. */
+const liveWindowBits = 18;
+/**
+ * Live answers (books, orders, uncached pages) are compressed per request, so
+ * one under this size is sent as it is: on a few KiB the encoder costs more
+ * time than the bytes it saves.
+ */
+export const liveCompressMinBytes = 4096;
 
 const compressors: Record<string, (input: Buffer) => Promise<Buffer>> = {
   br: (input) => promisify(brotliCompress)(input, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: input.length } }),
@@ -41,7 +49,8 @@ const compressors: Record<string, (input: Buffer) => Promise<Buffer>> = {
 export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
   name: 'predgate-json-response',
   register(server, options) {
-    server.encoder('br', () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }));
+    // Live answers are compressed per request: a smaller window keeps each encoder's state small to allocate.
+    server.encoder('br', () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: liveWindowBits } }));
     const compressed = new LRUCache<string, Buffer>({
       maxSize: options.cacheBytes,
       sizeCalculation: (buffer) => buffer.length,
