@@ -1,4 +1,4 @@
-import { bindContext, defineAdapter } from '@predgate/core';
+import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { cancelOrder, createOrder, fetchBalance, fetchMyTrades, fetchOpenOrders, fetchPositions } from './account.js';
 import { hyperliquidApi } from './api.js';
@@ -6,6 +6,7 @@ import type { HyperliquidContext } from './context.js';
 import type { HyperliquidConfig } from './index.js';
 import { venueId } from './normalize/catalog.js';
 import { fetchEvents, fetchMarkets, fetchOHLCV, fetchOrderBook, fetchTrades } from './reads.js';
+import { HyperliquidStream } from './streams/market-stream.js';
 
 /**
  * Info requests weigh 2 (books, mids, account state) to 20 (most lists) of an
@@ -23,6 +24,13 @@ export function createHyperliquidAdapter(context: AdapterContext, config: Hyperl
     mainnet: !config.testnet,
     lastNonce: 0,
   };
+  const stream = new HyperliquidStream({
+    url: config.wsUrl,
+    venue: venueId,
+    clock: context.clock,
+    pingIntervalMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
+  });
 
   return defineAdapter({
     id: venueId,
@@ -37,6 +45,14 @@ export function createHyperliquidAdapter(context: AdapterContext, config: Hyperl
         buildOrder: 'actions are signed with a millisecond nonce that the venue accepts only while recent: an order is signed when sent',
       },
     },
+    // Streams: the l2Book and trades channels of one public connection per adapter instance.
+    watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),
+    watchTrades(outcomeId, address) {
+      if (address !== undefined)
+        throw new PredgateError('NOT_SUPPORTED', `${venueId}: watching a wallet's trades is not supported; watch the outcome`, { exchange: venueId });
+      return stream.watchTrades(outcomeId);
+    },
+    close: () => stream.close(),
     ...bindContext(ctx, {
       fetchEvents,
       fetchMarkets,

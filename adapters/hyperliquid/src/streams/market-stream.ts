@@ -1,0 +1,371 @@
+import { PredgateError, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
+import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
+import WebSocket from 'ws';
+import { assetIdOf, coinOf, sideOfAssetId, sideOfCoin } from '../ids.js';
+
+export interface HyperliquidStreamOptions {
+  /** `wss://api.hyperliquid.xyz/ws`, or the testnet's. */
+  url: string;
+  venue: string;
+  clock: Clock;
+  /** The venue drops a connection that sent nothing for a minute: `{"method":"ping"}` this often. */
+  pingIntervalMs: number;
+  backoff: { initialMs: number; maxMs: number };
+}
+
+type Channel = 'l2Book' | 'trades';
+const channels: Channel[] = ['l2Book', 'trades'];
+
+/** One side coin's watchers and its last book (every `l2Book` message is the whole book). */
+interface Book {
+  last: OrderBook | undefined;
+  watchers: Set<FeedListener<OrderBook>>;
+}
+
+/**
+ * Hyperliquid's public websocket for one adapter instance: one connection,
+ * the `l2Book` channel (each message a full book of one side coin `#<10 ×
+ * outcome + side>`, so nothing is patched and nothing can drift) and the
+ * `trades` channel. A subscribe message goes out per coin not yet subscribed;
+ * a coin nobody watches is unsubscribed; the connection closes with the last
+ * coin. A dropped connection is redialled with backoff and every coin
+ * subscribed again. Each side of an outcome is its own coin with its own book,
+ * as `fetchOrderBook` reads it.
+ */
+export class HyperliquidStream {
+  private socket: WebSocket | undefined;
+  private ping: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private attempt = 0;
+  private flushing = false;
+  private stopped = false;
+  private readonly books = new Map<string, Book>();
+  private readonly prints = new Map<string, Set<FeedListener<Trade[]>>>();
+  private readonly wanted: Record<Channel, Set<string>> = { l2Book: new Set(), trades: new Set() };
+  /** Coins subscribed on the open connection, by channel. */
+  private readonly sent: Record<Channel, Set<string>> = { l2Book: new Set(), trades: new Set() };
+
+  constructor(private readonly options: HyperliquidStreamOptions) {}
+
+  /** Coins wanted now, by channel (for tests and status). */
+  get coins(): Record<Channel, string[]> {
+    return { l2Book: [...this.wanted.l2Book], trades: [...this.wanted.trades] };
+  }
+
+  watchOrderBook(outcomeId: string): Feed<OrderBook> {
+    return createFeed((emit) => {
+      const coin = this.coinOf(outcomeId, emit);
+      if (coin === undefined) return () => undefined;
+      let book = this.books.get(coin);
+      if (!book) {
+        book = { last: undefined, watchers: new Set() };
+        this.books.set(coin, book);
+      }
+      book.watchers.add(emit);
+      // A second watcher of a coin already known starts from its current book.
+      if (book.last) {
+        const last = book.last;
+        queueMicrotask(() => emit.data(last));
+      }
+      this.want('l2Book', coin);
+      return () => {
+        book.watchers.delete(emit);
+        if (book.watchers.size === 0) {
+          this.books.delete(coin);
+          this.unwant('l2Book', coin);
+        }
+      };
+    });
+  }
+
+  watchTrades(outcomeId: string): Feed<Trade[]> {
+    return createFeed((emit) => {
+      const coin = this.coinOf(outcomeId, emit);
+      if (coin === undefined) return () => undefined;
+      let watchers = this.prints.get(coin);
+      if (!watchers) {
+        watchers = new Set();
+        this.prints.set(coin, watchers);
+      }
+      watchers.add(emit);
+      this.want('trades', coin);
+      return () => {
+        watchers.delete(emit);
+        if (watchers.size === 0) {
+          this.prints.delete(coin);
+          this.unwant('trades', coin);
+        }
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    this.books.clear();
+    this.prints.clear();
+    for (const channel of channels) this.wanted[channel].clear();
+    await this.disconnect();
+  }
+
+  /** The side coin an outcome (asset) id names; anything else ends the feed with OUTCOME_NOT_FOUND. */
+  private coinOf(outcomeId: string, emit: FeedListener<never>): string | undefined {
+    const side = sideOfAssetId(outcomeId);
+    if (side) return coinOf(side);
+    const shown = outcomeId.slice(0, 100);
+    queueMicrotask(() =>
+      emit.error(
+        new PredgateError('OUTCOME_NOT_FOUND', `${this.options.venue}: ${shown} is not an outcome id (an asset id such as 100017310)`, {
+          exchange: this.options.venue,
+          retryable: false,
+          detail: { outcomeId: shown },
+        }),
+      ),
+    );
+    return undefined;
+  }
+
+  private want(channel: Channel, coin: string): void {
+    if (this.wanted[channel].has(coin)) return;
+    this.wanted[channel].add(coin);
+    this.connect();
+    this.scheduleFlush();
+  }
+
+  private unwant(channel: Channel, coin: string): void {
+    if (!this.wanted[channel].delete(coin)) return;
+    if (this.sent[channel].delete(coin)) this.send({ method: 'unsubscribe', subscription: { type: channel, coin } });
+    if (channels.every((name) => this.wanted[name].size === 0)) void this.disconnect();
+  }
+
+  private connect(): void {
+    if (this.socket) return;
+    this.stopped = false;
+    const { venue, url } = this.options;
+    const socket = new WebSocket(url, { perMessageDeflate: false });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.attempt = 0;
+      this.ping = setInterval(() => this.send({ method: 'ping' }), this.options.pingIntervalMs);
+      this.scheduleFlush();
+    });
+    socket.on('message', (data) => this.receive(data.toString()));
+    socket.on('unexpected-response', (_request, response) => {
+      response.resume();
+      socket.terminate();
+    });
+    // Every failure ends in 'close', which redials.
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => {
+      clearInterval(this.ping);
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.resetConnectionState();
+      if (this.stopped) return;
+      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
+      const { initialMs, maxMs } = this.options.backoff;
+      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
+      this.attempt += 1;
+      this.retry = setTimeout(
+        () => {
+          if (channels.some((name) => this.wanted[name].size > 0)) this.connect();
+        },
+        base / 2 + Math.random() * (base / 2),
+      );
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    const socket = this.socket;
+    this.socket = undefined;
+    this.resetConnectionState();
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close();
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 1_000).unref();
+    });
+  }
+
+  private resetConnectionState(): void {
+    for (const channel of channels) this.sent[channel].clear();
+    // A book from before a drop is not current: the next subscription's first message replaces it.
+    for (const book of this.books.values()) book.last = undefined;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    queueMicrotask(() => {
+      this.flushing = false;
+      this.flush();
+    });
+  }
+
+  /** One subscribe message per coin and channel not yet subscribed on this connection. */
+  private flush(): void {
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    for (const channel of channels) {
+      for (const coin of this.wanted[channel]) {
+        if (this.sent[channel].has(coin)) continue;
+        this.sent[channel].add(coin);
+        this.send({ method: 'subscribe', subscription: { type: channel, coin } });
+      }
+    }
+  }
+
+  private send(message: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private receive(text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.broadcast(this.drift('a frame that is not JSON'));
+      return;
+    }
+    if (!isRecord(message) || typeof message.channel !== 'string') {
+      this.broadcast(this.drift('a message without a channel'));
+      return;
+    }
+    switch (message.channel) {
+      case 'l2Book':
+        this.book(message.data);
+        return;
+      case 'trades':
+        this.trades(message.data);
+        return;
+      case 'error':
+        this.refused(message.data);
+        return;
+      case 'subscriptionResponse':
+      case 'pong':
+        return;
+      default:
+        // Other channels (allMids, notification, …) are none of these feeds' business.
+        return;
+    }
+  }
+
+  private book(data: unknown): void {
+    const coin = isRecord(data) && typeof data.coin === 'string' ? data.coin : undefined;
+    if (coin === undefined) {
+      this.broadcast(this.drift('an l2Book message without a coin'));
+      return;
+    }
+    const book = this.books.get(coin);
+    if (!book) return;
+    const record = data as Record<string, unknown>;
+    const levels = record.levels;
+    const time = toNumber(record.time);
+    const bids = Array.isArray(levels) && levels.length === 2 ? ladder(levels[0]) : undefined;
+    const asks = Array.isArray(levels) && levels.length === 2 ? ladder(levels[1]) : undefined;
+    if (!bids || !asks || time === undefined) {
+      book.last = undefined;
+      const error = this.drift(`an l2Book message for ${coin} without time or with unreadable levels`);
+      for (const watcher of book.watchers) watcher.error(error);
+      return;
+    }
+    const side = outcomeIdOfCoin(coin);
+    book.last = normalizeOrderBook({
+      bids,
+      asks,
+      timestamp: time,
+      sourceMetadata: { coin, ...(side ? { outcomeId: side } : {}), source: 'stream' },
+    });
+    for (const watcher of book.watchers) watcher.data(book.last);
+  }
+
+  private trades(data: unknown): void {
+    if (!Array.isArray(data)) {
+      this.broadcast(this.drift('a trades message that is not a list'));
+      return;
+    }
+    const byCoin = new Map<string, Trade[]>();
+    for (const row of data as unknown[]) {
+      const coin = isRecord(row) && typeof row.coin === 'string' ? row.coin : undefined;
+      if (coin === undefined) {
+        this.broadcast(this.drift('a trade without a coin'));
+        return;
+      }
+      if (!this.prints.has(coin)) continue;
+      const trade = row as Record<string, unknown>;
+      const price = toNumber(trade.px);
+      const amount = toNumber(trade.sz);
+      const timestamp = toNumber(trade.time);
+      if (price === undefined || amount === undefined || timestamp === undefined || !(amount > 0) || (trade.side !== 'A' && trade.side !== 'B')) {
+        const error = this.drift(`a trade of ${coin} without price, size, time or side`);
+        for (const watcher of this.prints.get(coin)!) watcher.error(error);
+        return;
+      }
+      const outcomeId = outcomeIdOfCoin(coin) ?? coin;
+      const list = byCoin.get(coin) ?? [];
+      list.push({
+        id: String(trade.tid ?? `${coin}-${timestamp}`),
+        timestamp,
+        price,
+        amount,
+        side: trade.side === 'B' ? 'buy' : 'sell',
+        outcomeId,
+      });
+      byCoin.set(coin, list);
+    }
+    for (const [coin, trades] of byCoin) for (const watcher of this.prints.get(coin) ?? []) watcher.data(trades);
+  }
+
+  /** The venue answers a subscription it cannot serve with an `error` message quoting it. */
+  private refused(data: unknown): void {
+    const text = String(data ?? 'error').slice(0, 200);
+    const { venue } = this.options;
+    const error = new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${text}`, { exchange: venue, retryable: true });
+    const named = [...this.books.keys(), ...this.prints.keys()].filter((coin) => text.includes(`"${coin}"`));
+    if (named.length === 0) {
+      this.broadcast(error);
+      return;
+    }
+    for (const coin of new Set(named)) {
+      for (const watcher of this.books.get(coin)?.watchers ?? []) watcher.error(error);
+      for (const watcher of this.prints.get(coin) ?? []) watcher.error(error);
+    }
+  }
+
+  private drift(what: string): PredgateError {
+    const { venue } = this.options;
+    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
+  }
+
+  private broadcast(error: PredgateError): void {
+    for (const book of this.books.values()) for (const watcher of book.watchers) watcher.error(error);
+    for (const watchers of this.prints.values()) for (const watcher of watchers) watcher.error(error);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One side of an `l2Book` message (`[{px, sz, n}]`, best first); undefined when any level is unreadable. */
+function ladder(rows: unknown): OrderLevel[] | undefined {
+  if (!Array.isArray(rows)) return undefined;
+  const levels: OrderLevel[] = [];
+  for (const row of rows as unknown[]) {
+    if (!isRecord(row)) return undefined;
+    const price = toNumber(row.px);
+    const size = toNumber(row.sz);
+    if (price === undefined || size === undefined || !(price >= 0 && price <= 1) || !(size >= 0)) return undefined;
+    if (size > 0) levels.push({ price, size });
+  }
+  return levels;
+}
+
+/** The outcome (asset) id of a side coin, as the adapter hands them out. */
+function outcomeIdOfCoin(coin: string): string | undefined {
+  const side = coin.startsWith('#') ? sideOfCoin(coin) : undefined;
+  return side ? assetIdOf(side) : undefined;
+}
