@@ -20,6 +20,7 @@ import type { GeminiApi, RawLevel, RawOrder } from './api.js';
 import { GeminiSigner } from './auth/signer.js';
 import type { GeminiTitanConfig } from './index.js';
 import { normalizeEvent, normalizeOrder, normalizePosition, outcomeIdOf, sideOfOutcomeId, venueId } from './normalize.js';
+import { GeminiStream } from './streams/market-stream.js';
 
 /** Public endpoints allow 120 requests a minute; private ones 600, on a budget of their own at the venue. */
 const rateLimit = { requests: 120, intervalMs: 60_000 };
@@ -67,6 +68,14 @@ export function createGeminiTitanAdapter(context: AdapterContext, config: Gemini
     return signer;
   };
   const api = geminiApi(context.http({ venue: venueId, rateLimit, mapError }), config.baseUrl, signerFor);
+  const stream = new GeminiStream({
+    url: config.wsUrl,
+    venue: venueId,
+    clock: context.clock,
+    depth: config.stream.depth,
+    pingIntervalMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
+  });
   // Contracts are looked up through their event; listing fills this map so a later lookup costs one call.
   const eventOfSymbol = new Map<string, string>();
 
@@ -119,6 +128,15 @@ export function createGeminiTitanAdapter(context: AdapterContext, config: Gemini
         fetchSeries: 'Gemini has no series endpoint; an event’s series code is in its sourceMetadata',
       },
     },
+
+    // Streams: the partial-depth and trade streams of one public connection per adapter instance.
+    watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),
+    watchTrades(outcomeId, address) {
+      if (address !== undefined)
+        throw new PredgateError('NOT_SUPPORTED', `${venueId}: watching a wallet's trades is not supported; watch the outcome`, { exchange: venueId });
+      return stream.watchTrades(outcomeId);
+    },
+    close: () => stream.close(),
 
     async fetchEvents(params = {}) {
       const events = remember(await selectEvents(api, params, eventOf));

@@ -1,0 +1,271 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { fixedClock } from '@predgate/core';
+import type { OrderBook, PredgateError, Trade } from '@predgate/core';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type WebSocket from 'ws';
+import { WebSocketServer } from 'ws';
+import { GeminiStream } from './market-stream.js';
+
+/*
+ * Gemini's market-data websocket replayed on 127.0.0.1, in the documented
+ * shapes: `{"id":"1","method":"subscribe","params":["<symbol>@depth20"]}`
+ * answered `{"id":"1","status":200}`; partial-depth messages
+ * `{lastUpdateId, symbol, bids: [[price, qty]], asks}` (the symbol may come
+ * back in lower case) carry the top levels whole; trades `{E (ns), s, t, p, q, m}`.
+ */
+
+const symbol = 'GEMI-DEMNOM2028-DEMNOM28AOC';
+const yes = `${symbol}:yes`;
+const no = `${symbol}:no`;
+
+interface Sent {
+  id: string;
+  method: string;
+  params: string[];
+}
+
+let server: WebSocketServer;
+let sockets: Set<WebSocket>;
+let received: Sent[];
+let connections: number;
+let refuse: RegExp | undefined;
+let stream: GeminiStream;
+
+beforeEach(async () => {
+  sockets = new Set();
+  received = [];
+  connections = 0;
+  refuse = undefined;
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await once(server, 'listening');
+  server.on('connection', (socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as Sent;
+      received.push(message);
+      const refused = refuse && message.params.some((name) => refuse!.test(name));
+      socket.send(JSON.stringify(refused ? { id: message.id, status: 400, error: { code: -1, msg: 'Invalid symbol' } } : { id: message.id, status: 200 }));
+    });
+  });
+  stream = new GeminiStream({
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    venue: 'gemini-titan',
+    clock: fixedClock(Date.UTC(2026, 10, 26)),
+    depth: 'depth20',
+    pingIntervalMs: 20,
+    backoff: { initialMs: 5, maxMs: 10 },
+  });
+});
+
+afterEach(async () => {
+  await stream.close();
+  for (const socket of sockets) socket.terminate();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function until(condition: () => boolean, what = 'condition', ms = 2_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function send(message: unknown): void {
+  for (const socket of sockets) socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+}
+
+const commands = (method: string) => received.filter((message) => message.method === method);
+
+function depth(bids: Array<[string, string]>, asks: Array<[string, string]>, name = symbol.toLowerCase()) {
+  return { lastUpdateId: 12_345_678, symbol: name, bids, asks };
+}
+
+function collect<T>() {
+  const data: T[] = [];
+  const errors: PredgateError[] = [];
+  return { data, errors, listener: { data: (payload: T) => data.push(payload), error: (error: PredgateError) => errors.push(error) } };
+}
+
+test('YES and NO share one depth stream; each message is the whole top of the book; NO is the YES book mirrored', async () => {
+  const y = collect<OrderBook>();
+  const n = collect<OrderBook>();
+  const a = stream.watchOrderBook(yes);
+  const b = stream.watchOrderBook(no);
+  a.start(y.listener);
+  b.start(n.listener);
+  await until(() => commands('subscribe').length === 1, 'subscribe');
+  expect(commands('subscribe')[0]!.params).toEqual([`${symbol}@depth20`]);
+
+  send(
+    depth(
+      [
+        ['0.27', '1200'],
+        ['0.26', '300'],
+      ],
+      [['0.29', '500']],
+    ),
+  );
+  await until(() => y.data.length === 1 && n.data.length === 1, 'books');
+  expect(y.data[0]).toMatchObject({
+    bids: [
+      { price: 0.27, size: 1200 },
+      { price: 0.26, size: 300 },
+    ],
+    asks: [{ price: 0.29, size: 500 }],
+    timestamp: Date.UTC(2026, 10, 26),
+  });
+  expect(n.data[0]).toMatchObject({
+    bids: [{ price: 0.71, size: 500 }],
+    asks: [
+      { price: 0.73, size: 1200 },
+      { price: 0.74, size: 300 },
+    ],
+  });
+  // The next message replaces the book entirely; a zero quantity is no level.
+  // `E` in nanoseconds, as sent: more digits than a double holds exactly.
+  send(`{"lastUpdateId":12345679,"symbol":"${symbol.toLowerCase()}","E":1787200000123456789,"bids":[["0.28","10"]],"asks":[["0.3","0"]]}`);
+  await until(() => y.data.length === 2, 'second book');
+  expect(y.data[1]).toMatchObject({ bids: [{ price: 0.28, size: 10 }], asks: [], timestamp: 1_787_200_000_123 });
+  expect(commands('subscribe')).toHaveLength(1);
+  await Promise.all([a.stop(), b.stop()]);
+});
+
+test('a second watcher shares the connection and starts from the current book; the last leaving unsubscribes and closes', async () => {
+  const first = collect<OrderBook>();
+  const a = stream.watchOrderBook(yes);
+  a.start(first.listener);
+  await until(() => commands('subscribe').length === 1, 'subscribe');
+  send(depth([['0.5', '3']], [['0.6', '4']]));
+  await until(() => first.data.length === 1, 'first book');
+
+  const second = collect<OrderBook>();
+  const b = stream.watchOrderBook(no);
+  b.start(second.listener);
+  await until(() => second.data.length === 1, 'current book for the second watcher');
+  expect(second.data[0]).toMatchObject({ bids: [{ price: 0.4, size: 4 }], asks: [{ price: 0.5, size: 3 }] });
+
+  // Another contract is subscribed alone, on the same connection.
+  const c = stream.watchOrderBook('GEMI-BTC2608212100-HI61000:yes');
+  c.start(collect<OrderBook>().listener);
+  await until(() => commands('subscribe').length === 2, 'second contract');
+  expect(commands('subscribe')[1]!.params).toEqual(['GEMI-BTC2608212100-HI61000@depth20']);
+  expect(connections).toBe(1);
+
+  await c.stop();
+  await until(() => commands('unsubscribe').length === 1, 'unsubscribe');
+  expect(commands('unsubscribe')[0]!.params).toEqual(['GEMI-BTC2608212100-HI61000@depth20']);
+  await a.stop();
+  expect(sockets.size).toBe(1);
+  await b.stop();
+  await until(() => sockets.size === 0, 'connection closed');
+  expect(stream.symbols).toEqual({ book: [], trade: [] });
+});
+
+test('trades: YES prints as sent (m: the taker sold), NO prints at 1 − p with the side reversed', async () => {
+  const y = collect<Trade[]>();
+  const n = collect<Trade[]>();
+  const a = stream.watchTrades(yes);
+  const b = stream.watchTrades(no);
+  a.start(y.listener);
+  b.start(n.listener);
+  await until(() => commands('subscribe').length === 1, 'subscribe');
+  expect(commands('subscribe')[0]!.params).toEqual([`${symbol}@trade`]);
+  send({ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000001, p: '0.27', q: '150', m: true });
+  await until(() => y.data.length === 1 && n.data.length === 1, 'prints');
+  expect(y.data[0]).toEqual([{ id: '2840140800000001', timestamp: 1_787_199_000_000, price: 0.27, amount: 150, side: 'sell', outcomeId: yes }]);
+  expect(n.data[0]).toEqual([{ id: '2840140800000001', timestamp: 1_787_199_000_000, price: 0.73, amount: 150, side: 'buy', outcomeId: no }]);
+  await Promise.all([a.stop(), b.stop()]);
+});
+
+test('a dropped connection is reported, redialled and every stream subscribed again; no stale book meanwhile', async () => {
+  const seen = collect<OrderBook>();
+  const feed = stream.watchOrderBook(yes);
+  feed.start(seen.listener);
+  const prints = stream.watchTrades(yes);
+  prints.start(collect<Trade[]>().listener);
+  await until(() => commands('subscribe').length === 2, 'subscribes');
+  send(depth([['0.5', '3']], []));
+  await until(() => seen.data.length === 1, 'book');
+
+  for (const socket of sockets) socket.terminate();
+  await until(() => connections === 2 && commands('subscribe').length === 4, 'redial and resubscribe');
+  expect(seen.errors.map((error) => [error.code, error.retryable])).toContainEqual(['NETWORK_ERROR', true]);
+  expect(
+    commands('subscribe')
+      .slice(2)
+      .flatMap((message) => message.params)
+      .sort(),
+  ).toEqual([`${symbol}@depth20`, `${symbol}@trade`]);
+  const late = collect<OrderBook>();
+  const other = stream.watchOrderBook(yes);
+  other.start(late.listener);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(late.data).toEqual([]);
+  send(depth([['0.52', '1']], []));
+  await until(() => late.data.length === 1 && seen.data.length === 2, 'fresh book');
+  await Promise.all([feed.stop(), prints.stop(), other.stop()]);
+});
+
+test('an unreadable message is a retryable error, never a wrong book', async () => {
+  const seen = collect<OrderBook>();
+  const trades = collect<Trade[]>();
+  const feed = stream.watchOrderBook(yes);
+  feed.start(seen.listener);
+  const tape = stream.watchTrades(yes);
+  tape.start(trades.listener);
+  await until(() => commands('subscribe').length === 2, 'subscribe');
+  send(depth([['0.5', '3']], []));
+  await until(() => seen.data.length === 1, 'book');
+
+  send(depth([['abc', '3']], []));
+  send(depth([['0.5', '3']], [['45001.00', '1']]));
+  send({ lastUpdateId: 1, bids: [], asks: [] });
+  send({ ...depth([], []), asks: 'none' });
+  send({ E: 1, s: symbol, t: 1, p: '0.4', q: '1' });
+  send('not json');
+  await until(() => seen.errors.length === 5 && trades.errors.length === 3, 'errors');
+  expect(seen.data).toHaveLength(1);
+  expect(trades.data).toEqual([]);
+  expect([...seen.errors, ...trades.errors].every((error) => error.code === 'EXCHANGE_NOT_AVAILABLE' && error.retryable)).toBe(true);
+  expect(seen.errors[0]!.message).toMatch(/depth message for GEMI-DEMNOM2028-DEMNOM28AOC with unreadable levels/);
+  expect(seen.errors[2]!.message).toMatch(/without a symbol/);
+  expect(trades.errors.map((error) => error.message).join(' ')).toMatch(/maker flag/);
+  const late = collect<OrderBook>();
+  const other = stream.watchOrderBook(yes);
+  other.start(late.listener);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(late.data).toEqual([]);
+  await Promise.all([feed.stop(), tape.stop(), other.stop()]);
+});
+
+test('a refused symbol ends its watches with MARKET_NOT_FOUND; a bad outcome id never dials', async () => {
+  const bad = collect<OrderBook>();
+  const idFeed = stream.watchOrderBook('GEMI-DEMNOM2028');
+  idFeed.start(bad.listener);
+  await until(() => bad.errors.length === 1, 'id error');
+  expect(bad.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
+  expect(connections).toBe(0);
+
+  refuse = /NOPE/;
+  const seen = collect<OrderBook>();
+  const feed = stream.watchOrderBook('GEMI-NOPE-X:yes');
+  feed.start(seen.listener);
+  await until(() => seen.errors.length === 1, 'refusal');
+  expect(seen.errors[0]).toMatchObject({ code: 'MARKET_NOT_FOUND', retryable: false });
+  await Promise.all([feed.stop(), idFeed.stop()]);
+});
+
+test('close() ends the connection', async () => {
+  const feed = stream.watchTrades(yes);
+  feed.start(collect<Trade[]>().listener);
+  await until(() => sockets.size === 1 && commands('subscribe').length === 1, 'connected');
+  await stream.close();
+  await until(() => sockets.size === 0, 'closed');
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(connections).toBe(1);
+  await feed.stop();
+});
