@@ -9,7 +9,8 @@ test('the README’s method and venue tables are what `pnpm run docs` generates 
   expect(venues.map((venue) => venue.id)).toContain('mock');
   const generated = withTables(readme, { methods: methodTable(), venues: venueTable(venues) });
   expect(readme, 'README.md tables are stale: run `pnpm run docs`').toBe(generated);
-});
+  // Loading every installed adapter package is most of the time; under a full parallel run it can pass 5 s.
+}, 30_000);
 
 test('a changed doc line changes the generated method table', () => {
   expect(methodTable()).toContain('| `fetchTrades` | outcomeId, params? | GET, POST |  | Recent prints');
