@@ -292,3 +292,22 @@ test('an unknown outcome ends its watch; no key ends it before any connection', 
   expect(none.errors[0]).toMatchObject({ code: 'AUTHENTICATION_ERROR', retryable: false });
   expect(venue.keys).toEqual([]);
 });
+
+test('a look-up that fails for a while is retried, reported as retryable meanwhile', async () => {
+  let failures = 2;
+  const opinion = stream({
+    async locate(outcomeId) {
+      if (failures-- > 0) throw new PredgateError('EXCHANGE_NOT_AVAILABLE', 'opinion answered HTTP 503', { exchange: 'opinion', retryable: true });
+      return { tokenId: outcomeId, marketId };
+    },
+  });
+  const yes = collector<OrderBook>();
+  const feed = opinion.watchOrderBook(yesToken);
+  feed.start(yes.listener);
+  cleanup.push(() => feed.stop());
+  await until(() => yes.data.length === 1, 'the book after the retries');
+  expect(yes.errors.map((error) => [error.code, error.retryable])).toEqual([
+    ['EXCHANGE_NOT_AVAILABLE', true],
+    ['EXCHANGE_NOT_AVAILABLE', true],
+  ]);
+});

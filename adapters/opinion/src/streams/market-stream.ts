@@ -94,31 +94,36 @@ export class OpinionStream {
     return createFeed((emit) => {
       let book: Book | undefined;
       let ended = false;
-      this.attach(outcomeId, emit, ({ tokenId, marketId }) => {
-        if (ended) return;
-        book = this.books.get(tokenId);
-        if (!book) {
-          book = {
-            tokenId,
-            marketId,
-            bids: new Map(),
-            asks: new Map(),
-            known: false,
-            seeding: undefined,
-            pending: [],
-            timestamp: 0,
-            metadata: {},
-            watchers: new Set(),
-          };
-          this.books.set(tokenId, book);
-        }
-        book.watchers.add(emit);
-        if (book.known) {
-          const view = viewOf(book);
-          queueMicrotask(() => emit.data(view));
-        }
-        this.scheduleReconcile();
-      });
+      this.attach(
+        outcomeId,
+        emit,
+        ({ tokenId, marketId }) => {
+          if (ended) return;
+          book = this.books.get(tokenId);
+          if (!book) {
+            book = {
+              tokenId,
+              marketId,
+              bids: new Map(),
+              asks: new Map(),
+              known: false,
+              seeding: undefined,
+              pending: [],
+              timestamp: 0,
+              metadata: {},
+              watchers: new Set(),
+            };
+            this.books.set(tokenId, book);
+          }
+          book.watchers.add(emit);
+          if (book.known) {
+            const view = viewOf(book);
+            queueMicrotask(() => emit.data(view));
+          }
+          this.scheduleReconcile();
+        },
+        () => ended,
+      );
       return () => {
         ended = true;
         if (!book) return;
@@ -136,17 +141,22 @@ export class OpinionStream {
       let entry: Prints | undefined;
       let tokenId = '';
       let ended = false;
-      this.attach(outcomeId, emit, (location) => {
-        if (ended) return;
-        tokenId = location.tokenId;
-        entry = this.prints.get(tokenId);
-        if (!entry) {
-          entry = { marketId: location.marketId, watchers: new Set() };
-          this.prints.set(tokenId, entry);
-        }
-        entry.watchers.add(emit);
-        this.scheduleReconcile();
-      });
+      this.attach(
+        outcomeId,
+        emit,
+        (location) => {
+          if (ended) return;
+          tokenId = location.tokenId;
+          entry = this.prints.get(tokenId);
+          if (!entry) {
+            entry = { marketId: location.marketId, watchers: new Set() };
+            this.prints.set(tokenId, entry);
+          }
+          entry.watchers.add(emit);
+          this.scheduleReconcile();
+        },
+        () => ended,
+      );
       return () => {
         ended = true;
         if (!entry) return;
@@ -165,9 +175,13 @@ export class OpinionStream {
     await this.disconnect();
   }
 
-  /** Finds an outcome's token and market, then registers the watcher; a refusal ends the watch. */
-  private attach(outcomeId: string, emit: FeedListener<never>, register: (location: OpinionOutcomeLocation) => void): void {
-    const { venue } = this.options;
+  /**
+   * Finds an outcome's token and market, then registers the watcher. A refusal
+   * (an unknown id) ends the watch; a failure that may pass is reported as
+   * retryable and the look-up tried again with backoff while the watch lasts.
+   */
+  private attach(outcomeId: string, emit: FeedListener<never>, register: (location: OpinionOutcomeLocation) => void, ended: () => boolean, attempt = 0): void {
+    const { venue, backoff } = this.options;
     if (!this.options.apiKey) {
       queueMicrotask(() =>
         emit.error(
@@ -188,10 +202,16 @@ export class OpinionStream {
       location.catch(() => this.located.delete(outcomeId));
     }
     location.then(register, (error: unknown) => {
-      const final = isPredgateError(error)
-        ? new PredgateError(error.code, error.message, { exchange: venue, retryable: false, cause: error })
-        : new PredgateError('NETWORK_ERROR', `${venue}: could not find the market of ${outcomeId}`, { exchange: venue, retryable: false, cause: error });
-      emit.error(final);
+      if (ended()) return;
+      const retryable = isPredgateError(error) ? error.retryable : true;
+      const message = isPredgateError(error) ? error.message : `${venue}: could not find the market of ${outcomeId.slice(0, 80)}`;
+      const code = isPredgateError(error) ? error.code : 'NETWORK_ERROR';
+      emit.error(new PredgateError(code, message, { exchange: venue, retryable, cause: error }));
+      if (!retryable) return;
+      const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** attempt);
+      setTimeout(() => {
+        if (!ended()) this.attach(outcomeId, emit, register, ended, attempt + 1);
+      }, delay).unref();
     });
   }
 
