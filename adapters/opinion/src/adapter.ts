@@ -1,4 +1,4 @@
-import { defineAdapter } from '@predgate/core';
+import { PredgateError, defineAdapter, invalidArgument } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import type { Address } from 'viem';
 import { marketTokens } from './account/market-tokens.js';
@@ -10,6 +10,7 @@ import type { OpinionConfig } from './index.js';
 import { venue } from './normalize/catalog.js';
 import { catalogReads } from './reads/catalog.js';
 import { marketDataReads } from './reads/market-data.js';
+import { OpinionStream } from './streams/market-stream.js';
 
 /** Opinion documents 15 requests per second per API key. */
 const rateLimit = { requests: 15, intervalMs: 1_000 };
@@ -26,6 +27,26 @@ export function createOpinionAdapter(context: AdapterContext, config: OpinionCon
   const tokens = marketTokens(api, context.clock);
   const account = accountReads(accountApi, tokens, context.credentials);
   const orders = trading(accountApi, tokens, account, context.credentials, config.exchangeAddress as Address, context.clock);
+  const stream = new OpinionStream({
+    url: config.wsUrl,
+    venue,
+    apiKey: context.credentials?.apiKey ?? config.apiKey,
+    clock: context.clock,
+    heartbeatMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
+    // Opinion's channels are subscribed by market: a market id names its YES token, a token is found in the listing.
+    async locate(outcomeId) {
+      if (/^\d{1,15}$/.test(outcomeId)) {
+        const market = await catalog.marketById(outcomeId);
+        return { tokenId: market.outcomes[0]!.outcomeId, marketId: market.marketId };
+      }
+      if (!/^\d{1,80}$/.test(outcomeId)) throw invalidArgument('outcomeId', `"outcomeId" must be an Opinion token id (a decimal integer), got "${outcomeId}"`);
+      const [market] = await catalog.fetchMarkets({ outcomeId, limit: 1 });
+      if (!market) throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome not found on ${venue}: ${outcomeId}`, { exchange: venue, detail: { outcomeId } });
+      return { tokenId: outcomeId, marketId: market.marketId };
+    },
+    snapshot: (tokenId) => marketData.fetchOrderBook(tokenId),
+  });
 
   return defineAdapter({
     id: venue,
@@ -63,5 +84,14 @@ export function createOpinionAdapter(context: AdapterContext, config: OpinionCon
     submitOrder: (built) => orders.submitOrder(built),
     createOrder: (params) => orders.createOrder(params),
     cancelOrder: (orderId) => orders.cancelOrder(orderId),
+
+    // Streams: the market.depth.diff and market.last.trade channels of one connection per adapter instance.
+    watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),
+    watchTrades(outcomeId, address) {
+      if (address !== undefined)
+        throw new PredgateError('NOT_SUPPORTED', `${venue}: watching a wallet's trades is not supported; watch the outcome`, { exchange: venue });
+      return stream.watchTrades(outcomeId);
+    },
+    close: () => stream.close(),
   });
 }

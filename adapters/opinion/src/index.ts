@@ -15,6 +15,10 @@ export interface OpinionConfig {
   apiKey?: string;
   /** The CTF exchange contract orders are signed for (the EIP-712 verifying contract) on BNB Chain. */
   exchangeAddress: string;
+  /** Opinion's websocket (the streaming methods); the API key is added as its `apikey` query parameter. */
+  wsUrl: string;
+  /** Streaming: how often the `HEARTBEAT` keepalive is sent, and the reconnect delays. */
+  stream: { pingIntervalMs: number; backoff: { initialMs: number; maxMs: number } };
 }
 
 const config = Joi.object<OpinionConfig, true>({
@@ -24,6 +28,16 @@ const config = Joi.object<OpinionConfig, true>({
   exchangeAddress: Joi.string()
     .pattern(/^0x[0-9a-fA-F]{40}$/)
     .default('0x5F45344126D6488025B0b84A3A8189F2487a7246'),
+  wsUrl: Joi.string()
+    .uri({ scheme: ['ws', 'wss'] })
+    .default('wss://ws.opinion.trade'),
+  stream: Joi.object({
+    pingIntervalMs: Joi.number().integer().min(10).default(20_000),
+    backoff: Joi.object({
+      initialMs: Joi.number().integer().min(1).default(500),
+      maxMs: Joi.number().integer().min(1).default(30_000),
+    }).default(),
+  }).default(),
 });
 
 export default definePlugin({

@@ -28,6 +28,8 @@ import type { RawEvent, RawMarket } from './api.js';
 import type { ProbableConfig } from './index.js';
 import { normalizeEvent, normalizeMarket, outcomeTokens, venueId } from './normalize.js';
 import type { Mids } from './normalize.js';
+import { chainId } from './auth/contracts.js';
+import { ProbableStream } from './streams/book-stream.js';
 
 /** No limits are documented; lists are cached at the venue for minutes, and the price fan-out is the cost to bound. */
 const rateLimit = { requests: 5, intervalMs: 1_000 };
@@ -146,6 +148,15 @@ export function createProbableAdapter(context: AdapterContext, config: ProbableC
     return toEvents(raws);
   };
 
+  const stream = new ProbableStream({
+    url: config.wsUrl,
+    chainId,
+    venue: venueId,
+    clock: context.clock,
+    pingIntervalMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
+  });
+
   return defineAdapter({
     id: venueId,
     profile: {
@@ -156,8 +167,13 @@ export function createProbableAdapter(context: AdapterContext, config: ProbableC
       unsupported: {
         fetchSeries: 'Probable has no series endpoint (recurrence is only a list filter)',
         fetchBalance: 'Probable has no balance endpoint: the USDT balance is an on-chain read (BNB Chain) of the trading wallet',
+        watchTrades: 'Probable streams no public trades (its websocket has book streams and private execution reports)',
       },
     },
+
+    // Streams: one `book:<tokenId>` stream per watched token over one websocket per adapter instance.
+    watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),
+    close: () => stream.close(),
 
     ...bindContext(orders, { buildOrder, submitOrder, createOrder, cancelOrder, fetchOrder, fetchOpenOrders, fetchMyTrades }),
 

@@ -12,6 +12,10 @@ export interface ProbableConfig {
   exchangeAddress: string;
   /** The fee rate signed into every order, in basis points. */
   feeRateBps: number;
+  /** Public websocket root of the streaming methods (the connection goes to `{wsUrl}/ws?chainId=56`). */
+  wsUrl: string;
+  /** Streaming: keepalive ping interval and reconnect delays. */
+  stream: { pingIntervalMs: number; backoff: { initialMs: number; maxMs: number } };
 }
 
 const url = Joi.string()
@@ -26,6 +30,17 @@ const config = Joi.object<ProbableConfig, true>({
     .default(defaultExchange),
   // Clients that traded live sign 175 (1.75%) and report lower rates refused; the SDK's default is 0.
   feeRateBps: Joi.number().integer().min(0).max(10_000).default(175),
+  wsUrl: Joi.string()
+    .uri({ scheme: ['ws', 'wss'] })
+    .replace(/\/+$/, '')
+    .default('wss://ws.probable.markets/public/api/v1'),
+  stream: Joi.object({
+    pingIntervalMs: Joi.number().integer().min(10).default(20_000),
+    backoff: Joi.object({
+      initialMs: Joi.number().integer().min(1).default(500),
+      maxMs: Joi.number().integer().min(1).default(30_000),
+    }).default(),
+  }).default(),
 });
 
 export default definePlugin({
