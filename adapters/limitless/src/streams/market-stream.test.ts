@@ -12,6 +12,8 @@ const other = 'btc-above-120k-1788105600';
 
 /** A Socket.IO server (Engine.IO v4 over websocket) on 127.0.0.1, as much of it as the stream uses. */
 class FakeSocketIo {
+  /** The Engine.IO open packet sent on each connection. */
+  open = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
   readonly sockets = new Set<WebSocket>();
   /** Socket.IO events received, `[name, payload]`. */
   readonly events: Array<[string, { marketSlugs: string[] }]> = [];
@@ -21,7 +23,7 @@ class FakeSocketIo {
     server.on('connection', (socket, request) => {
       this.sockets.add(socket);
       this.paths.push(request.url ?? '');
-      socket.send('0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}');
+      socket.send(this.open);
       socket.on('message', (data) => {
         const text = data.toString();
         this.frames.push(text);
@@ -244,4 +246,14 @@ test('an unreadable message is a retryable error, never a wrong book; the namesp
   venue.raw('44/markets,{"message":"Not authorized"}');
   await until(() => yes.errors.some((error) => /Not authorized/.test(error.message)), 'namespace refusal');
   await until(() => venue.subscribes().length === 2, 'resubscribe after the refusal');
+});
+
+test('a connection the venue goes silent on (no frame within its ping interval plus timeout) is dropped and redialled', async () => {
+  const { venue, stream } = await setup();
+  venue.open = '0{"sid":"engine-1","upgrades":[],"pingInterval":30,"pingTimeout":20}';
+  const yes = watch(stream, slug, 'yes');
+  await until(() => venue.subscribes().length === 1, 'subscribe');
+  // No pings from the venue: after about 50 ms of silence the connection is given up and dialled again.
+  await until(() => venue.paths.length >= 2 && venue.subscribes().length >= 2, 'redial after silence');
+  expect(yes.errors[0]!.code).toBe('NETWORK_ERROR');
 });

@@ -39,8 +39,9 @@ interface Market {
  * `unsubscribe_market_prices`, and the connection closes with the last slug.
  * Every `orderbookUpdate` carries the market's whole YES book, so a book is
  * never patched: NO watchers get its inversion, as `fetchOrderBook` gives
- * them. A dropped connection is redialled with backoff and the slugs
- * subscribed again.
+ * them. The venue's Engine.IO pings are answered, and a connection silent
+ * for longer than its ping interval plus timeout is dropped. A dropped
+ * connection is redialled with backoff and the slugs subscribed again.
  */
 export class LimitlessStream {
   private socket: WebSocket | undefined;
@@ -48,6 +49,9 @@ export class LimitlessStream {
   private joined = false;
   private ping: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
+  /** Ends a connection the venue has gone quiet on: no frame within its Engine.IO ping interval plus timeout. */
+  private silence: NodeJS.Timeout | undefined;
+  private quietMs = 45_000;
   private attempt = 0;
   private stopped = false;
   private flushing = false;
@@ -119,6 +123,7 @@ export class LimitlessStream {
     socket.on('error', () => undefined);
     socket.on('close', (code) => {
       clearInterval(this.ping);
+      clearTimeout(this.silence);
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.resetConnectionState();
@@ -140,6 +145,7 @@ export class LimitlessStream {
     this.stopped = true;
     clearTimeout(this.retry);
     clearInterval(this.ping);
+    clearTimeout(this.silence);
     const socket = this.socket;
     this.socket = undefined;
     this.resetConnectionState();
@@ -187,9 +193,17 @@ export class LimitlessStream {
   /** One Engine.IO frame: a packet type digit, then (for messages) a Socket.IO packet. */
   private receive(text: string): void {
     const socket = this.socket!;
+    clearTimeout(this.silence);
+    if (text[0] === '0') {
+      // Engine open: the venue's heartbeat terms, then the namespace joined.
+      const terms = readJson(text.slice(1)) as { pingInterval?: unknown; pingTimeout?: unknown } | undefined;
+      const interval = Number(terms?.pingInterval);
+      const timeout = Number(terms?.pingTimeout);
+      if (interval > 0 && timeout > 0) this.quietMs = interval + timeout;
+    }
+    this.silence = setTimeout(() => socket.terminate(), this.quietMs);
     switch (text[0]) {
       case '0':
-        // Engine open: join the namespace.
         socket.send(`40${namespace},`);
         return;
       case '2':
@@ -313,6 +327,14 @@ export class LimitlessStream {
 
   private broadcast(error: PredgateError): void {
     for (const market of this.markets.values()) this.deliverError(market, error);
+  }
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 
