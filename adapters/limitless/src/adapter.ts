@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import {
   PredgateError,
   bookToDepth,
+  createFeed,
   defineAdapter,
+  feedError,
   eventListPredicate,
   invalidArgument,
   invertBinaryBook,
@@ -25,6 +27,7 @@ import type {
   Market,
   MyTradesParams,
   Order,
+  OrderBook,
   OrderHistoryParams,
   UserTrade,
   VenueFailure,
@@ -40,6 +43,7 @@ import { authHeaders } from './auth/hmac.js';
 import { signOrder } from './auth/order-signing.js';
 import type { LimitlessConfig } from './index.js';
 import { ammOutcomeId, isAmm, normalizeEvent, venueId } from './normalize.js';
+import { LimitlessStream } from './streams/market-stream.js';
 
 /** Documented per token: at most 2 concurrent requests, at least 300 ms apart. */
 const rateLimit = { requests: 3, intervalMs: 1_000, burst: 1 };
@@ -101,6 +105,13 @@ function mapError(failure: VenueFailure) {
  */
 export function createLimitlessAdapter(context: AdapterContext, config: LimitlessConfig) {
   const api = limitlessApi(context.http({ venue: venueId, rateLimit, mapError }), config.baseUrl);
+  const stream = new LimitlessStream({
+    url: config.ws,
+    venue: venueId,
+    clock: context.clock,
+    pingIntervalMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
+  });
   /** Outcome (token) id → its market's slug and side, from every market read: books are keyed by slug. */
   const bookOfToken = new Map<string, { slug: string; side: 'yes' | 'no' }>();
   /** Market slug → its outcome ids, YES then NO: positions and the activity log name outcomes by index only. */
@@ -235,11 +246,12 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
     id: venueId,
     profile: {
       displayName: 'Limitless',
-      hosts: { rest: config.baseUrl },
+      hosts: { rest: config.baseUrl, ws: config.ws },
       rateLimit: { requests: rateLimit.requests, intervalMs: rateLimit.intervalMs },
       credentials: { required: [], optional: ['apiKey', 'apiSecret', 'privateKey', 'funderAddress'] },
       unsupported: {
         fetchTrades: 'Limitless has no public trade tape endpoint',
+        watchTrades: 'Limitless streams no public trades (its websocket pushes books, AMM prices and the account’s own fills)',
         fetchSeries: 'Limitless has no series',
         fetchBalance:
           'Limitless has no balance endpoint: USDC sits in the wallet on Base (an on-chain balanceOf read); the API reports only collateral locked per market',
@@ -285,6 +297,33 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
       const yes = normalizeOrderBook({ bids: raw.bids.map(level), asks: raw.asks.map(level), timestamp: context.clock.now() });
       return bookToDepth(side === 'yes' ? yes : invertBinaryBook(yes), limit ?? params.limit);
     },
+
+    /**
+     * The live book of an outcome over the venue's websocket (one connection
+     * per adapter instance): the id is resolved as `fetchOrderBook` resolves
+     * it (a slug is its YES book, a token id its side), and the NO side gets
+     * the inversion of the market's YES book.
+     */
+    watchOrderBook(outcomeId) {
+      return createFeed<OrderBook>((emit) => {
+        let detach: (() => void) | undefined;
+        let stopped = false;
+        bookTarget(outcomeId, undefined).then(
+          ({ slug, side }) => {
+            if (!stopped) detach = stream.attach(slug, side, emit);
+          },
+          (error: unknown) => {
+            if (!stopped) emit.error(feedError(error, venueId));
+          },
+        );
+        return () => {
+          stopped = true;
+          detach?.();
+        };
+      });
+    },
+
+    close: () => stream.close(),
 
     /** Price points of a market (hourly), as flat candles; NO is one minus YES. */
     async fetchOHLCV(outcomeId, params) {

@@ -1,11 +1,40 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { runAdapterSuites } from '@predgate/core/testkit';
-import { test } from 'vitest';
+import { afterAll, test } from 'vitest';
+import { WebSocketServer } from 'ws';
 import plugin from '../src/index.js';
 
 const slug = 'eth-up-or-down-daily-1788105600';
+const yesToken = '25018063611559838047404811982184442876005199660833597814711111046007291893507';
+const noToken = '17290088314417092761188354609011753312046778951320955823447861140399281172035';
+
+/**
+ * The venue's Socket.IO endpoint replayed on 127.0.0.1 for watchOrderBook:
+ * the `/markets` namespace is joined, and each subscribed slug gets the
+ * recorded REST book pushed as an `orderbookUpdate`.
+ */
+const recordedBook = JSON.parse(readFileSync(new URL('./fixtures/payloads/orderbook.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const socketIo = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+await once(socketIo, 'listening');
+socketIo.on('connection', (socket) => {
+  socket.send('0{"sid":"replay","upgrades":[],"pingInterval":25000,"pingTimeout":20000}');
+  socket.on('message', (data) => {
+    const text = data.toString();
+    if (text === '40/markets,') socket.send('40/markets,{"sid":"replay-markets"}');
+    if (!text.startsWith('42/markets,')) return;
+    const [name, payload] = JSON.parse(text.slice('42/markets,'.length)) as [string, { marketSlugs: string[] }];
+    if (name !== 'subscribe_market_prices') return;
+    for (const marketSlug of payload.marketSlugs) {
+      socket.send(`42/markets,${JSON.stringify(['orderbookUpdate', { marketSlug, orderbook: recordedBook, timestamp: '2026-08-31T07:30:00.000Z' }])}`);
+    }
+  });
+});
+afterAll(() => new Promise((resolve) => socketIo.close(resolve)));
 
 runAdapterSuites(test, {
   plugin,
+  config: { ws: `ws://127.0.0.1:${(socketIo.address() as { port: number }).port}` },
   fixtures: new URL('./fixtures', import.meta.url).pathname,
   // 2026-08-31T07:30:00Z, during the recorded day.
   now: Date.UTC(2026, 7, 31, 7, 30),
@@ -42,7 +71,20 @@ runAdapterSuites(test, {
     fetchAllOrders: [{ args: [{ marketId: slug }] }],
     fetchMyTrades: [{ args: [{ limit: 2 }] }],
     fetchPositions: [{ args: [] }],
+    // A slug is its YES book; a token id its own side (the NO token's book is the inversion).
+    watchOrderBook: [
+      { args: [slug], check: (book) => sideOf(book, 'yes') },
+      { args: [yesToken], check: (book) => sideOf(book, 'yes') },
+      { args: [noToken], check: (book) => sideOf(book, 'no') },
+    ],
   },
   // The recorded chain: the ETH daily market as an event and a market by its slug, its YES and NO books and price history.
   roundTrip: { events: { eventId: slug }, sample: { events: 1, markets: 1 } },
 });
+
+/** The recorded YES book's best bid is 0.012: the NO book's best ask is 0.988. */
+function sideOf(result: unknown, side: 'yes' | 'no'): string[] {
+  const book = result as { bids: Array<{ price: number }>; asks: Array<{ price: number }> };
+  const ok = side === 'yes' ? book.bids[0]?.price === 0.012 : book.asks[0]?.price === 0.988;
+  return ok ? [] : [`data: expected the ${side.toUpperCase()} view of the recorded book, got best bid ${book.bids[0]?.price} and ask ${book.asks[0]?.price}`];
+}

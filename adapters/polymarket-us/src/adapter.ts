@@ -15,6 +15,7 @@ import { polymarketUsApi } from './api.js';
 import type { PolymarketUsApi } from './api.js';
 import { PolymarketUsSigner } from './auth/signer.js';
 import type { PolymarketUsConfig } from './index.js';
+import { PolymarketUsStream } from './streams/market-stream.js';
 import { normalizeBook, normalizeEvent, normalizeMarket, normalizeOrder, normalizePosition, partsOfOutcomeId, venueId } from './normalize.js';
 
 /**
@@ -68,6 +69,21 @@ export function createPolymarketUsAdapter(context: AdapterContext, config: Polym
     return signer.headers(method, path, Math.floor(context.clock.now()));
   };
   const api = polymarketUsApi(context.http({ venue: venueId, rateLimit, mapError }), { gateway: config.gatewayUrl, api: config.apiUrl }, sign);
+  const stream = new PolymarketUsStream({
+    url: config.wsUrl,
+    venue: venueId,
+    credentials: context.credentials ?? config.stream.credentials,
+    clock: context.clock,
+    pingIntervalMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
+  });
+  /** A streamed outcome: `<slug>:long|short` (the side picks the book, as in fetchOrderBook). */
+  const streamed = (outcomeId: string) => {
+    const parts = partsOfOutcomeId(outcomeId);
+    if (!parts)
+      throw invalidArgument('outcomeId', `${outcomeId.slice(0, 100)} is not an outcome id of ${venueId}: give <market slug>:long or <market slug>:short`);
+    return parts;
+  };
 
   const bySlug = async <T>(lookup: Promise<T>): Promise<T | undefined> => {
     try {
@@ -82,11 +98,11 @@ export function createPolymarketUsAdapter(context: AdapterContext, config: Polym
     id: venueId,
     profile: {
       displayName: 'Polymarket US',
-      hosts: { gateway: config.gatewayUrl, api: config.apiUrl },
+      hosts: { gateway: config.gatewayUrl, api: config.apiUrl, ws: config.wsUrl },
       rateLimit,
       credentials: { required: credentialMembers, optional: ['apiSecret'] },
       unsupported: {
-        fetchTrades: 'Polymarket US has no public trade tape over REST; prints come only over its websocket',
+        fetchTrades: 'Polymarket US has no public trade tape over REST; prints come only over its websocket (watchTrades)',
         fetchOHLCV: 'Polymarket US publishes no price history',
         fetchAllOrders: 'Polymarket US has no order history read; fills are in fetchMyTrades',
       },
@@ -131,6 +147,22 @@ export function createPolymarketUsAdapter(context: AdapterContext, config: Polym
       const { marketData } = await api.book(parts.slug);
       return bookToDepth(normalizeBook(marketData, parts.side, context.clock.now()), limit ?? params.limit);
     },
+
+    /** The live book of `<slug>:long|short` over the markets websocket: the long side's book, mirrored for short. */
+    watchOrderBook(outcomeId) {
+      const { slug, side } = streamed(outcomeId);
+      return stream.watchOrderBook(slug, side);
+    },
+
+    /** Live prints of `<slug>:long|short` (`SUBSCRIPTION_TYPE_TRADE`), priced on the outcome's side. */
+    watchTrades(outcomeId, address) {
+      if (address !== undefined)
+        throw new PredgateError('NOT_SUPPORTED', `${venueId}: watching a wallet's trades is not supported; watch the outcome`, { exchange: venueId });
+      const { slug, side } = streamed(outcomeId);
+      return stream.watchTrades(slug, side);
+    },
+
+    close: () => stream.close(),
 
     async fetchBalance() {
       return (await api.balances()).balances.map((balance) => ({

@@ -7,6 +7,14 @@ export interface PolymarketUsConfig {
   gatewayUrl: string;
   /** Signed calls: balances, positions, orders. */
   apiUrl: string;
+  /** The markets websocket of the streaming methods. */
+  wsUrl: string;
+  /**
+   * Streaming: keepalive and reconnect delays, and the operator's key for the
+   * websocket handshake (signed even for public data) when a subscription
+   * brings no credentials of its own.
+   */
+  stream: { pingIntervalMs: number; backoff: { initialMs: number; maxMs: number }; credentials?: { apiKey: string; privateKey: string } };
 }
 
 const url = Joi.string()
@@ -16,6 +24,17 @@ const url = Joi.string()
 const config = Joi.object<PolymarketUsConfig, true>({
   gatewayUrl: url.default('https://gateway.polymarket.us'),
   apiUrl: url.default('https://api.polymarket.us'),
+  wsUrl: Joi.string()
+    .uri({ scheme: ['wss', 'ws'] })
+    .default('wss://api.polymarket.us/v1/ws/markets'),
+  stream: Joi.object({
+    pingIntervalMs: Joi.number().integer().min(10).default(20_000),
+    backoff: Joi.object({
+      initialMs: Joi.number().integer().min(1).default(500),
+      maxMs: Joi.number().integer().min(1).default(30_000),
+    }).default(),
+    credentials: Joi.object({ apiKey: Joi.string().required(), privateKey: Joi.string().required() }),
+  }).default(),
 });
 
 export default definePlugin({

@@ -1,0 +1,367 @@
+import { PredgateError, createFeed, invertBinaryBook, normalizeOrderBook, roundTo, toEpochMs, toNumber } from '@predgate/core';
+import type { Clock, Feed, FeedListener, OrderBook, OrderLevel } from '@predgate/core';
+import WebSocket from 'ws';
+
+export interface LimitlessStreamOptions {
+  /** Socket.IO root (`wss://ws.limitless.exchange`); the Engine.IO path and query are added here. */
+  url: string;
+  venue: string;
+  clock: Clock;
+  /** Websocket pings from our side; the venue's Engine.IO pings are answered as they come. */
+  pingIntervalMs: number;
+  backoff: { initialMs: number; maxMs: number };
+}
+
+/** The Socket.IO namespace of the market channels. */
+const namespace = '/markets';
+/** Raw share amounts carry 6 decimals (as in the REST book). */
+const unit = 1e6;
+
+export type BookSide = 'yes' | 'no';
+
+interface Watcher {
+  side: BookSide;
+  emit: FeedListener<OrderBook>;
+}
+
+/** One market's YES-quoted book as last pushed, and who watches it. */
+interface Market {
+  yes: OrderBook | undefined;
+  watchers: Set<Watcher>;
+}
+
+/**
+ * Limitless's market websocket for one adapter instance: Socket.IO (Engine.IO
+ * v4 frames over one `ws` connection) on the `/markets` namespace. Each
+ * `subscribe_market_prices` names every slug wanted (the venue does not say
+ * whether a subscribe adds to or replaces the last one; the whole set is right
+ * either way); a slug nobody watches any more is sent in
+ * `unsubscribe_market_prices`, and the connection closes with the last slug.
+ * Every `orderbookUpdate` carries the market's whole YES book, so a book is
+ * never patched: NO watchers get its inversion, as `fetchOrderBook` gives
+ * them. The venue's Engine.IO pings are answered, and a connection silent
+ * for longer than its ping interval plus timeout is dropped. A dropped
+ * connection is redialled with backoff and the slugs subscribed again.
+ */
+export class LimitlessStream {
+  private socket: WebSocket | undefined;
+  /** The namespace is joined on the open connection: subscriptions can be sent. */
+  private joined = false;
+  private ping: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  /** Ends a connection the venue has gone quiet on: no frame within its Engine.IO ping interval plus timeout. */
+  private silence: NodeJS.Timeout | undefined;
+  private quietMs = 45_000;
+  private attempt = 0;
+  private stopped = false;
+  private flushing = false;
+  private readonly markets = new Map<string, Market>();
+  /** Slugs sent in a subscribe on the open connection. */
+  private readonly sent = new Set<string>();
+
+  constructor(private readonly options: LimitlessStreamOptions) {}
+
+  /** Market slugs watched now (for tests and status). */
+  get slugs(): string[] {
+    return [...this.markets.keys()];
+  }
+
+  /** A market's book for one side; `slug` is resolved by the adapter (as `fetchOrderBook` resolves it). */
+  watchOrderBook(slug: string, side: BookSide): Feed<OrderBook> {
+    return createFeed((emit) => this.attach(slug, side, emit));
+  }
+
+  /** Adds a watcher of a market; the returned function takes it away again. */
+  attach(slug: string, side: BookSide, emit: FeedListener<OrderBook>): () => void {
+    let market = this.markets.get(slug);
+    if (!market) {
+      market = { yes: undefined, watchers: new Set() };
+      this.markets.set(slug, market);
+    }
+    const watcher: Watcher = { side, emit };
+    market.watchers.add(watcher);
+    if (market.yes) {
+      const view = viewOf(market.yes, side);
+      queueMicrotask(() => emit.data(view));
+    }
+    this.connect();
+    this.scheduleFlush();
+    const owner = market;
+    return () => {
+      owner.watchers.delete(watcher);
+      if (owner.watchers.size > 0 || this.markets.get(slug) !== owner) return;
+      this.markets.delete(slug);
+      if (this.sent.delete(slug)) this.emitEvent('unsubscribe_market_prices', { marketSlugs: [slug] });
+      if (this.markets.size === 0) void this.disconnect();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.markets.clear();
+    await this.disconnect();
+  }
+
+  private connect(): void {
+    if (this.socket) return;
+    this.stopped = false;
+    clearTimeout(this.retry);
+    const { venue } = this.options;
+    const socket = new WebSocket(engineUrl(this.options.url), { perMessageDeflate: false });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
+    });
+    socket.on('message', (data) => {
+      if (this.socket === socket) this.receive(data.toString());
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      const status = response.statusCode ?? 0;
+      response.resume();
+      socket.terminate();
+      this.broadcast(new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the websocket handshake (${status})`, { exchange: venue, retryable: true }));
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => {
+      clearInterval(this.ping);
+      clearTimeout(this.silence);
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.resetConnectionState();
+      if (this.stopped) return;
+      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
+      const { initialMs, maxMs } = this.options.backoff;
+      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
+      this.attempt += 1;
+      this.retry = setTimeout(
+        () => {
+          if (this.markets.size > 0) this.connect();
+        },
+        base / 2 + Math.random() * (base / 2),
+      );
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    clearTimeout(this.silence);
+    const socket = this.socket;
+    this.socket = undefined;
+    this.resetConnectionState();
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      if (socket.readyState === WebSocket.OPEN) socket.send(`41${namespace},`);
+      socket.close();
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 1_000).unref();
+    });
+  }
+
+  private resetConnectionState(): void {
+    this.joined = false;
+    this.sent.clear();
+    // A book seen before the drop may have changed since: watchers wait for the next push.
+    for (const market of this.markets.values()) market.yes = undefined;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    queueMicrotask(() => {
+      this.flushing = false;
+      this.flush();
+    });
+  }
+
+  /** Subscribes the whole wanted set once a slug is missing from what was sent. */
+  private flush(): void {
+    if (!this.joined) return;
+    const wanted = [...this.markets.keys()];
+    if (wanted.every((slug) => this.sent.has(slug))) return;
+    for (const slug of wanted) this.sent.add(slug);
+    this.emitEvent('subscribe_market_prices', { marketSlugs: wanted });
+  }
+
+  private emitEvent(name: string, payload: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN && this.joined) this.socket.send(`42${namespace},${JSON.stringify([name, payload])}`);
+  }
+
+  /** One Engine.IO frame: a packet type digit, then (for messages) a Socket.IO packet. */
+  private receive(text: string): void {
+    const socket = this.socket!;
+    clearTimeout(this.silence);
+    if (text[0] === '0') {
+      // Engine open: the venue's heartbeat terms, then the namespace joined.
+      const terms = readJson(text.slice(1)) as { pingInterval?: unknown; pingTimeout?: unknown } | undefined;
+      const interval = Number(terms?.pingInterval);
+      const timeout = Number(terms?.pingTimeout);
+      if (interval > 0 && timeout > 0) this.quietMs = interval + timeout;
+    }
+    this.silence = setTimeout(() => socket.terminate(), this.quietMs);
+    switch (text[0]) {
+      case '0':
+        socket.send(`40${namespace},`);
+        return;
+      case '2':
+        socket.send(`3${text.slice(1)}`);
+        return;
+      case '3':
+      case '6':
+        return;
+      case '1':
+        socket.close();
+        return;
+      case '4':
+        this.packet(text.slice(1));
+        return;
+      default:
+        this.broadcast(this.drift(`a frame of unknown type "${text.slice(0, 20)}"`));
+    }
+  }
+
+  /** A Socket.IO packet: `<type>[/namespace,][ack id][JSON]`. */
+  private packet(text: string): void {
+    const match = /^(\d)(?:(\/[^,]*),)?(\d*)([\s\S]*)$/.exec(text);
+    if (!match) {
+      this.broadcast(this.drift('an empty Socket.IO packet'));
+      return;
+    }
+    const [, type, nsp = '/', , body = ''] = match;
+    if (nsp !== namespace) return;
+    let data: unknown;
+    if (body !== '') {
+      try {
+        data = JSON.parse(body);
+      } catch {
+        this.broadcast(this.drift('a Socket.IO packet that is not JSON'));
+        return;
+      }
+    }
+    const { venue } = this.options;
+    switch (type) {
+      case '0':
+        this.joined = true;
+        this.attempt = 0;
+        this.flush();
+        return;
+      case '1':
+        // The server left the namespace: drop the connection and redial.
+        this.socket?.terminate();
+        return;
+      case '4': {
+        const message = typeof data === 'object' && data !== null ? String((data as { message?: unknown }).message ?? 'refused') : 'refused';
+        this.broadcast(
+          new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the ${namespace} namespace: ${message.slice(0, 200)}`, {
+            exchange: venue,
+            retryable: true,
+          }),
+        );
+        this.socket?.terminate();
+        return;
+      }
+      case '2':
+        this.event(data);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private event(data: unknown): void {
+    if (!Array.isArray(data) || typeof data[0] !== 'string') {
+      this.broadcast(this.drift('an event without a name'));
+      return;
+    }
+    const [name, payload] = data as [string, unknown];
+    if (name === 'orderbookUpdate') this.orderbook(payload);
+    else if (name === 'exception' || name === 'error') {
+      const message = typeof payload === 'object' && payload !== null ? (payload as { message?: unknown }).message : payload;
+      const { venue } = this.options;
+      this.broadcast(
+        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${String(message ?? 'error').slice(0, 200)}`, { exchange: venue, retryable: true }),
+      );
+    }
+    // `newPriceData` (AMM prices) and the account events are not read here.
+  }
+
+  /** `{ marketSlug, orderbook: { bids, asks, lastTradePrice, … }, timestamp }`: the market's whole YES book. */
+  private orderbook(payload: unknown): void {
+    const update = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+    const slug = update.marketSlug;
+    if (typeof slug !== 'string') {
+      this.broadcast(this.drift('an orderbookUpdate without marketSlug'));
+      return;
+    }
+    const market = this.markets.get(slug);
+    if (!market) return;
+    const raw = (typeof update.orderbook === 'object' && update.orderbook !== null ? update.orderbook : update) as Record<string, unknown>;
+    const bids = levelsOf(raw.bids);
+    const asks = levelsOf(raw.asks);
+    if (!bids || !asks) {
+      this.deliverError(market, this.drift(`an orderbookUpdate for ${slug.slice(0, 100)} whose bids or asks are not price and size levels`));
+      return;
+    }
+    const lastTradePrice = toNumber(raw.lastTradePrice as number | string | undefined);
+    market.yes = normalizeOrderBook({
+      bids,
+      asks,
+      timestamp: toEpochMs(update.timestamp as string | number | undefined) ?? this.options.clock.now(),
+      ...(lastTradePrice !== undefined && lastTradePrice >= 0 && lastTradePrice <= 1 ? { lastTradePrice } : {}),
+      sourceMetadata: { marketSlug: slug, tokenId: raw.tokenId, source: 'stream' },
+    });
+    for (const watcher of market.watchers) watcher.emit.data(viewOf(market.yes, watcher.side));
+  }
+
+  private drift(what: string): PredgateError {
+    const { venue } = this.options;
+    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
+  }
+
+  private deliverError(market: Market, error: PredgateError): void {
+    for (const watcher of market.watchers) watcher.emit.error(error);
+  }
+
+  private broadcast(error: PredgateError): void {
+    for (const market of this.markets.values()) this.deliverError(market, error);
+  }
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Engine.IO websocket endpoint under a Socket.IO root. */
+export function engineUrl(root: string): string {
+  const url = new URL(root);
+  if (!url.pathname.endsWith('/socket.io/')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/socket.io/`;
+  url.searchParams.set('EIO', '4');
+  url.searchParams.set('transport', 'websocket');
+  return url.toString();
+}
+
+/** A side of a pushed book, or undefined when any level is not a price in [0, 1] with a size (raw 6-decimal units). */
+function levelsOf(value: unknown): OrderLevel[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const levels: OrderLevel[] = [];
+  for (const entry of value as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { price: rawPrice, size: rawSize } = entry as { price?: number | string; size?: number | string };
+    const price = toNumber(rawPrice);
+    const size = toNumber(rawSize);
+    if (price === undefined || size === undefined || price < 0 || price > 1 || size < 0) return undefined;
+    if (size > 0) levels.push({ price, size: roundTo(size / unit, 6) });
+  }
+  return levels;
+}
+
+function viewOf(yes: OrderBook, side: BookSide): OrderBook {
+  return side === 'yes' ? yes : { ...invertBinaryBook(yes), sourceMetadata: { ...yes.sourceMetadata, side: 'no' } };
+}

@@ -1,0 +1,410 @@
+import { PredgateError, complement, createFeed, toEpochMs, toNumber } from '@predgate/core';
+import type { Clock, Credentials, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
+import WebSocket from 'ws';
+import { PolymarketUsSigner } from '../auth/signer.js';
+import { normalizeBook, outcomeIdOf } from '../normalize.js';
+import type { Side } from '../normalize.js';
+import type { RawBook } from '../api.js';
+
+export interface PolymarketUsStreamOptions {
+  /** The markets websocket (`wss://api.polymarket.us/v1/ws/markets`); its path is what the handshake signs. */
+  url: string;
+  venue: string;
+  /** The handshake is signed even for public data: the caller's key, else the operator's stream key. */
+  credentials: Credentials | undefined;
+  clock: Clock;
+  pingIntervalMs: number;
+  backoff: { initialMs: number; maxMs: number };
+}
+
+type Kind = 'book' | 'trade';
+const kinds: Kind[] = ['book', 'trade'];
+const subscriptionType: Record<Kind, string> = { book: 'SUBSCRIPTION_TYPE_MARKET_DATA', trade: 'SUBSCRIPTION_TYPE_TRADE' };
+
+interface Watcher<T> {
+  side: Side;
+  emit: FeedListener<T>;
+}
+
+/** One market's long-side book as last pushed, and who watches it (either side). */
+interface Market {
+  book: RawBook | undefined;
+  watchers: Set<Watcher<OrderBook>>;
+}
+
+/**
+ * Polymarket US's markets websocket for one adapter instance: one connection,
+ * its handshake signed with Ed25519 like the REST calls (`{ts}GET/v1/ws/markets`).
+ * Each market slug gets its own subscription (a request id per slug and kind),
+ * so a slug nobody watches is unsubscribed alone and a new one subscribed
+ * alone; the connection closes with the last. A `marketData` frame is the
+ * market's whole long-side book, so it replaces the one before; the short
+ * side's watchers get its mirror, as `fetchOrderBook` gives it. Trades come
+ * from `SUBSCRIPTION_TYPE_TRADE`, priced on the long side and mirrored for
+ * short. A dropped connection is redialled with backoff and every slug
+ * subscribed again.
+ */
+export class PolymarketUsStream {
+  private socket: WebSocket | undefined;
+  private ping: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private attempt = 0;
+  private stopped = false;
+  private flushing = false;
+  private nextId = 1;
+  private readonly markets = new Map<string, Market>();
+  private readonly prints = new Map<string, Set<Watcher<Trade[]>>>();
+  /** Request ids of the subscriptions sent on the open connection, by kind and slug. */
+  private readonly sent: Record<Kind, Map<string, string>> = { book: new Map(), trade: new Map() };
+  /** Request id → what it subscribed, for the venue's answers and refusals. */
+  private readonly requests = new Map<string, { kind: Kind; slug: string }>();
+
+  constructor(private readonly options: PolymarketUsStreamOptions) {}
+
+  /** Slugs watched now, by kind (for tests and status). */
+  get slugs(): Record<Kind, string[]> {
+    return { book: [...this.markets.keys()], trade: [...this.prints.keys()] };
+  }
+
+  watchOrderBook(slug: string, side: Side): Feed<OrderBook> {
+    return createFeed((emit) => {
+      let market = this.markets.get(slug);
+      if (!market) {
+        market = { book: undefined, watchers: new Set() };
+        this.markets.set(slug, market);
+      }
+      const watcher: Watcher<OrderBook> = { side, emit };
+      market.watchers.add(watcher);
+      if (market.book) {
+        const view = this.viewOf(market.book, slug, side);
+        queueMicrotask(() => emit.data(view));
+      }
+      if (!this.start(emit)) {
+        market.watchers.delete(watcher);
+        if (market.watchers.size === 0) this.markets.delete(slug);
+        return () => undefined;
+      }
+      const owner = market;
+      return () => {
+        owner.watchers.delete(watcher);
+        if (owner.watchers.size > 0 || this.markets.get(slug) !== owner) return;
+        this.markets.delete(slug);
+        this.release('book', slug);
+      };
+    });
+  }
+
+  watchTrades(slug: string, side: Side): Feed<Trade[]> {
+    return createFeed((emit) => {
+      let watchers = this.prints.get(slug);
+      if (!watchers) {
+        watchers = new Set();
+        this.prints.set(slug, watchers);
+      }
+      const watcher: Watcher<Trade[]> = { side, emit };
+      watchers.add(watcher);
+      if (!this.start(emit)) {
+        watchers.delete(watcher);
+        if (watchers.size === 0) this.prints.delete(slug);
+        return () => undefined;
+      }
+      const owner = watchers;
+      return () => {
+        owner.delete(watcher);
+        if (owner.size > 0 || this.prints.get(slug) !== owner) return;
+        this.prints.delete(slug);
+        this.release('trade', slug);
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    this.markets.clear();
+    this.prints.clear();
+    await this.disconnect();
+  }
+
+  /** Connects (when not yet) and schedules the subscriptions; false, with the reason sent to `emit`, when the handshake cannot be signed. */
+  private start(emit: FeedListener<never>): boolean {
+    if (!this.socket) {
+      try {
+        this.signer();
+      } catch (error) {
+        queueMicrotask(() => emit.error(error as PredgateError));
+        return false;
+      }
+      this.connect();
+    }
+    this.scheduleFlush();
+    return true;
+  }
+
+  private signer(): PolymarketUsSigner {
+    const { venue, credentials } = this.options;
+    const secret = credentials?.privateKey ?? credentials?.apiSecret;
+    const refuse = (why: string) =>
+      new PredgateError('AUTHENTICATION_ERROR', `${venue}: its markets websocket needs an API key, even for public data: ${why}`, {
+        exchange: venue,
+        retryable: false,
+      });
+    if (!credentials?.apiKey || !secret)
+      throw refuse("send credentials with the subscription (apiKey, privateKey) or configure the adapter's stream.credentials");
+    try {
+      return new PolymarketUsSigner(credentials.apiKey, secret);
+    } catch {
+      throw refuse('privateKey must be the base64 Ed25519 secret key shown when the API key was created');
+    }
+  }
+
+  private release(kind: Kind, slug: string): void {
+    const requestId = this.sent[kind].get(slug);
+    if (requestId !== undefined) {
+      this.sent[kind].delete(slug);
+      this.requests.delete(requestId);
+      this.send({ unsubscribe: { requestId } });
+    }
+    if (this.markets.size === 0 && this.prints.size === 0) void this.disconnect();
+  }
+
+  private connect(): void {
+    if (this.socket) return;
+    this.stopped = false;
+    clearTimeout(this.retry);
+    const { venue, url, clock } = this.options;
+    const headers = this.signer().headers('GET', new URL(url).pathname, Math.floor(clock.now()));
+    const socket = new WebSocket(url, { headers, perMessageDeflate: false });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.attempt = 0;
+      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
+      this.scheduleFlush();
+    });
+    socket.on('message', (data) => {
+      if (this.socket === socket) this.receive(data.toString());
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      const status = response.statusCode ?? 0;
+      response.resume();
+      socket.terminate();
+      if (status === 401 || status === 403) {
+        this.stopped = true;
+        this.broadcast(
+          new PredgateError('AUTHENTICATION_ERROR', `${venue} refused the websocket handshake (${status}): check the API key`, {
+            exchange: venue,
+            retryable: false,
+          }),
+        );
+      }
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => {
+      clearInterval(this.ping);
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.resetConnectionState();
+      if (this.stopped) return;
+      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
+      const { initialMs, maxMs } = this.options.backoff;
+      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
+      this.attempt += 1;
+      this.retry = setTimeout(
+        () => {
+          if (this.markets.size > 0 || this.prints.size > 0) this.connect();
+        },
+        base / 2 + Math.random() * (base / 2),
+      );
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    const socket = this.socket;
+    this.socket = undefined;
+    this.resetConnectionState();
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close();
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 1_000).unref();
+    });
+  }
+
+  private resetConnectionState(): void {
+    for (const kind of kinds) this.sent[kind].clear();
+    this.requests.clear();
+    // A book seen before the drop may have changed since: watchers wait for the fresh snapshot.
+    for (const market of this.markets.values()) market.book = undefined;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    queueMicrotask(() => {
+      this.flushing = false;
+      this.flush();
+    });
+  }
+
+  /** One subscribe per slug and kind not yet subscribed on the open connection. */
+  private flush(): void {
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    const wanted: Record<Kind, Iterable<string>> = { book: this.markets.keys(), trade: this.prints.keys() };
+    for (const kind of kinds) {
+      for (const slug of wanted[kind]) {
+        if (this.sent[kind].has(slug)) continue;
+        const requestId = `${kind}-${this.nextId++}`;
+        this.sent[kind].set(slug, requestId);
+        this.requests.set(requestId, { kind, slug });
+        this.send({ subscribe: { requestId, subscriptionType: subscriptionType[kind], marketSlugs: [slug] } });
+      }
+    }
+  }
+
+  private send(message: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private receive(text: string): void {
+    let message: Record<string, unknown>;
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      message = parsed as Record<string, unknown>;
+    } catch {
+      this.broadcast(this.drift('a frame that is not a JSON object'));
+      return;
+    }
+    if ('heartbeat' in message) return;
+    if (message.error !== undefined) {
+      this.refused(message.requestId, message.error);
+      return;
+    }
+    if ('marketData' in message) {
+      this.book(message.marketData);
+      return;
+    }
+    if ('trade' in message) {
+      this.trade(message.trade);
+      return;
+    }
+    // The lite quotes and anything else the venue adds are not read.
+  }
+
+  /** `marketData`: the market's whole long-side book (`bids`, `offers` of `{px: {value}, qty}`), replacing the last one. */
+  private book(value: unknown): void {
+    const data = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const slug = data.marketSlug;
+    if (typeof slug !== 'string') {
+      this.broadcast(this.drift('a marketData frame without marketSlug'));
+      return;
+    }
+    const market = this.markets.get(slug);
+    if (!market) return;
+    const bids = data.bids ?? [];
+    const offers = data.offers ?? [];
+    if (!levelsReadable(bids) || !levelsReadable(offers)) {
+      const error = this.drift(`a marketData frame for ${slug.slice(0, 100)} whose bids or offers are not {px: {value}, qty} levels with prices in [0, 1]`);
+      for (const watcher of market.watchers) watcher.emit.error(error);
+      return;
+    }
+    const transactTime = typeof data.transactTime === 'string' ? data.transactTime : undefined;
+    market.book = { bids, offers, ...(transactTime === undefined ? {} : { transactTime }) };
+    for (const watcher of market.watchers) watcher.emit.data(this.viewOf(market.book, slug, watcher.side));
+  }
+
+  private viewOf(raw: RawBook, slug: string, side: Side): OrderBook {
+    const book = normalizeBook(raw, side, this.options.clock.now());
+    return { ...book, sourceMetadata: { marketSlug: slug, side, source: 'stream' } };
+  }
+
+  /** `trade`: `{marketSlug, price: {value}, quantity: {value}, tradeTime, taker: {intent}}`, priced on the long side. */
+  private trade(value: unknown): void {
+    const trade = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const slug = trade.marketSlug;
+    if (typeof slug !== 'string') {
+      this.broadcast(this.drift('a trade frame without marketSlug'));
+      return;
+    }
+    const watchers = this.prints.get(slug);
+    if (!watchers) return;
+    const price = amountOf(trade.price);
+    const amount = amountOf(trade.quantity);
+    if (price === undefined || price < 0 || price > 1 || amount === undefined || !(amount > 0)) {
+      const error = this.drift(`a trade for ${slug.slice(0, 100)} without a price in [0, 1] and a quantity`);
+      for (const watcher of watchers) watcher.emit.error(error);
+      return;
+    }
+    const timestamp = toEpochMs(trade.tradeTime as string | number | undefined) ?? this.options.clock.now();
+    const intent = String((trade.taker as { intent?: unknown } | undefined)?.intent ?? '');
+    const match = /^ORDER_INTENT_(BUY|SELL)_(LONG|SHORT)$/.exec(intent);
+    // Buying long and selling short both take the long side.
+    const takerLong = match ? (match[1] === 'BUY') === (match[2] === 'LONG') : undefined;
+    const id = String(trade.id ?? trade.tradeId ?? `${slug}-${String(trade.tradeTime)}-${price}-${amount}`);
+    for (const watcher of watchers) {
+      watcher.emit.data([
+        {
+          id,
+          timestamp,
+          price: watcher.side === 'long' ? price : complement(price),
+          amount,
+          side: takerLong === undefined ? 'unknown' : takerLong === (watcher.side === 'long') ? 'buy' : 'sell',
+          outcomeId: outcomeIdOf(slug, watcher.side),
+        },
+      ]);
+    }
+  }
+
+  /** The venue refused a subscription: an unknown market ends its watches; anything else is retried on reconnect. */
+  private refused(requestId: unknown, error: unknown): void {
+    const { venue } = this.options;
+    const text = String(typeof error === 'object' && error !== null ? ((error as { message?: unknown }).message ?? JSON.stringify(error)) : error).slice(
+      0,
+      200,
+    );
+    const request = typeof requestId === 'string' ? this.requests.get(requestId) : undefined;
+    if (!request) {
+      this.broadcast(new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${text}`, { exchange: venue, retryable: true }));
+      return;
+    }
+    this.requests.delete(requestId as string);
+    if (this.sent[request.kind].get(request.slug) === requestId) this.sent[request.kind].delete(request.slug);
+    const notFound = /not found|unknown|does not exist|invalid market/i.test(text);
+    const failure = notFound
+      ? new PredgateError('MARKET_NOT_FOUND', `${venue}: ${text} (${request.slug.slice(0, 100)})`, { exchange: venue, retryable: false })
+      : new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the subscription: ${text}`, { exchange: venue, retryable: true });
+    const watchers = request.kind === 'book' ? this.markets.get(request.slug)?.watchers : this.prints.get(request.slug);
+    for (const watcher of watchers ?? []) watcher.emit.error(failure);
+  }
+
+  private drift(what: string): PredgateError {
+    const { venue } = this.options;
+    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
+  }
+
+  private broadcast(error: PredgateError): void {
+    for (const market of this.markets.values()) for (const watcher of market.watchers) watcher.emit.error(error);
+    for (const watchers of this.prints.values()) for (const watcher of watchers) watcher.emit.error(error);
+  }
+}
+
+/** An `Amount` (`{value, currency}`) or a bare number or string. */
+function amountOf(value: unknown): number | undefined {
+  const raw = typeof value === 'object' && value !== null ? (value as { value?: unknown }).value : value;
+  return typeof raw === 'string' || typeof raw === 'number' ? toNumber(raw) : undefined;
+}
+
+function levelsReadable(value: unknown): value is RawBook['bids'] {
+  if (!Array.isArray(value)) return false;
+  return (value as unknown[]).every((entry) => {
+    if (typeof entry !== 'object' || entry === null) return false;
+    const { px, qty } = entry as { px?: unknown; qty?: unknown };
+    const price = amountOf(px);
+    const size = typeof qty === 'string' || typeof qty === 'number' ? toNumber(qty) : undefined;
+    return typeof px === 'object' && price !== undefined && price >= 0 && price <= 1 && size !== undefined && size >= 0;
+  });
+}
