@@ -1,4 +1,20 @@
-import { PredgateError, createFeed, invertBinaryBook, normalizeOrderBook, roundTo, toEpochMs, toNumber } from '@predgate/core';
+import {
+  PredgateError,
+  connectErrorMessage,
+  connectFrame,
+  createFeed,
+  decodeEngineFrame,
+  decodePacket,
+  disconnectFrame,
+  engineUrl,
+  eventFrame,
+  eventOf,
+  invertBinaryBook,
+  normalizeOrderBook,
+  roundTo,
+  toEpochMs,
+  toNumber,
+} from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel } from '@predgate/core';
 import WebSocket from 'ws';
 
@@ -152,7 +168,7 @@ export class LimitlessStream {
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
       socket.once('close', () => resolve());
-      if (socket.readyState === WebSocket.OPEN) socket.send(`41${namespace},`);
+      if (socket.readyState === WebSocket.OPEN) socket.send(disconnectFrame(namespace));
       socket.close();
       setTimeout(() => {
         socket.terminate();
@@ -187,62 +203,48 @@ export class LimitlessStream {
   }
 
   private emitEvent(name: string, payload: unknown): void {
-    if (this.socket?.readyState === WebSocket.OPEN && this.joined) this.socket.send(`42${namespace},${JSON.stringify([name, payload])}`);
+    if (this.socket?.readyState === WebSocket.OPEN && this.joined) this.socket.send(eventFrame(namespace, name, payload));
   }
 
   /** One Engine.IO frame: a packet type digit, then (for messages) a Socket.IO packet. */
   private receive(text: string): void {
     const socket = this.socket!;
     clearTimeout(this.silence);
-    if (text[0] === '0') {
-      // Engine open: the venue's heartbeat terms, then the namespace joined.
-      const terms = readJson(text.slice(1)) as { pingInterval?: unknown; pingTimeout?: unknown } | undefined;
-      const interval = Number(terms?.pingInterval);
-      const timeout = Number(terms?.pingTimeout);
-      if (interval > 0 && timeout > 0) this.quietMs = interval + timeout;
-    }
+    const frame = decodeEngineFrame(text);
+    // Engine open: the venue's heartbeat terms, then the namespace joined.
+    if (frame.kind === 'open' && frame.quietMs !== undefined) this.quietMs = frame.quietMs;
     this.silence = setTimeout(() => socket.terminate(), this.quietMs);
-    switch (text[0]) {
-      case '0':
-        socket.send(`40${namespace},`);
+    switch (frame.kind) {
+      case 'open':
+        socket.send(connectFrame(namespace));
         return;
-      case '2':
-        socket.send(`3${text.slice(1)}`);
+      case 'ping':
+        socket.send(frame.reply);
         return;
-      case '3':
-      case '6':
+      case 'pong':
+      case 'noop':
         return;
-      case '1':
+      case 'close':
         socket.close();
         return;
-      case '4':
-        this.packet(text.slice(1));
+      case 'message':
+        this.packet(frame.packet);
         return;
       default:
-        this.broadcast(this.drift(`a frame of unknown type "${text.slice(0, 20)}"`));
+        this.broadcast(this.drift(`a frame of unknown type "${frame.text}"`));
     }
   }
 
   /** A Socket.IO packet: `<type>[/namespace,][ack id][JSON]`. */
   private packet(text: string): void {
-    const match = /^(\d)(?:(\/[^,]*),)?(\d*)([\s\S]*)$/.exec(text);
-    if (!match) {
-      this.broadcast(this.drift('an empty Socket.IO packet'));
+    const packet = decodePacket(text);
+    if (typeof packet === 'string') {
+      this.broadcast(this.drift(packet));
       return;
     }
-    const [, type, nsp = '/', , body = ''] = match;
-    if (nsp !== namespace) return;
-    let data: unknown;
-    if (body !== '') {
-      try {
-        data = JSON.parse(body);
-      } catch {
-        this.broadcast(this.drift('a Socket.IO packet that is not JSON'));
-        return;
-      }
-    }
+    if (packet.namespace !== namespace) return;
     const { venue } = this.options;
-    switch (type) {
+    switch (packet.type) {
       case '0':
         this.joined = true;
         this.attempt = 0;
@@ -252,19 +254,17 @@ export class LimitlessStream {
         // The server left the namespace: drop the connection and redial.
         this.socket?.terminate();
         return;
-      case '4': {
-        const message = typeof data === 'object' && data !== null ? String((data as { message?: unknown }).message ?? 'refused') : 'refused';
+      case '4':
         this.broadcast(
-          new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the ${namespace} namespace: ${message.slice(0, 200)}`, {
+          new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the ${namespace} namespace: ${connectErrorMessage(packet.data)}`, {
             exchange: venue,
             retryable: true,
           }),
         );
         this.socket?.terminate();
         return;
-      }
       case '2':
-        this.event(data);
+        this.event(packet.data);
         return;
       default:
         return;
@@ -272,11 +272,12 @@ export class LimitlessStream {
   }
 
   private event(data: unknown): void {
-    if (!Array.isArray(data) || typeof data[0] !== 'string') {
+    const event = eventOf(data);
+    if (!event) {
       this.broadcast(this.drift('an event without a name'));
       return;
     }
-    const [name, payload] = data as [string, unknown];
+    const { name, payload } = event;
     if (name === 'orderbookUpdate') this.orderbook(payload);
     else if (name === 'exception' || name === 'error') {
       const message = typeof payload === 'object' && payload !== null ? (payload as { message?: unknown }).message : payload;
@@ -330,22 +331,8 @@ export class LimitlessStream {
   }
 }
 
-function readJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The Engine.IO websocket endpoint under a Socket.IO root. */
-export function engineUrl(root: string): string {
-  const url = new URL(root);
-  if (!url.pathname.endsWith('/socket.io/')) url.pathname = `${url.pathname.replace(/\/+$/, '')}/socket.io/`;
-  url.searchParams.set('EIO', '4');
-  url.searchParams.set('transport', 'websocket');
-  return url.toString();
-}
+/** Kept for callers of the adapter's module; the shared one lives in @predgate/core. */
+export { engineUrl };
 
 /** A side of a pushed book, or undefined when any level is not a price in [0, 1] with a size (raw 6-decimal units). */
 function levelsOf(value: unknown): OrderLevel[] | undefined {
