@@ -2,8 +2,10 @@ import {
   PredgateError,
   bucketCandles,
   collectNumberedPages,
+  createFeed,
   defineAdapter,
   eventListPredicate,
+  feedError,
   findEvent,
   findMarket,
   fromBaseUnits,
@@ -22,6 +24,7 @@ import type { Hex } from 'viem';
 import { rainApi } from './api.js';
 import type { PoolState, RawPool, RawTradeRow, RawTradeRows, RawWalletRow, RawWalletRows } from './api.js';
 import type { RainConfig } from './index.js';
+import { RainStream } from './streams/pool-stream.js';
 import { choiceOf, normalizeEvent, normalizeMarket, partsOf, readsChain, restDecimals, tradingStatuses, venueId } from './normalize.js';
 
 /** Rain publishes no limit; pmxt kept 4 requests a second, and public Arbitrum RPCs throttle bursts. */
@@ -53,6 +56,13 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
     rest: config.baseUrl,
     rpc: config.rpcUrl,
     subgraph: config.subgraphUrl,
+  });
+  const stream = new RainStream({
+    url: config.ws,
+    venue: venueId,
+    clock: context.clock,
+    pingIntervalMs: config.stream.pingIntervalMs,
+    backoff: config.stream.backoff,
   });
 
   /** A pool by id; unknown is undefined. */
@@ -219,7 +229,7 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
     id: venueId,
     profile: {
       displayName: 'Rain',
-      hosts: { rest: config.baseUrl, rpc: config.rpcUrl, subgraph: config.subgraphUrl },
+      hosts: { rest: config.baseUrl, rpc: config.rpcUrl, subgraph: config.subgraphUrl, ws: config.ws },
       rateLimit,
       credentials: { required: [], optional: ['apiKey', 'walletAddress', 'funderAddress'] },
       unsupported: {
@@ -260,6 +270,36 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       const trades = await fills(outcomeId, Math.min(limit, maxRows), params.start, params.end);
       return trades.slice(0, limit).map(({ volume: _volume, ...trade }) => trade);
     },
+
+    /**
+     * Live prints of one option from the venue's Socket.IO pool events
+     * (`enter-option/{poolId}`, `order-filled/{poolId}`), priced as
+     * `fetchTrades` prices the subgraph's rows; the id is checked (and the
+     * pool read for its token decimals) as `fetchTrades` checks it.
+     */
+    watchTrades(outcomeId, address) {
+      if (address !== undefined)
+        throw new PredgateError('NOT_SUPPORTED', `${venueId}: watching a wallet's trades is not supported; watch the outcome`, { exchange: venueId });
+      return createFeed<Trade[]>((emit) => {
+        let detach: (() => void) | undefined;
+        let stopped = false;
+        optionOf(outcomeId).then(
+          ({ pool, choice }) => {
+            if (!stopped)
+              detach = stream.attach({ poolId: pool._id, choice, decimals: restDecimals(pool), outcomeId: `${venueId}:${pool._id}:${choice}` }, emit);
+          },
+          (error: unknown) => {
+            if (!stopped) emit.error(feedError(error, venueId));
+          },
+        );
+        return () => {
+          stopped = true;
+          detach?.();
+        };
+      });
+    },
+
+    close: () => stream.close(),
 
     async fetchMyTrades(params = {}) {
       const wallet = walletOf();

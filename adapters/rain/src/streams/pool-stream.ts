@@ -1,0 +1,382 @@
+import {
+  PredgateError,
+  connectErrorMessage,
+  connectFrame,
+  createFeed,
+  decodeEngineFrame,
+  decodePacket,
+  disconnectFrame,
+  engineUrl,
+  eventOf,
+  fromBaseUnits,
+  toEpochMs,
+  toFraction,
+} from '@predgate/core';
+import type { Clock, Feed, FeedListener, Trade } from '@predgate/core';
+import WebSocket from 'ws';
+
+export interface RainStreamOptions {
+  /** Socket.IO root (Rain's REST host, `wss://prod-api.rain.one`); the Engine.IO path and query are added here. */
+  url: string;
+  venue: string;
+  clock: Clock;
+  /** Websocket pings from our side; the venue's Engine.IO pings are answered as they come. */
+  pingIntervalMs: number;
+  backoff: { initialMs: number; maxMs: number };
+}
+
+/** Rain's pool events live on the default namespace. */
+const namespace = '/';
+
+/** One watcher of one option of a pool. */
+export interface OptionWatch {
+  poolId: string;
+  /** The option's on-chain index (`choiceIndex`, else its place), as in the outcome id. */
+  choice: number;
+  /** The pool's collateral decimals from the REST pool (`token.tokenDecimals`, else 6), used when an event names none. */
+  decimals: number;
+  /** The outcome id the trades carry. */
+  outcomeId: string;
+}
+
+interface Watcher extends OptionWatch {
+  emit: FeedListener<Trade[]>;
+}
+
+/**
+ * Rain's live pool events for one adapter instance: Socket.IO v4 (Engine.IO
+ * frames over one `ws` connection) on the REST host's default namespace. The
+ * venue has no subscribe message: every client receives every pool's
+ * `enter-option/{poolId}` (AMM buys) and `order-filled/{poolId}` (limit-order
+ * fills), and the events of pools nobody watches are dropped here. The
+ * connection opens with the first watcher and closes with the last. Each
+ * event becomes trades priced as `fetchTrades` prices them: an AMM entry is a
+ * buy at the collateral paid per share; a resting buy order filled is the
+ * taker selling, a resting sell order filled the taker buying, at the order's
+ * price; share and collateral amounts are integers of the pool's token
+ * decimals. The venue's Engine.IO pings are answered, a connection silent for
+ * longer than its ping interval plus timeout is dropped, and a dropped
+ * connection is redialled with backoff.
+ */
+export class RainStream {
+  private socket: WebSocket | undefined;
+  private ping: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private silence: NodeJS.Timeout | undefined;
+  private quietMs = 45_000;
+  private attempt = 0;
+  private stopped = false;
+  /** Pool id → its watchers. */
+  private readonly pools = new Map<string, Set<Watcher>>();
+
+  constructor(private readonly options: RainStreamOptions) {}
+
+  /** Pool ids watched now (for tests and status). */
+  get poolIds(): string[] {
+    return [...this.pools.keys()];
+  }
+
+  /** Whether a connection is open or being dialled (for tests). */
+  get connected(): boolean {
+    return this.socket !== undefined;
+  }
+
+  watchTrades(option: OptionWatch): Feed<Trade[]> {
+    return createFeed((emit) => this.attach(option, emit));
+  }
+
+  /** Adds a watcher of an option; the returned function takes it away again. */
+  attach(option: OptionWatch, emit: FeedListener<Trade[]>): () => void {
+    let watchers = this.pools.get(option.poolId);
+    if (!watchers) {
+      watchers = new Set();
+      this.pools.set(option.poolId, watchers);
+    }
+    const watcher: Watcher = { ...option, emit };
+    watchers.add(watcher);
+    this.connect();
+    const owner = watchers;
+    return () => {
+      owner.delete(watcher);
+      if (owner.size > 0 || this.pools.get(option.poolId) !== owner) return;
+      this.pools.delete(option.poolId);
+      if (this.pools.size === 0) void this.disconnect();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.pools.clear();
+    await this.disconnect();
+  }
+
+  private connect(): void {
+    if (this.socket) return;
+    this.stopped = false;
+    clearTimeout(this.retry);
+    const { venue } = this.options;
+    const socket = new WebSocket(engineUrl(this.options.url), { perMessageDeflate: false });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
+    });
+    socket.on('message', (data) => {
+      if (this.socket === socket) this.receive(socket, data.toString());
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      const status = response.statusCode ?? 0;
+      response.resume();
+      socket.terminate();
+      this.broadcast(new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the websocket handshake (${status})`, { exchange: venue, retryable: true }));
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', (code) => {
+      clearInterval(this.ping);
+      clearTimeout(this.silence);
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      if (this.stopped) return;
+      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
+      const { initialMs, maxMs } = this.options.backoff;
+      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
+      this.attempt += 1;
+      this.retry = setTimeout(
+        () => {
+          if (this.pools.size > 0) this.connect();
+        },
+        base / 2 + Math.random() * (base / 2),
+      );
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    clearTimeout(this.silence);
+    const socket = this.socket;
+    this.socket = undefined;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      if (socket.readyState === WebSocket.OPEN) socket.send(disconnectFrame(namespace));
+      socket.close();
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 1_000).unref();
+    });
+  }
+
+  private receive(socket: WebSocket, text: string): void {
+    clearTimeout(this.silence);
+    const frame = decodeEngineFrame(text);
+    if (frame.kind === 'open' && frame.quietMs !== undefined) this.quietMs = frame.quietMs;
+    this.silence = setTimeout(() => socket.terminate(), this.quietMs);
+    switch (frame.kind) {
+      case 'open':
+        socket.send(connectFrame(namespace));
+        return;
+      case 'ping':
+        socket.send(frame.reply);
+        return;
+      case 'pong':
+      case 'noop':
+        return;
+      case 'close':
+        socket.close();
+        return;
+      case 'message':
+        this.packet(socket, frame.packet);
+        return;
+      default:
+        this.broadcast(this.drift(`a frame of unknown type "${frame.text}"`));
+    }
+  }
+
+  private packet(socket: WebSocket, text: string): void {
+    const packet = decodePacket(text);
+    if (typeof packet === 'string') {
+      this.broadcast(this.drift(packet));
+      return;
+    }
+    if (packet.namespace !== namespace) return;
+    const { venue } = this.options;
+    switch (packet.type) {
+      case '0':
+        this.attempt = 0;
+        return;
+      case '1':
+        socket.terminate();
+        return;
+      case '4':
+        this.broadcast(
+          new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the Socket.IO connection: ${connectErrorMessage(packet.data)}`, {
+            exchange: venue,
+            retryable: true,
+          }),
+        );
+        socket.terminate();
+        return;
+      case '2':
+        this.event(packet.data);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private event(data: unknown): void {
+    const event = eventOf(data);
+    if (!event) {
+      this.broadcast(this.drift('an event without a name'));
+      return;
+    }
+    const match = /^(enter-option|order-filled)\/([^/]+)$/.exec(event.name);
+    if (!match) return;
+    const [, kind, poolId] = match as unknown as [string, 'enter-option' | 'order-filled', string];
+    const watchers = this.pools.get(poolId);
+    if (!watchers) return;
+    const read = kind === 'enter-option' ? readEntry(event.payload) : readFill(event.payload);
+    if (typeof read === 'string') {
+      const error = this.drift(`an ${kind} event for pool ${poolId.slice(0, 40)} ${read}`);
+      for (const watcher of watchers) watcher.emit.error(error);
+      return;
+    }
+    for (const watcher of watchers) {
+      const trades = read.prints
+        .filter((print) => print.choice === watcher.choice)
+        .flatMap((print): Trade[] => {
+          const decimals = read.decimals ?? watcher.decimals;
+          const amount = fromBaseUnits(print.shares, decimals)!;
+          const price = print.price ?? toFraction(Number(print.collateral) / Number(print.shares));
+          if (!(amount > 0) || price === undefined) return [];
+          return [
+            {
+              id: print.id,
+              timestamp: read.timestamp ?? this.options.clock.now(),
+              price,
+              amount,
+              side: print.side,
+              outcomeId: watcher.outcomeId,
+            },
+          ];
+        });
+      if (trades.length > 0) watcher.emit.data(trades);
+    }
+  }
+
+  private drift(what: string): PredgateError {
+    const { venue } = this.options;
+    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
+  }
+
+  private broadcast(error: PredgateError): void {
+    for (const watchers of this.pools.values()) for (const watcher of watchers) watcher.emit.error(error);
+  }
+}
+
+/** One print of an event: shares (and the collateral paid, for AMM buys) as base-unit integer strings. */
+interface Print {
+  id: string;
+  choice: number;
+  side: 'buy' | 'sell';
+  shares: string;
+  collateral?: string;
+  /** A limit fill's price; AMM buys are priced collateral / shares. */
+  price?: number;
+}
+
+interface Read {
+  prints: Print[];
+  decimals: number | undefined;
+  timestamp: number | undefined;
+}
+
+type Loose = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A non-negative base-unit integer (a decimal string or a safe integer number), as a string. */
+function baseUnits(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
+  if (typeof value === 'string' && /^\d{1,78}$/.test(value.trim())) return value.trim();
+  return undefined;
+}
+
+function choiceOf(value: unknown): number | undefined {
+  const numeric = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value;
+  return typeof numeric === 'number' && Number.isInteger(numeric) && numeric >= 0 ? numeric : undefined;
+}
+
+/** The pool's token decimals when the event carries the pool (`pool.token.tokenDecimals`); a present but unreadable value is an error. */
+function decimalsOf(payload: Loose): number | undefined | string {
+  const token = isObject(payload.pool) ? payload.pool.token : undefined;
+  const value = isObject(token) ? token.tokenDecimals : undefined;
+  if (value === undefined || value === null) return undefined;
+  const decimals = Number(value);
+  return Number.isInteger(decimals) && decimals >= 0 && decimals <= 36 ? decimals : 'whose pool.token.tokenDecimals is not a decimal count';
+}
+
+/**
+ * `enter-option/{poolId}`: `{ pool, enterOption }`, where `enterOption`
+ * holds the entries bought, `investment: [{ choiceIndex | option, amount |
+ * investment, optionAmount }]`, or is itself one on-chain EnterOption
+ * (`{ option, baseAmount, optionAmount }`). Each entry needs the shares
+ * bought (`optionAmount`) as well as the collateral paid, since the price is
+ * their ratio.
+ */
+function readEntry(payload: unknown): Read | string {
+  if (!isObject(payload) || !isObject(payload.enterOption)) return 'without an enterOption object';
+  const decimals = decimalsOf(payload);
+  if (typeof decimals === 'string') return decimals;
+  const entry = payload.enterOption;
+  const id = String(entry._id ?? entry.id ?? entry.transactionHash ?? entry.trxHash ?? '');
+  if (id === '') return 'without an id (_id or transactionHash)';
+  const rows: Loose[] = Array.isArray(entry.investment) ? (entry.investment as unknown[]).filter(isObject) : [entry];
+  if (Array.isArray(entry.investment) && rows.length !== entry.investment.length) return 'whose investment holds a non-object';
+  const prints: Print[] = [];
+  for (const [at, row] of rows.entries()) {
+    const choice = choiceOf(row.choiceIndex ?? row.option);
+    const collateral = baseUnits(row.baseAmount ?? row.amount ?? row.investment);
+    const shares = baseUnits(row.optionAmount ?? entry.optionAmount);
+    if (choice === undefined) return 'with an entry without its option (choiceIndex or option)';
+    if (collateral === undefined) return 'with an entry whose collateral (amount) is not a base-unit integer';
+    if (shares === undefined) return 'with an entry without the shares bought (optionAmount) as a base-unit integer';
+    if (BigInt(shares) === 0n) continue;
+    prints.push({ id: rows.length > 1 ? `${id}:${at}` : id, choice, side: 'buy', shares, collateral });
+  }
+  return { prints, decimals, timestamp: toEpochMs((entry.createdAt ?? entry.blockTimestamp) as string | number | undefined) };
+}
+
+/**
+ * `order-filled/{poolId}`: `{ pool, filledOrder | order }`, the resting order
+ * filled: `{ _id, orderType: buy | sell, option, pricePerShare (a plain
+ * decimal) | orderPrice (1e18-scaled), filledQuantity | optionAmount |
+ * quantity (shares in base units) }`. A resting buy filled is the taker
+ * selling, a resting sell filled the taker buying.
+ */
+function readFill(payload: unknown): Read | string {
+  if (!isObject(payload)) return 'that is not an object';
+  const order = isObject(payload.filledOrder) ? payload.filledOrder : isObject(payload.order) ? payload.order : undefined;
+  if (!order) return 'without a filledOrder object';
+  const decimals = decimalsOf(payload);
+  if (typeof decimals === 'string') return decimals;
+  const id = String(order._id ?? order.id ?? order.transactionHash ?? '');
+  if (id === '') return 'without an order id (_id)';
+  const type = String(order.orderType ?? '').toLowerCase();
+  if (type !== 'buy' && type !== 'sell') return 'whose orderType is neither buy nor sell';
+  const choice = choiceOf(order.option ?? order.orderOption ?? order.choiceIndex);
+  if (choice === undefined) return 'without its option';
+  const scaled = baseUnits(order.orderPrice);
+  const price = scaled !== undefined ? toFraction(fromBaseUnits(scaled, 18)) : decimalPrice(order.pricePerShare);
+  if (price === undefined) return 'whose price (pricePerShare or orderPrice) is not a price between 0 and 1';
+  const shares = baseUnits(order.filledQuantity ?? order.optionAmount ?? order.quantity);
+  if (shares === undefined) return 'whose filled shares (filledQuantity, optionAmount or quantity) are not a base-unit integer';
+  const prints: Print[] = BigInt(shares) === 0n ? [] : [{ id, choice, side: type === 'buy' ? 'sell' : 'buy', shares, price }];
+  return { prints, decimals, timestamp: toEpochMs((order.updatedAt ?? order.createdAt) as string | number | undefined) };
+}
+
+function decimalPrice(value: unknown): number | undefined {
+  const numeric = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(numeric) && numeric > 0 && numeric <= 1 ? numeric : undefined;
+}
