@@ -46,9 +46,17 @@ beforeAll(async () => {
           id: 'kalshi',
           package: '@predgate/adapter-kalshi',
           version: '^0.1.0',
-          config: { hosts: { ws: `${venue.url}/trade-api/ws/v2`, wsFallbacks: [] }, stream: { ...stream, credentials: { apiKey: testKeyId, privateKey: testPrivateKey } } },
+          config: {
+            hosts: { ws: `${venue.url}/trade-api/ws/v2`, wsFallbacks: [] },
+            stream: { ...stream, credentials: { apiKey: testKeyId, privateKey: testPrivateKey } },
+          },
         },
-        { id: 'kalshi-demo', package: '@predgate/adapter-kalshi', version: '^0.1.0', config: { hosts: { ws: `${venue.url}/trade-api/ws/v2`, wsFallbacks: [] }, stream } },
+        {
+          id: 'kalshi-demo',
+          package: '@predgate/adapter-kalshi',
+          version: '^0.1.0',
+          config: { hosts: { ws: `${venue.url}/trade-api/ws/v2`, wsFallbacks: [] }, stream },
+        },
       ],
     },
   });

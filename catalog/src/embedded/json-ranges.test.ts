@@ -20,7 +20,11 @@ describe('array member ranges', () => {
   test.each([
     ['an empty list', { markets: [] }, []],
     ['text that looks like the member, and a nested member of that name, come first', { note: '"markets":[1]', meta: { markets: [2] }, markets: [3] }, [3]],
-    ['escaped quotes and backslashes inside strings', { title: 'a \\"] , [ { \\\\', markets: ['"]', '\\', { t: 'é 🚀 日本' }] }, ['"]', '\\', { t: 'é 🚀 日本' }]],
+    [
+      'escaped quotes and backslashes inside strings',
+      { title: 'a \\"] , [ { \\\\', markets: ['"]', '\\', { t: 'é 🚀 日本' }] },
+      ['"]', '\\', { t: 'é 🚀 日本' }],
+    ],
   ])('%s', (_name, value, expected) => {
     expect(elements(value, 'markets')).toEqual(expected);
   });

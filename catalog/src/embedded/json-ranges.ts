@@ -9,7 +9,7 @@
 export function arrayMemberRanges(json: Uint8Array, key: string): Uint32Array | undefined {
   const prefix = Buffer.from(`${JSON.stringify(key)}:[`);
   let depth = 0;
-  for (let index = 0; index < json.length; ) {
+  for (let index = 0; index < json.length;) {
     const byte = json[index]!;
     if (byte === quote) {
       const keyPosition = depth === 1 && (json[index - 1] === openBrace || json[index - 1] === comma);
@@ -30,7 +30,7 @@ function elementRanges(json: Uint8Array, start: number): Uint32Array {
   if (json[start] === closeBracket) return new Uint32Array(0);
   let depth = 0;
   let elementStart = start;
-  for (let index = start; index < json.length; ) {
+  for (let index = start; index < json.length;) {
     const byte = json[index]!;
     if (byte === quote) {
       index = afterString(json, index);

@@ -141,7 +141,12 @@ export class VenuePartition {
     if (query.marketId !== undefined) return optional(this.rowsByMarketId.get(query.marketId));
     if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.get(query.outcomeId));
     if (query.slug !== undefined) return this.rowsBySlug.get(query.slug) ?? [];
-    const entry = query.eventUuid !== undefined ? this.byId.get(query.eventUuid) : query.venueEventId !== undefined ? this.byVenueEventIdMap.get(query.venueEventId) : undefined;
+    const entry =
+      query.eventUuid !== undefined
+        ? this.byId.get(query.eventUuid)
+        : query.venueEventId !== undefined
+          ? this.byVenueEventIdMap.get(query.venueEventId)
+          : undefined;
     if (query.eventUuid !== undefined || query.venueEventId !== undefined) return entry ? (this.rowsByEntry.get(entry) ?? []) : [];
     return undefined;
   }
