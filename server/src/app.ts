@@ -13,6 +13,7 @@ import { answerClientErrors } from './client-errors.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
 import { KeyStore } from './keys/key-store.js';
+import { RequestBudget } from './keys/request-budget.js';
 import { createLogger } from './logging.js';
 import { createMetrics } from './metrics.js';
 import { archivePlugin } from './plugins/archive.js';
@@ -72,6 +73,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(tokens.http, { useValue: http });
   container.register(tokens.methods, { useValue: createMethodRegistry() });
   container.register(tokens.keys, { useValue: KeyStore.open(config.dataDir, config.apiKeys) });
+  container.register(tokens.requestBudget, { useValue: new RequestBudget(config.rateLimit) });
   const metrics = createMetrics();
   container.register(tokens.metrics, { useValue: metrics });
   const drift = new DriftRecorder(metrics.venueDrift, () => clock.now());
@@ -120,6 +122,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     venues,
     methods: container.resolve(tokens.methods),
     keys: container.resolve(tokens.keys),
+    budget: container.resolve(tokens.requestBudget),
     metrics,
     logger: logger.child({ component: 'streaming' }),
   });

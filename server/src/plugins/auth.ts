@@ -1,7 +1,6 @@
 import { boomify } from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError } from '@predgate/core';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 
@@ -19,7 +18,6 @@ export const authPlugin: Plugin<{ container: DependencyContainer }> = {
   name: 'predgate-auth',
   register(server, { container }) {
     const keys = container.resolve(tokens.keys);
-    const { rateLimit } = container.resolve(tokens.config);
 
     server.auth.scheme('predgate-api-key', () => ({
       authenticate(request: Request, h: ResponseToolkit) {
@@ -33,24 +31,13 @@ export const authPlugin: Plugin<{ container: DependencyContainer }> = {
     server.auth.strategy('api-key', 'predgate-api-key');
     server.auth.default('api-key');
 
-    if (rateLimit.requests === 0) return;
-    const limiter = new RateLimiterMemory({ points: rateLimit.requests, duration: rateLimit.windowSeconds });
+    const budget = container.resolve(tokens.requestBudget);
     server.ext('onPostAuth', async (request, h) => {
       if (!request.auth.isAuthenticated) return h.continue;
-      const { keyId } = request.auth.credentials as unknown as CallerCredentials;
       try {
-        await limiter.consume(keyId);
-      } catch (outcome) {
-        if (!(outcome instanceof RateLimiterRes)) throw outcome;
-        const retryAfter = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
-        const error = new PredgateError(
-          'RATE_LIMIT_EXCEEDED',
-          `Rate limit of ${rateLimit.requests} requests per ${rateLimit.windowSeconds} s exceeded for this API key`,
-          {
-            detail: { retryAfter, limit: rateLimit.requests, windowSeconds: rateLimit.windowSeconds },
-          },
-        );
-        throw boomify(error, { statusCode: 429 });
+        await budget.spend((request.auth.credentials as unknown as CallerCredentials).keyId);
+      } catch (error) {
+        throw boomify(error as PredgateError, { statusCode: 429 });
       }
       return h.continue;
     });

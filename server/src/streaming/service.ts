@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { StreamingConfig } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
+import type { RequestBudget } from '../keys/request-budget.js';
 import type { Metrics } from '../metrics.js';
 import type { VenueDirectory } from '../venues/directory.js';
 import type { Venue } from '../venues/venue.js';
@@ -20,6 +21,8 @@ export interface StreamServiceOptions {
   venues: VenueDirectory;
   methods: MethodRegistry;
   keys: KeyStore;
+  /** The key's request budget, shared with HTTP calls: each upgrade spends one. */
+  budget: RequestBudget;
   metrics: Metrics;
   logger: Logger;
 }
@@ -70,7 +73,10 @@ export class StreamService {
       );
       return;
     }
-    this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+    this.options.budget.spend(stored.id).then(
+      () => this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws)),
+      (error: unknown) => refuse(socket, 429, error as PredgateError),
+    );
   }
 
   /** The next update of a watch over HTTP, for the caller's API key. */
@@ -173,7 +179,7 @@ function presentedKey(request: IncomingMessage, url: URL): string | undefined {
   return url.searchParams.get('apiKey') ?? url.searchParams.get('token') ?? undefined;
 }
 
-const reasons: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found' };
+const reasons: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests' };
 
 /** Answers an upgrade with the error envelope and closes the connection. */
 function refuse(socket: Duplex, status: number, error: PredgateError): void {
