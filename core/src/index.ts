@@ -10,6 +10,7 @@ export * from './methods/json-schema.js';
 export * from './methods/capabilities.js';
 export * from './streaming/feed.js';
 export * from './streaming/socket-io.js';
+export * from './streaming/redialing-socket.js';
 export * from './plugin.js';
 export * from './http/venue-http-client.js';
 export * from './http/failures.js';

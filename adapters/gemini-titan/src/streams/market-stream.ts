@@ -1,6 +1,5 @@
-import { PredgateError, createFeed, invertBinaryBook, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, createFeed, invertBinaryBook, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
-import WebSocket from 'ws';
 import { outcomeIdOf, sideOfOutcomeId } from '../normalize.js';
 
 /** Gemini's partial-depth streams: the top N levels, whole, each second or each 100 ms. */
@@ -46,13 +45,9 @@ interface Book {
  * the taker's side reversed, as `fetchOrderBook` and `fetchTrades` read them.
  */
 export class GeminiStream {
-  private socket: WebSocket | undefined;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private attempt = 0;
+  private readonly socket: RedialingSocket;
   private nextId = 1;
   private flushing = false;
-  private stopped = false;
   /** Keyed by upper-case symbol: the venue may answer in lower case. */
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, { symbol: string; watchers: Set<Watcher<Trade[]>> }>();
@@ -61,7 +56,19 @@ export class GeminiStream {
   private readonly sent: Record<Channel, Set<string>> = { book: new Set(), trade: new Set() };
   private readonly commands = new Map<string, { channel: Channel; keys: string[] }>();
 
-  constructor(private readonly options: GeminiStreamOptions) {}
+  constructor(private readonly options: GeminiStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => ({ url: options.url }),
+      pingIntervalMs: options.pingIntervalMs,
+      backoff: options.backoff,
+      wanted: () => channels.some((name) => this.wanted[name].size > 0),
+      onOpen: () => this.scheduleFlush(),
+      onMessage: (text) => this.receive(text),
+      onDown: () => this.resetConnectionState(),
+      onDrop: (error) => this.broadcast(error),
+    });
+  }
 
   /** Symbols wanted now, by channel (for tests and status). */
   get symbols(): Record<Channel, string[]> {
@@ -161,58 +168,11 @@ export class GeminiStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    this.stopped = false;
-    const { venue, url } = this.options;
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.attempt = 0;
-      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
-      this.scheduleFlush();
-    });
-    socket.on('message', (data) => this.receive(data.toString()));
-    socket.on('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-    });
-    // Every failure ends in 'close', which redials.
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearInterval(this.ping);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.resetConnectionState();
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(
-        () => {
-          if (channels.some((name) => this.wanted[name].size > 0)) this.connect();
-        },
-        base / 2 + Math.random() * (base / 2),
-      );
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    const socket = this.socket;
-    this.socket = undefined;
-    this.resetConnectionState();
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
   private resetConnectionState(): void {
@@ -233,7 +193,7 @@ export class GeminiStream {
 
   /** One subscribe command per channel, naming only the streams not yet subscribed. */
   private flush(): void {
-    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (!this.socket.isOpen) return;
     for (const channel of channels) {
       const fresh = [...this.wanted[channel].keys()].filter((key) => !this.sent[channel].has(key));
       if (fresh.length === 0) continue;
@@ -248,7 +208,7 @@ export class GeminiStream {
 
   private command(method: string, params: string[]): string {
     const id = String(this.nextId++);
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id, method, params }));
+    this.socket.send(JSON.stringify({ id, method, params }));
     return id;
   }
 

@@ -1,6 +1,5 @@
-import { PredgateError, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
-import WebSocket from 'ws';
 import { assetIdOf, coinOf, sideOfAssetId, sideOfCoin } from '../ids.js';
 
 export interface HyperliquidStreamOptions {
@@ -33,19 +32,28 @@ interface Book {
  * as `fetchOrderBook` reads it.
  */
 export class HyperliquidStream {
-  private socket: WebSocket | undefined;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private attempt = 0;
+  private readonly socket: RedialingSocket;
   private flushing = false;
-  private stopped = false;
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, Set<FeedListener<Trade[]>>>();
   private readonly wanted: Record<Channel, Set<string>> = { l2Book: new Set(), trades: new Set() };
   /** Coins subscribed on the open connection, by channel. */
   private readonly sent: Record<Channel, Set<string>> = { l2Book: new Set(), trades: new Set() };
 
-  constructor(private readonly options: HyperliquidStreamOptions) {}
+  constructor(private readonly options: HyperliquidStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => ({ url: options.url }),
+      pingIntervalMs: options.pingIntervalMs,
+      keepalive: () => this.send({ method: 'ping' }),
+      backoff: options.backoff,
+      wanted: () => channels.some((name) => this.wanted[name].size > 0),
+      onOpen: () => this.scheduleFlush(),
+      onMessage: (text) => this.receive(text),
+      onDown: () => this.resetConnectionState(),
+      onDrop: (error) => this.broadcast(error),
+    });
+  }
 
   /** Coins wanted now, by channel (for tests and status). */
   get coins(): Record<Channel, string[]> {
@@ -137,58 +145,11 @@ export class HyperliquidStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    this.stopped = false;
-    const { venue, url } = this.options;
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.attempt = 0;
-      this.ping = setInterval(() => this.send({ method: 'ping' }), this.options.pingIntervalMs);
-      this.scheduleFlush();
-    });
-    socket.on('message', (data) => this.receive(data.toString()));
-    socket.on('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-    });
-    // Every failure ends in 'close', which redials.
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearInterval(this.ping);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.resetConnectionState();
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(
-        () => {
-          if (channels.some((name) => this.wanted[name].size > 0)) this.connect();
-        },
-        base / 2 + Math.random() * (base / 2),
-      );
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    const socket = this.socket;
-    this.socket = undefined;
-    this.resetConnectionState();
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
   private resetConnectionState(): void {
@@ -208,7 +169,7 @@ export class HyperliquidStream {
 
   /** One subscribe message per coin and channel not yet subscribed on this connection. */
   private flush(): void {
-    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (!this.socket.isOpen) return;
     for (const channel of channels) {
       for (const coin of this.wanted[channel]) {
         if (this.sent[channel].has(coin)) continue;
@@ -219,7 +180,7 @@ export class HyperliquidStream {
   }
 
   private send(message: unknown): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    this.socket.send(JSON.stringify(message));
   }
 
   private receive(text: string): void {

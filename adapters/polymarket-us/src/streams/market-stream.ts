@@ -1,6 +1,5 @@
-import { PredgateError, complement, createFeed, toEpochMs, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, complement, createFeed, toEpochMs, toNumber } from '@predgate/core';
 import type { Clock, Credentials, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
-import WebSocket from 'ws';
 import { PolymarketUsSigner } from '../auth/signer.js';
 import { normalizeBook, outcomeIdOf } from '../normalize.js';
 import type { Side } from '../normalize.js';
@@ -45,11 +44,7 @@ interface Market {
  * subscribed again.
  */
 export class PolymarketUsStream {
-  private socket: WebSocket | undefined;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private attempt = 0;
-  private stopped = false;
+  private readonly socket: RedialingSocket;
   private flushing = false;
   private nextId = 1;
   private readonly markets = new Map<string, Market>();
@@ -59,7 +54,26 @@ export class PolymarketUsStream {
   /** Request id → what it subscribed, for the venue's answers and refusals. */
   private readonly requests = new Map<string, { kind: Kind; slug: string }>();
 
-  constructor(private readonly options: PolymarketUsStreamOptions) {}
+  constructor(private readonly options: PolymarketUsStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => ({ url: options.url, headers: this.signer().headers('GET', new URL(options.url).pathname, Math.floor(options.clock.now())) }),
+      pingIntervalMs: options.pingIntervalMs,
+      backoff: options.backoff,
+      wanted: () => this.markets.size > 0 || this.prints.size > 0,
+      onOpen: () => this.scheduleFlush(),
+      onMessage: (text) => this.receive(text),
+      onDown: () => this.resetConnectionState(),
+      onDrop: (error) => this.broadcast(error),
+      onRefused: (status) =>
+        status === 401 || status === 403
+          ? new PredgateError('AUTHENTICATION_ERROR', `${options.venue} refused the websocket handshake (${status}): check the API key`, {
+              exchange: options.venue,
+              retryable: false,
+            })
+          : undefined,
+    });
+  }
 
   /** Slugs watched now, by kind (for tests and status). */
   get slugs(): Record<Kind, string[]> {
@@ -126,7 +140,7 @@ export class PolymarketUsStream {
 
   /** Connects (when not yet) and schedules the subscriptions; false, with the reason sent to `emit`, when the handshake cannot be signed. */
   private start(emit: FeedListener<never>): boolean {
-    if (!this.socket) {
+    if (!this.socket.active) {
       try {
         this.signer();
       } catch (error) {
@@ -167,71 +181,11 @@ export class PolymarketUsStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    this.stopped = false;
-    clearTimeout(this.retry);
-    const { venue, url, clock } = this.options;
-    const headers = this.signer().headers('GET', new URL(url).pathname, Math.floor(clock.now()));
-    const socket = new WebSocket(url, { headers, perMessageDeflate: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.attempt = 0;
-      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
-      this.scheduleFlush();
-    });
-    socket.on('message', (data) => {
-      if (this.socket === socket) this.receive(data.toString());
-    });
-    socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      socket.terminate();
-      if (status === 401 || status === 403) {
-        this.stopped = true;
-        this.broadcast(
-          new PredgateError('AUTHENTICATION_ERROR', `${venue} refused the websocket handshake (${status}): check the API key`, {
-            exchange: venue,
-            retryable: false,
-          }),
-        );
-      }
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearInterval(this.ping);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.resetConnectionState();
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(
-        () => {
-          if (this.markets.size > 0 || this.prints.size > 0) this.connect();
-        },
-        base / 2 + Math.random() * (base / 2),
-      );
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    const socket = this.socket;
-    this.socket = undefined;
-    this.resetConnectionState();
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
   private resetConnectionState(): void {
@@ -252,7 +206,7 @@ export class PolymarketUsStream {
 
   /** One subscribe per slug and kind not yet subscribed on the open connection. */
   private flush(): void {
-    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (!this.socket.isOpen) return;
     const wanted: Record<Kind, Iterable<string>> = { book: this.markets.keys(), trade: this.prints.keys() };
     for (const kind of kinds) {
       for (const slug of wanted[kind]) {
@@ -266,7 +220,7 @@ export class PolymarketUsStream {
   }
 
   private send(message: unknown): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    this.socket.send(JSON.stringify(message));
   }
 
   private receive(text: string): void {

@@ -1,6 +1,5 @@
-import { PredgateError, createFeed, normalizeOrderBook, toEpochMs, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, createFeed, normalizeOrderBook, toEpochMs, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook } from '@predgate/core';
-import WebSocket from 'ws';
 
 export interface ProbableStreamOptions {
   /** The websocket root (`wss://ws.probable.markets/public/api/v1`); the connection goes to `{url}/ws?chainId={chainId}`. */
@@ -40,19 +39,31 @@ interface Level {
  * retryable error, and its book waits for the next whole one.
  */
 export class ProbableStream {
-  private socket: WebSocket | undefined;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private attempt = 0;
+  private readonly socket: RedialingSocket;
   private nextId = 1;
   private flushing = false;
-  private stopped = false;
   private readonly books = new Map<string, Book>();
   /** Tokens subscribed or asked for on the open connection. */
   private readonly sent = new Set<string>();
   private readonly commands = new Map<number, string[]>();
 
-  constructor(private readonly options: ProbableStreamOptions) {}
+  constructor(private readonly options: ProbableStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => {
+        const url = new URL(`${options.url.replace(/\/+$/, '')}/ws`);
+        url.searchParams.set('chainId', String(options.chainId));
+        return { url: url.toString() };
+      },
+      pingIntervalMs: options.pingIntervalMs,
+      backoff: options.backoff,
+      wanted: () => this.books.size > 0,
+      onOpen: () => this.scheduleFlush(),
+      onMessage: (text) => this.receive(text),
+      onDown: () => this.resetConnectionState(),
+      onDrop: (error) => this.broadcast(error),
+    });
+  }
 
   /** Tokens watched now (for tests and status). */
   get tokens(): string[] {
@@ -103,63 +114,11 @@ export class ProbableStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    clearTimeout(this.retry);
-    this.retry = undefined;
-    this.stopped = false;
-    const { venue, chainId } = this.options;
-    const url = new URL(`${this.options.url.replace(/\/+$/, '')}/ws`);
-    url.searchParams.set('chainId', String(chainId));
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.attempt = 0;
-      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
-      this.scheduleFlush();
-    });
-    socket.on('message', (data) => this.receive(data.toString()));
-    socket.on('unexpected-response', (_request, response) => {
-      response.resume();
-      socket.terminate();
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearInterval(this.ping);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.resetConnectionState();
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(
-        () => {
-          if (this.books.size === 0) return;
-          this.connect();
-          this.scheduleFlush();
-        },
-        base / 2 + Math.random() * (base / 2),
-      );
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    const socket = this.socket;
-    this.socket = undefined;
-    this.resetConnectionState();
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
   private resetConnectionState(): void {
@@ -179,7 +138,7 @@ export class ProbableStream {
 
   /** One SUBSCRIBE naming the tokens not yet subscribed. */
   private flush(): void {
-    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (!this.socket.isOpen) return;
     const fresh = [...this.books.keys()].filter((token) => !this.sent.has(token));
     if (fresh.length === 0) return;
     for (const token of fresh) this.sent.add(token);
@@ -192,7 +151,7 @@ export class ProbableStream {
 
   private command(method: 'SUBSCRIBE' | 'UNSUBSCRIBE', params: string[]): number {
     const id = this.nextId++;
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id, method, params }));
+    this.socket.send(JSON.stringify({ id, method, params }));
     return id;
   }
 

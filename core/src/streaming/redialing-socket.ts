@@ -1,0 +1,122 @@
+import WebSocket from 'ws';
+import { PredgateError } from '../errors.js';
+
+export interface RedialingSocketOptions {
+  venue: string;
+  /** The next dial: its URL and handshake headers (signed anew where the venue signs the handshake). */
+  dial(): { url: string; headers?: Record<string, string> };
+  pingIntervalMs: number;
+  /** What keeps the connection alive, every `pingIntervalMs` while open: a websocket ping frame unless given. */
+  keepalive?(): void;
+  backoff: { initialMs: number; maxMs: number };
+  /** Whether a dropped connection is still needed (some watch remains): only then is it dialled again. */
+  wanted(): boolean;
+  onOpen(): void;
+  onMessage(text: string): void;
+  /** The connection is gone, dropped or closed: state tied to it (what was subscribed on it) is reset here. */
+  onDown(): void;
+  /** The connection dropped and will be dialled again: watchers are told with this retryable error. */
+  onDrop(error: PredgateError): void;
+  /** The handshake was refused with an HTTP status: an error stops the socket (no redial), undefined redials. */
+  onRefused?(status: number): PredgateError | undefined;
+  /** A failure before or on the connection (Kalshi moves to its next host when one is unreachable). */
+  onError?(error: Error): void;
+}
+
+/**
+ * One venue websocket that comes back: dialled on `connect()`, kept alive by
+ * pings, dialled again after a drop with jittered exponential backoff while
+ * it is still wanted, and closed in order by `close()` (terminated if the
+ * venue does not answer the close within a second). The venue streams keep
+ * only their subscribe and message logic.
+ */
+export class RedialingSocket {
+  private socket: WebSocket | undefined;
+  private ping: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private attempt = 0;
+  private stopped = false;
+
+  constructor(private readonly options: RedialingSocketOptions) {}
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** A connection is open or being opened. */
+  get active(): boolean {
+    return this.socket !== undefined;
+  }
+
+  /** Dials unless a connection is open or being opened. */
+  connect(): void {
+    if (this.socket) return;
+    clearTimeout(this.retry);
+    this.stopped = false;
+    const { url, headers } = this.options.dial();
+    const socket = new WebSocket(url, { ...(headers ? { headers } : {}), perMessageDeflate: false });
+    this.socket = socket;
+    socket.on('open', () => {
+      this.attempt = 0;
+      const keepalive = this.options.keepalive ?? (() => socket.ping());
+      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && keepalive(), this.options.pingIntervalMs);
+      this.options.onOpen();
+    });
+    // A socket being closed can still deliver: only the current one is read.
+    socket.on('message', (data) => this.socket === socket && this.options.onMessage(data.toString()));
+    socket.on('unexpected-response', (_request, response) => {
+      response.resume();
+      socket.terminate();
+      const refusal = this.options.onRefused?.(response.statusCode ?? 0);
+      if (refusal) {
+        this.stopped = true;
+        this.options.onDrop(refusal);
+      }
+    });
+    // Every failure ends in 'close', which redials.
+    socket.on('error', (error) => this.options.onError?.(error));
+    socket.on('close', (code) => {
+      clearInterval(this.ping);
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.options.onDown();
+      if (this.stopped) return;
+      const { venue, backoff } = this.options;
+      this.options.onDrop(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
+      const base = Math.min(backoff.maxMs, backoff.initialMs * 2 ** this.attempt);
+      this.attempt += 1;
+      this.retry = setTimeout(() => this.options.wanted() && this.connect(), base / 2 + Math.random() * (base / 2));
+    });
+  }
+
+  /** Sends when open; false otherwise (what was not sent is sent again after the next open). */
+  send(text: string): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(text);
+    return true;
+  }
+
+  /** Drops the connection now (a venue gone quiet): it is dialled again like any drop. */
+  terminate(): void {
+    this.socket?.terminate();
+  }
+
+  /** Closes for good (until the next `connect()`): no redial. */
+  async close(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.ping);
+    const socket = this.socket;
+    this.socket = undefined;
+    this.options.onDown();
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close();
+      setTimeout(() => {
+        socket.terminate();
+        resolve();
+      }, 1_000).unref();
+    });
+  }
+}
