@@ -120,3 +120,12 @@ export class RedialingSocket {
     });
   }
 }
+
+/** The refusal of a signed handshake: 401 or 403 mean the key is wrong, and redialling would not help. */
+export function refusedHandshake(venue: string, status: number): PredgateError | undefined {
+  if (status !== 401 && status !== 403) return undefined;
+  return new PredgateError('AUTHENTICATION_ERROR', `${venue} refused the websocket handshake (${status}): check the API key`, {
+    exchange: venue,
+    retryable: false,
+  });
+}

@@ -1,6 +1,5 @@
-import { PredgateError, createFeed, isUnreachable, normalizeOrderBook, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, createFeed, isUnreachable, normalizeOrderBook, refusedHandshake, toNumber } from '@predgate/core';
 import type { Clock, Credentials, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
-import WebSocket from 'ws';
 import { createSigner, signedPath } from '../auth/signer.js';
 import { outcomeIdOf, outcomeOf } from '../ids.js';
 import type { ContractSide } from '../ids.js';
@@ -50,13 +49,9 @@ interface Book {
  * market share its one subscription.
  */
 export class KalshiStream {
-  private socket: WebSocket | undefined;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private attempt = 0;
+  private readonly socket: RedialingSocket;
   private nextId = 1;
   private flushing = false;
-  private stopped = false;
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, Set<Watcher<Trade[]>>>();
   private readonly wanted: Record<Channel, Set<string>> = { orderbook_delta: new Set(), trade: new Set() };
@@ -67,7 +62,27 @@ export class KalshiStream {
   /** The root dialled: it moves on when a host cannot be reached. */
   private host = 0;
 
-  constructor(private readonly options: KalshiStreamOptions) {}
+  constructor(private readonly options: KalshiStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => {
+        const url = options.urls[this.host % options.urls.length]!;
+        return { url, headers: createSigner(options.credentials, options.venue).headers('GET', signedPath(url), options.clock.now()) };
+      },
+      pingIntervalMs: options.pingIntervalMs,
+      backoff: options.backoff,
+      wanted: () => channels.some((name) => this.wanted[name].size > 0),
+      onOpen: () => this.scheduleFlush(),
+      onMessage: (text) => this.receive(text),
+      onDown: () => this.resetConnectionState(),
+      onDrop: (error) => this.broadcast(error),
+      onRefused: (status) => refusedHandshake(options.venue, status),
+      // Nothing reached a host that does not resolve or connect: the redial goes to the next one.
+      onError: (error) => {
+        if (isUnreachable(error)) this.host = (this.host + 1) % options.urls.length;
+      },
+    });
+  }
 
   /** Tickers wanted now, by channel (for tests and status). */
   get tickers(): Record<Channel, string[]> {
@@ -131,7 +146,7 @@ export class KalshiStream {
     if (this.wanted[channel].has(ticker)) return;
     try {
       // Fails before any connection when the handshake cannot be signed.
-      if (!this.socket) createSigner(this.options.credentials, this.options.venue);
+      if (!this.socket.active) createSigner(this.options.credentials, this.options.venue);
     } catch (error) {
       queueMicrotask(() =>
         emit.error(
@@ -170,72 +185,11 @@ export class KalshiStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    this.stopped = false;
-    const { venue, credentials, clock } = this.options;
-    const url = this.options.urls[this.host % this.options.urls.length]!;
-    const headers = createSigner(credentials, venue).headers('GET', signedPath(url), clock.now());
-    const socket = new WebSocket(url, { headers, perMessageDeflate: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.attempt = 0;
-      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
-      this.scheduleFlush();
-    });
-    socket.on('message', (data) => this.receive(data.toString()));
-    socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      socket.terminate();
-      if (status === 401 || status === 403) {
-        this.stopped = true;
-        this.broadcast(
-          new PredgateError('AUTHENTICATION_ERROR', `${venue} refused the websocket handshake (${status}): check the API key`, {
-            exchange: venue,
-            retryable: false,
-          }),
-        );
-      }
-    });
-    socket.on('error', (error) => {
-      // Nothing reached a host that does not resolve or connect: the redial goes to the next one.
-      if (isUnreachable(error)) this.host = (this.host + 1) % this.options.urls.length;
-    });
-    socket.on('close', (code) => {
-      clearInterval(this.ping);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.resetConnectionState();
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(
-        () => {
-          if (channels.some((name) => this.wanted[name].size > 0)) this.connect();
-        },
-        base / 2 + Math.random() * (base / 2),
-      );
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    const socket = this.socket;
-    this.socket = undefined;
-    this.resetConnectionState();
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
   private resetConnectionState(): void {
@@ -256,7 +210,7 @@ export class KalshiStream {
 
   /** One subscribe command per channel, naming only the tickers not yet subscribed. */
   private flush(): void {
-    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (!this.socket.isOpen) return;
     for (const channel of channels) {
       const fresh = [...this.wanted[channel]].filter((ticker) => !this.sent[channel].has(ticker));
       if (fresh.length === 0) continue;
@@ -268,7 +222,7 @@ export class KalshiStream {
 
   private command(cmd: string, params: Record<string, unknown>): number {
     const id = this.nextId++;
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id, cmd, params }));
+    this.socket.send(JSON.stringify({ id, cmd, params }));
     return id;
   }
 

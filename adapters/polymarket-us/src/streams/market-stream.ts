@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, complement, createFeed, toEpochMs, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, complement, refusedHandshake, createFeed, toEpochMs, toNumber } from '@predgate/core';
 import type { Clock, Credentials, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
 import { PolymarketUsSigner } from '../auth/signer.js';
 import { normalizeBook, outcomeIdOf } from '../normalize.js';
@@ -65,13 +65,7 @@ export class PolymarketUsStream {
       onMessage: (text) => this.receive(text),
       onDown: () => this.resetConnectionState(),
       onDrop: (error) => this.broadcast(error),
-      onRefused: (status) =>
-        status === 401 || status === 403
-          ? new PredgateError('AUTHENTICATION_ERROR', `${options.venue} refused the websocket handshake (${status}): check the API key`, {
-              exchange: options.venue,
-              retryable: false,
-            })
-          : undefined,
+      onRefused: (status) => refusedHandshake(options.venue, status),
     });
   }
 
