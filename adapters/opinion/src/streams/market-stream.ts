@@ -1,6 +1,5 @@
-import { PredgateError, createFeed, isPredgateError, normalizeOrderBook, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, createFeed, isPredgateError, normalizeOrderBook, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
-import WebSocket from 'ws';
 
 /** Where an outcome's book lives: its token, and the numeric market Opinion's channels are subscribed by. */
 export interface OpinionOutcomeLocation {
@@ -68,21 +67,42 @@ interface Prints {
  * again, never delivered wrong.
  */
 export class OpinionStream {
-  private socket: WebSocket | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private attempt = 0;
+  private readonly socket: RedialingSocket;
   /** Bumped by each connection: a REST seed started on an older one is discarded. */
   private generation = 0;
   private reconciling = false;
-  private stopped = false;
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, Prints>();
   private readonly located = new Map<string, Promise<OpinionOutcomeLocation>>();
   /** Markets subscribed on the open connection, by channel. */
   private readonly sent: Record<Channel, Set<string>> = { 'market.depth.diff': new Set(), 'market.last.trade': new Set() };
 
-  constructor(private readonly options: OpinionStreamOptions) {}
+  constructor(private readonly options: OpinionStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => {
+        const url = new URL(options.url);
+        url.searchParams.set('apikey', options.apiKey ?? '');
+        this.generation += 1;
+        return { url: url.toString() };
+      },
+      pingIntervalMs: options.heartbeatMs,
+      keepalive: () => this.send({ action: 'HEARTBEAT' }),
+      backoff: options.backoff,
+      wanted: () => channels.some((channel) => this.wanted()[channel].size > 0),
+      onOpen: () => this.scheduleReconcile(),
+      onMessage: (text) => this.receive(text),
+      onDown: () => this.resetConnectionState(),
+      onDrop: (error) => this.broadcast(error),
+      onRefused: (status) =>
+        status === 401 || status === 403
+          ? new PredgateError('AUTHENTICATION_ERROR', `${options.venue} refused the websocket connection (${status}): check the API key`, {
+              exchange: options.venue,
+              retryable: false,
+            })
+          : undefined,
+    });
+  }
 
   /** Markets wanted now, by channel (for tests and status). */
   get markets(): Record<Channel, string[]> {
@@ -240,7 +260,7 @@ export class OpinionStream {
       return;
     }
     this.connect();
-    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    if (!this.socket.isOpen) return;
     for (const channel of channels) {
       for (const marketId of wanted[channel]) {
         if (this.sent[channel].has(marketId)) continue;
@@ -300,67 +320,11 @@ export class OpinionStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    clearTimeout(this.retry);
-    this.retry = undefined;
-    this.stopped = false;
-    const { venue } = this.options;
-    const url = new URL(this.options.url);
-    url.searchParams.set('apikey', this.options.apiKey ?? '');
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    this.socket = socket;
-    this.generation += 1;
-    socket.on('open', () => {
-      this.attempt = 0;
-      this.heartbeat = setInterval(() => this.send({ action: 'HEARTBEAT' }), this.options.heartbeatMs);
-      this.scheduleReconcile();
-    });
-    socket.on('message', (data) => this.receive(data.toString()));
-    socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      socket.terminate();
-      if (status === 401 || status === 403) {
-        this.stopped = true;
-        this.broadcast(
-          new PredgateError('AUTHENTICATION_ERROR', `${venue} refused the websocket connection (${status}): check the API key`, {
-            exchange: venue,
-            retryable: false,
-          }),
-        );
-      }
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearInterval(this.heartbeat);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.resetConnectionState();
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(() => this.scheduleReconcile(), base / 2 + Math.random() * (base / 2));
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.heartbeat);
-    const socket = this.socket;
-    this.socket = undefined;
-    this.resetConnectionState();
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
   private resetConnectionState(): void {
@@ -373,7 +337,7 @@ export class OpinionStream {
   }
 
   private send(message: Record<string, unknown>): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    this.socket.send(JSON.stringify(message));
   }
 
   private receive(text: string): void {
