@@ -11,14 +11,25 @@ export interface RedialingSocketOptions {
   backoff: { initialMs: number; maxMs: number };
   /** Whether a dropped connection is still needed (some watch remains): only then is it dialled again. */
   wanted(): boolean;
-  onOpen(): void;
+  onOpen?(): void;
   onMessage(text: string): void;
   /** The connection is gone, dropped or closed: state tied to it (what was subscribed on it) is reset here. */
   onDown(): void;
   /** The connection dropped and will be dialled again: watchers are told with this retryable error. */
   onDrop(error: PredgateError): void;
-  /** The handshake was refused with an HTTP status: an error stops the socket (no redial), undefined redials. */
+  /**
+   * The handshake was refused with an HTTP status: the error returned is told
+   * to watchers; a retryable one is redialled, any other stops the socket.
+   */
   onRefused?(status: number): PredgateError | undefined;
+  /**
+   * When the backoff starts over: on `open` (the default), or only when the
+   * stream calls `confirm()` (a Socket.IO namespace joined), so a venue that
+   * accepts connections and then refuses them is not dialled in a tight loop.
+   */
+  confirmedOn?: 'open' | 'confirm';
+  /** Sent before an orderly close (a Socket.IO namespace left). */
+  farewell?(): string;
   /** A failure before or on the connection (Kalshi moves to its next host when one is unreachable). */
   onError?(error: Error): void;
 }
@@ -57,10 +68,10 @@ export class RedialingSocket {
     const socket = new WebSocket(url, { ...(headers ? { headers } : {}), perMessageDeflate: false });
     this.socket = socket;
     socket.on('open', () => {
-      this.attempt = 0;
+      if (this.options.confirmedOn !== 'confirm') this.attempt = 0;
       const keepalive = this.options.keepalive ?? (() => socket.ping());
       this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && keepalive(), this.options.pingIntervalMs);
-      this.options.onOpen();
+      this.options.onOpen?.();
     });
     // A socket being closed can still deliver: only the current one is read.
     socket.on('message', (data) => this.socket === socket && this.options.onMessage(data.toString()));
@@ -69,7 +80,7 @@ export class RedialingSocket {
       socket.terminate();
       const refusal = this.options.onRefused?.(response.statusCode ?? 0);
       if (refusal) {
-        this.stopped = true;
+        if (!refusal.retryable) this.stopped = true;
         this.options.onDrop(refusal);
       }
     });
@@ -87,6 +98,11 @@ export class RedialingSocket {
       this.attempt += 1;
       this.retry = setTimeout(() => this.options.wanted() && this.connect(), base / 2 + Math.random() * (base / 2));
     });
+  }
+
+  /** The venue accepted the connection: the next drop is redialled after the shortest delay again. */
+  confirm(): void {
+    this.attempt = 0;
   }
 
   /** Sends when open; false otherwise (what was not sent is sent again after the next open). */
@@ -112,6 +128,8 @@ export class RedialingSocket {
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
       socket.once('close', () => resolve());
+      const farewell = this.options.farewell?.();
+      if (farewell !== undefined && socket.readyState === WebSocket.OPEN) socket.send(farewell);
       socket.close();
       setTimeout(() => {
         socket.terminate();

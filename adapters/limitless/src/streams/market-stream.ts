@@ -1,5 +1,6 @@
 import {
   PredgateError,
+  RedialingSocket,
   connectErrorMessage,
   connectFrame,
   createFeed,
@@ -16,7 +17,6 @@ import {
   toNumber,
 } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel } from '@predgate/core';
-import WebSocket from 'ws';
 
 export interface LimitlessStreamOptions {
   /** Socket.IO root (`wss://ws.limitless.exchange`); the Engine.IO path and query are added here. */
@@ -60,22 +60,36 @@ interface Market {
  * connection is redialled with backoff and the slugs subscribed again.
  */
 export class LimitlessStream {
-  private socket: WebSocket | undefined;
+  private readonly socket: RedialingSocket;
   /** The namespace is joined on the open connection: subscriptions can be sent. */
   private joined = false;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
   /** Ends a connection the venue has gone quiet on: no frame within its Engine.IO ping interval plus timeout. */
   private silence: NodeJS.Timeout | undefined;
   private quietMs = 45_000;
-  private attempt = 0;
-  private stopped = false;
   private flushing = false;
   private readonly markets = new Map<string, Market>();
   /** Slugs sent in a subscribe on the open connection. */
   private readonly sent = new Set<string>();
 
-  constructor(private readonly options: LimitlessStreamOptions) {}
+  constructor(private readonly options: LimitlessStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => ({ url: engineUrl(options.url) }),
+      pingIntervalMs: options.pingIntervalMs,
+      backoff: options.backoff,
+      confirmedOn: 'confirm',
+      wanted: () => this.markets.size > 0,
+      onMessage: (text) => this.receive(text),
+      onDown: () => this.resetConnectionState(),
+      onDrop: (error) => this.broadcast(error),
+      onRefused: (status) =>
+        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} refused the websocket handshake (${status})`, {
+          exchange: options.venue,
+          retryable: true,
+        }),
+      farewell: () => disconnectFrame(namespace),
+    });
+  }
 
   /** Market slugs watched now (for tests and status). */
   get slugs(): string[] {
@@ -118,66 +132,15 @@ export class LimitlessStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    this.stopped = false;
-    clearTimeout(this.retry);
-    const { venue } = this.options;
-    const socket = new WebSocket(engineUrl(this.options.url), { perMessageDeflate: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
-    });
-    socket.on('message', (data) => {
-      if (this.socket === socket) this.receive(data.toString());
-    });
-    socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      socket.terminate();
-      this.broadcast(new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the websocket handshake (${status})`, { exchange: venue, retryable: true }));
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearInterval(this.ping);
-      clearTimeout(this.silence);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.resetConnectionState();
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(
-        () => {
-          if (this.markets.size > 0) this.connect();
-        },
-        base / 2 + Math.random() * (base / 2),
-      );
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    clearTimeout(this.silence);
-    const socket = this.socket;
-    this.socket = undefined;
-    this.resetConnectionState();
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      if (socket.readyState === WebSocket.OPEN) socket.send(disconnectFrame(namespace));
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
   private resetConnectionState(): void {
+    clearTimeout(this.silence);
     this.joined = false;
     this.sent.clear();
     // A book seen before the drop may have changed since: watchers wait for the next push.
@@ -203,29 +166,29 @@ export class LimitlessStream {
   }
 
   private emitEvent(name: string, payload: unknown): void {
-    if (this.socket?.readyState === WebSocket.OPEN && this.joined) this.socket.send(eventFrame(namespace, name, payload));
+    if (this.joined) this.socket.send(eventFrame(namespace, name, payload));
   }
 
   /** One Engine.IO frame: a packet type digit, then (for messages) a Socket.IO packet. */
   private receive(text: string): void {
-    const socket = this.socket!;
     clearTimeout(this.silence);
     const frame = decodeEngineFrame(text);
     // Engine open: the venue's heartbeat terms, then the namespace joined.
     if (frame.kind === 'open' && frame.quietMs !== undefined) this.quietMs = frame.quietMs;
-    this.silence = setTimeout(() => socket.terminate(), this.quietMs);
+    this.silence = setTimeout(() => this.socket.terminate(), this.quietMs);
     switch (frame.kind) {
       case 'open':
-        socket.send(connectFrame(namespace));
+        this.socket.send(connectFrame(namespace));
         return;
       case 'ping':
-        socket.send(frame.reply);
+        this.socket.send(frame.reply);
         return;
       case 'pong':
       case 'noop':
         return;
       case 'close':
-        socket.close();
+        // The venue ends the session: dropped and dialled again like any drop.
+        this.socket.terminate();
         return;
       case 'message':
         this.packet(frame.packet);
@@ -247,12 +210,12 @@ export class LimitlessStream {
     switch (packet.type) {
       case '0':
         this.joined = true;
-        this.attempt = 0;
+        this.socket.confirm();
         this.flush();
         return;
       case '1':
         // The server left the namespace: drop the connection and redial.
-        this.socket?.terminate();
+        this.socket.terminate();
         return;
       case '4':
         this.broadcast(
@@ -261,7 +224,7 @@ export class LimitlessStream {
             retryable: true,
           }),
         );
-        this.socket?.terminate();
+        this.socket.terminate();
         return;
       case '2':
         this.event(packet.data);

@@ -1,5 +1,6 @@
 import {
   PredgateError,
+  RedialingSocket,
   connectErrorMessage,
   connectFrame,
   createFeed,
@@ -13,7 +14,6 @@ import {
   toFraction,
 } from '@predgate/core';
 import type { Clock, Feed, FeedListener, Trade } from '@predgate/core';
-import WebSocket from 'ws';
 
 export interface RainStreamOptions {
   /** Socket.IO root (Rain's REST host, `wss://prod-api.rain.one`); the Engine.IO path and query are added here. */
@@ -59,17 +59,31 @@ interface Watcher extends OptionWatch {
  * connection is redialled with backoff.
  */
 export class RainStream {
-  private socket: WebSocket | undefined;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
+  private readonly socket: RedialingSocket;
   private silence: NodeJS.Timeout | undefined;
   private quietMs = 45_000;
-  private attempt = 0;
-  private stopped = false;
   /** Pool id → its watchers. */
   private readonly pools = new Map<string, Set<Watcher>>();
 
-  constructor(private readonly options: RainStreamOptions) {}
+  constructor(private readonly options: RainStreamOptions) {
+    this.socket = new RedialingSocket({
+      venue: options.venue,
+      dial: () => ({ url: engineUrl(options.url) }),
+      pingIntervalMs: options.pingIntervalMs,
+      backoff: options.backoff,
+      confirmedOn: 'confirm',
+      wanted: () => this.pools.size > 0,
+      onMessage: (text) => this.receive(text),
+      onDown: () => clearTimeout(this.silence),
+      onDrop: (error) => this.broadcast(error),
+      onRefused: (status) =>
+        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} refused the websocket handshake (${status})`, {
+          exchange: options.venue,
+          retryable: true,
+        }),
+      farewell: () => disconnectFrame(namespace),
+    });
+  }
 
   /** Pool ids watched now (for tests and status). */
   get poolIds(): string[] {
@@ -78,7 +92,7 @@ export class RainStream {
 
   /** Whether a connection is open or being dialled (for tests). */
   get connected(): boolean {
-    return this.socket !== undefined;
+    return this.socket.active;
   }
 
   watchTrades(option: OptionWatch): Feed<Trade[]> {
@@ -110,90 +124,41 @@ export class RainStream {
   }
 
   private connect(): void {
-    if (this.socket) return;
-    this.stopped = false;
-    clearTimeout(this.retry);
-    const { venue } = this.options;
-    const socket = new WebSocket(engineUrl(this.options.url), { perMessageDeflate: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.ping(), this.options.pingIntervalMs);
-    });
-    socket.on('message', (data) => {
-      if (this.socket === socket) this.receive(socket, data.toString());
-    });
-    socket.on('unexpected-response', (_request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      socket.terminate();
-      this.broadcast(new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the websocket handshake (${status})`, { exchange: venue, retryable: true }));
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', (code) => {
-      clearInterval(this.ping);
-      clearTimeout(this.silence);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      if (this.stopped) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
-      const { initialMs, maxMs } = this.options.backoff;
-      const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-      this.attempt += 1;
-      this.retry = setTimeout(
-        () => {
-          if (this.pools.size > 0) this.connect();
-        },
-        base / 2 + Math.random() * (base / 2),
-      );
-    });
+    this.socket.connect();
   }
 
-  private async disconnect(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    clearTimeout(this.silence);
-    const socket = this.socket;
-    this.socket = undefined;
-    if (!socket || socket.readyState === WebSocket.CLOSED) return;
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      if (socket.readyState === WebSocket.OPEN) socket.send(disconnectFrame(namespace));
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 1_000).unref();
-    });
+  private disconnect(): Promise<void> {
+    return this.socket.close();
   }
 
-  private receive(socket: WebSocket, text: string): void {
+  private receive(text: string): void {
     clearTimeout(this.silence);
     const frame = decodeEngineFrame(text);
     if (frame.kind === 'open' && frame.quietMs !== undefined) this.quietMs = frame.quietMs;
-    this.silence = setTimeout(() => socket.terminate(), this.quietMs);
+    this.silence = setTimeout(() => this.socket.terminate(), this.quietMs);
     switch (frame.kind) {
       case 'open':
-        socket.send(connectFrame(namespace));
+        this.socket.send(connectFrame(namespace));
         return;
       case 'ping':
-        socket.send(frame.reply);
+        this.socket.send(frame.reply);
         return;
       case 'pong':
       case 'noop':
         return;
       case 'close':
-        socket.close();
+        // The venue ends the session: dropped and dialled again like any drop.
+        this.socket.terminate();
         return;
       case 'message':
-        this.packet(socket, frame.packet);
+        this.packet(frame.packet);
         return;
       default:
         this.broadcast(this.drift(`a frame of unknown type "${frame.text}"`));
     }
   }
 
-  private packet(socket: WebSocket, text: string): void {
+  private packet(text: string): void {
     const packet = decodePacket(text);
     if (typeof packet === 'string') {
       this.broadcast(this.drift(packet));
@@ -203,10 +168,10 @@ export class RainStream {
     const { venue } = this.options;
     switch (packet.type) {
       case '0':
-        this.attempt = 0;
+        this.socket.confirm();
         return;
       case '1':
-        socket.terminate();
+        this.socket.terminate();
         return;
       case '4':
         this.broadcast(
@@ -215,7 +180,7 @@ export class RainStream {
             retryable: true,
           }),
         );
-        socket.terminate();
+        this.socket.terminate();
         return;
       case '2':
         this.event(packet.data);
