@@ -2,7 +2,7 @@ import type { OrderBook, Trade } from '@predgate/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { apiKey, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
-import { Client, FakeVenueSocket, dataOf, errorOf, until } from './streaming-support.js';
+import { Client, FakeVenueSocket, dataOf, errorOf, until, venueStreaming } from './streaming-support.js';
 
 /*
  * Hyperliquid's public websocket in the documented shapes: `subscribe` /
@@ -26,18 +26,7 @@ beforeAll(async () => {
     config: {
       port: 0,
       host: '127.0.0.1',
-      streaming: {
-        dataTimeoutMs: 300,
-        heartbeatMs: 30_000,
-        maxFrameBytes: 64 * 1024,
-        maxMessageBytes: 1024 * 1024,
-        maxSymbols: 100,
-        highWaterBytes: 1024 * 1024,
-        maxQueuedFrames: 1_000,
-        slowConsumerMs: 10_000,
-        httpWaitMs: 1_000,
-        httpIdleMs: 1_000,
-      },
+      streaming: venueStreaming(300),
     },
     manifest: {
       venues: [

@@ -3,7 +3,7 @@ import type { OrderBook } from '@predgate/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { apiKey, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
-import { Client, FakeVenueSocket, dataOf, errorOf, until } from './streaming-support.js';
+import { Client, FakeVenueSocket, dataOf, errorOf, until, venueStreaming } from './streaming-support.js';
 
 /** The recorded REST book, which the websocket pushes inside `orderbookUpdate` (raw 6-decimal sizes). */
 const recorded = JSON.parse(readFileSync(new URL('../../adapters/limitless/test/fixtures/payloads/orderbook.json', import.meta.url), 'utf8')) as Record<
@@ -22,18 +22,7 @@ beforeAll(async () => {
     config: {
       port: 0,
       host: '127.0.0.1',
-      streaming: {
-        dataTimeoutMs: 300,
-        heartbeatMs: 30_000,
-        maxFrameBytes: 64 * 1024,
-        maxMessageBytes: 1024 * 1024,
-        maxSymbols: 100,
-        highWaterBytes: 1024 * 1024,
-        maxQueuedFrames: 1_000,
-        slowConsumerMs: 10_000,
-        httpWaitMs: 1_000,
-        httpIdleMs: 1_000,
-      },
+      streaming: venueStreaming(300),
     },
     manifest: {
       venues: [

@@ -7,7 +7,7 @@ import type { OrderBook, Trade } from '@predgate/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { apiKey, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
-import { Client, FakeVenueSocket, dataOf, errorOf, until } from './streaming-support.js';
+import { Client, FakeVenueSocket, dataOf, errorOf, until, venueStreaming } from './streaming-support.js';
 
 /** Opinion's recorded market 2764 (detail and YES book) serve the REST look-ups; its websocket is replayed. */
 const payloads = new URL('../../adapters/opinion/test/fixtures/payloads/', import.meta.url);
@@ -55,18 +55,7 @@ beforeAll(async () => {
     config: {
       port: 0,
       host: '127.0.0.1',
-      streaming: {
-        dataTimeoutMs: 300,
-        heartbeatMs: 30_000,
-        maxFrameBytes: 64 * 1024,
-        maxMessageBytes: 1024 * 1024,
-        maxSymbols: 100,
-        highWaterBytes: 1024 * 1024,
-        maxQueuedFrames: 1_000,
-        slowConsumerMs: 10_000,
-        httpWaitMs: 1_000,
-        httpIdleMs: 1_000,
-      },
+      streaming: venueStreaming(300),
     },
     manifest: {
       venues: [

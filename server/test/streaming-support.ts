@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import WebSocket, { WebSocketServer } from 'ws';
+import type { StreamingConfig } from '../src/config.js';
 
 /** A client socket on `/ws` that collects every frame it receives. */
 export class Client {
@@ -49,6 +50,22 @@ export class Client {
     this.ws.close();
     await closed;
   }
+}
+
+/** The gateway's streaming settings in the venue-socket tests: a short data timeout, bounds no test reaches. */
+export function venueStreaming(dataTimeoutMs: number): StreamingConfig {
+  return {
+    dataTimeoutMs,
+    heartbeatMs: 30_000,
+    maxFrameBytes: 64 * 1024,
+    maxMessageBytes: 1024 * 1024,
+    maxSymbols: 100,
+    highWaterBytes: 1024 * 1024,
+    maxQueuedFrames: 1_000,
+    slowConsumerMs: 10_000,
+    httpWaitMs: 1_000,
+    httpIdleMs: 1_000,
+  };
 }
 
 export const dataOf = (id: string) => (frame: Record<string, unknown>) => frame.event === 'data' && frame.id === id;
