@@ -4,6 +4,7 @@ import {
   bucketCandles,
   checkPayload,
   collectCursorPages,
+  complement,
   defineAdapter,
   eventListPredicate,
   invalidArgument,
@@ -11,6 +12,7 @@ import {
   mapVenueFailure,
   marketListPredicate,
   missingCredentials,
+  percentToFraction,
   resolutionMs,
   toEpochMs,
 } from '@predgate/core';
@@ -140,8 +142,8 @@ export function createHunchAdapter(context: AdapterContext, config: HunchConfig)
     return points.map((point: RawHistoryPoint) => {
       const timestamp = toEpochMs(point.at);
       if (timestamp === undefined) throw unreadable('oddsHistory.at');
-      const yes = Math.min(1, Math.max(0, point.yesPct / 100));
-      return { timestamp, price: binary && side === 'no' ? Math.round((1 - yes) * 10_000) / 10_000 : yes, amount: point.sizeUsd, at: point.at };
+      const yes = percentToFraction(point.yesPct)!;
+      return { timestamp, price: binary && side === 'no' ? complement(yes) : yes, amount: point.sizeUsd, at: point.at };
     });
   };
 
@@ -236,8 +238,8 @@ export function createHunchAdapter(context: AdapterContext, config: HunchConfig)
         outcomeId: `${row.marketId}:${row.side}`,
         outcomeLabel: row.outcomeLabel ?? row.side,
         size: row.shares,
-        entryPrice: Math.min(1, row.avgEntryCents / 100),
-        currentPrice: Math.min(1, (row.currentCents ?? row.avgEntryCents) / 100),
+        entryPrice: percentToFraction(row.avgEntryCents)!,
+        currentPrice: percentToFraction(row.currentCents ?? row.avgEntryCents)!,
         unrealizedPnL: row.pnlUsd ?? (((row.currentCents ?? row.avgEntryCents) - row.avgEntryCents) * row.shares) / 100,
       }));
     },
@@ -297,7 +299,7 @@ export function createHunchAdapter(context: AdapterContext, config: HunchConfig)
         side: 'buy',
         type: 'market',
         amount: params.amount,
-        ...(price === null || price === undefined ? {} : { price: Math.min(1, price / 100) }),
+        ...(price === null || price === undefined ? {} : { price: percentToFraction(price)! }),
         status: 'filled',
         filled: params.amount,
         remaining: 0,

@@ -1,4 +1,4 @@
-import { compact, text, toIsoDate, withBinaryRefs } from '@predgate/core';
+import { compact, complement, percentToFraction, text, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
 import type { RawMarket, RawOdds, RawRung } from './api.js';
 
@@ -37,11 +37,6 @@ const subtypes: Record<string, string> = {
   event: 'Event',
 };
 
-/** Implied odds in cents (or percent) as a fraction; unknown stays unknown, never 0. */
-function fraction(value: number | null | undefined): number | undefined {
-  return value === null || value === undefined ? undefined : Math.min(1, Math.max(0, Math.round(value * 100) / 10_000));
-}
-
 /**
  * Binary markets (`outcomes: null`) have a YES and a NO side priced by the
  * pool's odds; N-way markets have one outcome per rung, priced only where a
@@ -49,8 +44,9 @@ function fraction(value: number | null | undefined): number | undefined {
  */
 function outcomesOf(raw: RawMarket, odds: RawOdds | null | undefined, ladder: RawRung[] | undefined): Outcome[] {
   if (!raw.outcomes) {
-    const yes = fraction(odds?.yesPriceCents);
-    const no = fraction(odds?.noPriceCents) ?? (yes === undefined ? undefined : Math.round((1 - yes) * 10_000) / 10_000);
+    // Odds in cents are percentages of one dollar; unknown stays unknown, never 0.
+    const yes = percentToFraction(odds?.yesPriceCents);
+    const no = percentToFraction(odds?.noPriceCents) ?? (yes === undefined ? undefined : complement(yes));
     return [
       compact({ outcomeId: outcomeIdOf(raw.id, 'yes'), marketId: raw.id, label: 'Yes', price: yes }),
       compact({ outcomeId: outcomeIdOf(raw.id, 'no'), marketId: raw.id, label: 'No', price: no }),
@@ -63,7 +59,7 @@ function outcomesOf(raw: RawMarket, odds: RawOdds | null | undefined, ladder: Ra
       outcomeId: outcomeIdOf(raw.id, rung.key),
       marketId: raw.id,
       label: text(rung.label) ?? rung.key,
-      price: fraction(live?.impliedPct),
+      price: percentToFraction(live?.impliedPct),
       metadata: compact({
         key: rung.key,
         shortLabel: text(rung.shortLabel),
