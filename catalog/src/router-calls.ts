@@ -97,7 +97,7 @@ function routerEvent(entry: CatalogEntry): Event {
 }
 
 function routerMarket(hit: MarketHit): Market {
-  return withBinaryRefs({ ...hit.market, eventId: hit.entry.id, sourceExchange: hit.entry.venue });
+  return withBinaryRefs({ ...hit.market, eventId: hit.eventId, sourceExchange: hit.venue });
 }
 
 function invalid(message: string, key: string): PredgateError {

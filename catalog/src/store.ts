@@ -77,9 +77,12 @@ export interface Page<T> {
   total?: number;
 }
 
-/** A market found in the catalog, with the event it belongs to. */
+/** A market found in the catalog, with the ids of the event it belongs to. */
 export interface MarketHit {
-  entry: CatalogEntry;
+  venue: string;
+  /** Catalog UUID of the event. */
+  eventId: string;
+  venueEventId: string;
   /** The venue's market, exactly as its adapter returned it. */
   market: Market;
   /** The same market as JSON bytes, where the store keeps them: sent as they are. */

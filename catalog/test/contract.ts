@@ -226,7 +226,7 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       const all = await store.markets(marketQuery({ venue: 'beta' }));
       expect(all.total).toBe(7);
       expect(all.items.map((hit) => hit.market.marketId)).toEqual(['b2-m0', 'b2-m1', 'b1-m0', 'b1-m1', 'b1-m2', 'b3-m0', 'b3-m1']);
-      expect(all.items[0]?.entry.venueEventId).toBe('b2');
+      expect(all.items[0]?.venueEventId).toBe('b2');
       expect(all.items[0]?.market).toEqual(sampleCatalog().beta![1]!.markets[0]);
       const page = await store.markets(marketQuery({ venue: 'beta', offset: 2, limit: 2 }));
       expect(page.items.map((hit) => hit.market.marketId)).toEqual(['b1-m0', 'b1-m1']);

@@ -106,7 +106,9 @@ export class EmbeddedCatalogStore implements CatalogStore {
     const items = rows.items.map((row): MarketHit => {
       const json = row.entry.marketJson(row.index);
       return {
-        entry: row.entry,
+        venue: row.entry.venue,
+        eventId: row.entry.id,
+        venueEventId: row.entry.venueEventId,
         json,
         get market() {
           return JSON.parse(json.toString('utf8')) as Market;

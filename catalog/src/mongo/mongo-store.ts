@@ -124,7 +124,9 @@ export class MongoCatalogStore implements CatalogStore {
       const byId = new Map(documents.map((document) => [document._id, document]));
       const items = rows.flatMap((row) => {
         const document = byId.get(row._id);
-        return document ? [{ entry: entryFromDocument(document), market: document.source.markets[row.index] as Market }] : [];
+        return document
+          ? [{ venue: document.venue, eventId: document.id, venueEventId: document.venueEventId, market: document.source.markets[row.index] as Market }]
+          : [];
       });
       return { items, ...(query.withTotal ? { total: result?.total?.[0]?.count ?? 0 } : {}) };
     });
