@@ -64,6 +64,7 @@ export interface MarketKeys {
 export function catalogEntry(venue: string, event: Event): CatalogEntry {
   const id = catalogEventId(venue, event.id);
   const resolutionTimes = event.markets.map((market) => Date.parse(market.resolutionDate ?? '')).filter((time) => !Number.isNaN(time));
+  const marketKeys = marketKeysOf(event);
   return {
     id,
     venue,
@@ -76,12 +77,21 @@ export function catalogEntry(venue: string, event: Event): CatalogEntry {
     closed: event.markets.length > 0 && event.markets.every((market) => !isTrading(market)),
     closesAt: resolutionTimes.length > 0 ? Math.max(...resolutionTimes) : null,
     volume24h: event.volume24h,
-    marketIds: event.markets.map((market) => market.marketId),
-    outcomeIds: event.markets.flatMap((market) => market.outcomes.map((outcome) => outcome.outcomeId)),
-    marketSlugs: event.markets.flatMap((market) => (market.slug ? [market.slug] : [])),
-    marketKeys: marketKeysOf(event),
+    marketKeys,
     source: event,
-    router: routerView(venue, id, event),
+    // Derived when read: the embedded store never reads them (it keeps the keys and splices the view from bytes).
+    get marketIds() {
+      return marketKeys.map((keys) => keys.marketId);
+    },
+    get outcomeIds() {
+      return marketKeys.flatMap((keys) => keys.outcomeIds);
+    },
+    get marketSlugs() {
+      return marketKeys.flatMap((keys) => (keys.slug === null ? [] : [keys.slug]));
+    },
+    get router() {
+      return routerView(venue, id, event);
+    },
   };
 }
 

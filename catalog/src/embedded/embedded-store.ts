@@ -5,8 +5,11 @@ import type { CatalogEntry } from '../document.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
 import { VenuePartition, marketOrder, routerOrder, venueOrder } from './partition.js';
 import type { Matches } from './partition.js';
+import { ByteSlabs } from './byte-slabs.js';
+import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { CatalogFiles } from './persistence.js';
-import { StoredEntry } from './stored-entry.js';
+import type { LoadedEvent } from './persistence.js';
+import { StoredEntry, routerViews } from './stored-entry.js';
 
 export interface EmbeddedStoreOptions {
   /** Folder for the journal and snapshot; without one the catalog lives in memory only. */
@@ -29,6 +32,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private readonly snapshotAfterBytes: number;
   private readonly snapshotAfterSweeps: number;
   private sweepsSinceSnapshot = 0;
+  private readonly views = routerViews();
   /**
    * Commits and snapshots take turns: venues sweep concurrently, and a
    * journal whose sweeps interleave, or a snapshot taken halfway through
@@ -46,14 +50,18 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (!this.files) return;
     const state = await this.files.load();
     for (const [venue, sweep] of state.sweeps) {
-      const events = state.events.get(venue) ?? new Map<string, string>();
-      const items = [...events.values()].map((json) => {
-        const entry = catalogEntry(venue, JSON.parse(json) as Event);
-        return { stored: new StoredEntry(entry, Buffer.from(json)), marketKeys: entry.marketKeys };
-      });
-      // Read once, the text is not kept: the partition holds the bytes.
+      const events = state.events.get(venue) ?? new Map<string, LoadedEvent>();
+      // Snapshot events come with their keys; only events from the journal (at most its size limit) are parsed.
+      const entries = [...events].map(
+        ([venueEventId, { json, keys }]) =>
+          new StoredEntry(
+            keys === undefined ? catalogEntry(venue, JSON.parse(json.toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys),
+            json,
+            this.views,
+          ),
+      );
       state.events.delete(venue);
-      this.partitions.set(venue, await VenuePartition.build(sweep, items));
+      this.partitions.set(venue, await VenuePartition.build(sweep, entries));
     }
   }
 
@@ -133,8 +141,9 @@ export class EmbeddedCatalogStore implements CatalogStore {
   }
 
   private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
-    const items = entries.map((entry) => ({ stored: new StoredEntry(entry), marketKeys: entry.marketKeys }));
-    const partition = await VenuePartition.build(sweep, items);
+    const slabs = new ByteSlabs();
+    const stored = entries.map((entry) => new StoredEntry(entry, slabs.text(JSON.stringify(entry.source)), this.views));
+    const partition = await VenuePartition.build(sweep, stored);
     await this.writes.add(() => this.publish(venue, partition));
   }
 
@@ -163,7 +172,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     this.sweepsSinceSnapshot = 0;
     const partitions = [...this.partitions.values()];
     const events = partitions.flatMap((partition) =>
-      partition.entries.map((entry) => ({ venue: entry.venue, venueEventId: entry.venueEventId, json: entry.sourceJson })),
+      partition.entries.map((entry) => ({ venue: entry.venue, venueEventId: entry.venueEventId, json: entry.sourceJson, keys: encodeKeys(entry) })),
     );
     await this.files!.snapshot(
       partitions.map((partition) => partition.sweep),

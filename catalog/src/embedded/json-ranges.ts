@@ -24,6 +24,67 @@ export function arrayMemberRanges(json: Uint8Array, key: string): Uint32Array | 
   return undefined;
 }
 
+/** A member of a JSON object: its key, and where its value sits. */
+export interface JsonMember {
+  key: string;
+  valueStart: number;
+  valueEnd: number;
+}
+
+/**
+ * The members of the object opening at `start`, in order, and where the
+ * object ends: the pieces a view of the object is spliced from, without
+ * parsing its values. Built for `JSON.stringify` output (no whitespace).
+ */
+export function objectMembers(json: Uint8Array, start: number): { members: JsonMember[]; end: number } {
+  if (json[start] !== openBrace) throw new Error(`no JSON object at byte ${start}`);
+  const members: JsonMember[] = [];
+  let index = start + 1;
+  if (json[index] === closeBrace) return { members, end: index + 1 };
+  for (;;) {
+    const keyEnd = afterString(json, index);
+    const key = JSON.parse(Buffer.from(json.buffer, json.byteOffset + index, keyEnd - index).toString('utf8')) as string;
+    const valueStart = keyEnd + 1;
+    const valueEnd = afterValue(json, valueStart);
+    members.push({ key, valueStart, valueEnd });
+    if (json[valueEnd] === closeBrace) return { members, end: valueEnd + 1 };
+    if (json[valueEnd] !== comma) throw new Error(`malformed JSON object at byte ${valueEnd}`);
+    index = valueEnd + 1;
+  }
+}
+
+/** The [start, end) pairs of the elements of the array opening at `start`. */
+export function arrayElements(json: Uint8Array, start: number): Uint32Array {
+  if (json[start] !== openBracket) throw new Error(`no JSON array at byte ${start}`);
+  return elementRanges(json, start + 1);
+}
+
+/** The index just past the value starting at `index`. */
+function afterValue(json: Uint8Array, index: number): number {
+  const first = json[index];
+  if (first === quote) return afterString(json, index);
+  if (first !== openBrace && first !== openBracket) {
+    let position = index;
+    while (position < json.length && json[position] !== comma && json[position] !== closeBrace && json[position] !== closeBracket) position += 1;
+    return position;
+  }
+  let depth = 0;
+  for (let position = index; position < json.length;) {
+    const byte = json[position]!;
+    if (byte === quote) {
+      position = afterString(json, position);
+      continue;
+    }
+    if (byte === openBrace || byte === openBracket) depth += 1;
+    else if (byte === closeBrace || byte === closeBracket) {
+      depth -= 1;
+      if (depth === 0) return position + 1;
+    }
+    position += 1;
+  }
+  throw new Error('unterminated JSON value');
+}
+
 /** The [start, end) pairs of the elements of the array whose first element starts at `start`. */
 function elementRanges(json: Uint8Array, start: number): Uint32Array {
   const ranges: number[] = [];

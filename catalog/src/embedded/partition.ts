@@ -1,6 +1,5 @@
-import type { MarketKeys } from '../document.js';
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
-import type { StoredEntry } from './stored-entry.js';
+import type { MarketRow, StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
 
 /** Matches of a query in one partition: how many, and the matches in query order. */
@@ -9,13 +8,6 @@ export interface Matches<T> {
   items(): Iterable<T>;
   /** The matches from `start` to `end`, without walking the ones before. */
   slice(start: number, end: number): T[];
-}
-
-/** A market of a stored event, with what market queries filter on. */
-export interface MarketRow extends MarketKeys {
-  entry: StoredEntry;
-  /** Position in the event's `markets`. */
-  index: number;
 }
 
 /** Open events of one category (or of all), in Router order, with their close times sorted for counting. */
@@ -42,7 +34,9 @@ export class VenuePartition {
   private readonly rowsByMarketId = new Map<string, MarketRow>();
   private readonly rowsByOutcomeId = new Map<string, MarketRow>();
   private readonly rowsBySlug = new Map<string, MarketRow[]>();
-  private readonly rowsByEntry = new Map<StoredEntry, MarketRow[]>();
+  /** Venue order, split by status: the pass-through's unfiltered lists are a slice of one. */
+  private readonly openEntries: StoredEntry[] = [];
+  private readonly closedEntries: StoredEntry[] = [];
   /** Market order, split by whether the market trades: a status-only query is a slice of one. */
   private readonly tradingMarkets: MarketRow[] = [];
   private readonly otherMarkets: MarketRow[] = [];
@@ -61,12 +55,12 @@ export class VenuePartition {
       this.byId.set(entry.id, entry);
       this.byVenueEventIdMap.set(entry.venueEventId, entry);
       push(this.bySlug, entry.slug, entry);
+      (entry.closed ? this.closedEntries : this.openEntries).push(entry);
     }
     for (const row of markets) {
       this.rowsByMarketId.set(row.marketId, row);
       for (const outcomeId of row.outcomeIds) this.rowsByOutcomeId.set(outcomeId, row);
       if (row.slug !== undefined) push(this.rowsBySlug, row.slug, row);
-      push(this.rowsByEntry, row.entry, row);
       (row.trading ? this.tradingMarkets : this.otherMarkets).push(row);
     }
     const openRank = rank.filter((entry) => !entry.closed);
@@ -76,13 +70,11 @@ export class VenuePartition {
     for (const [category, list] of byCategory) this.open.set(category, openList(list));
   }
 
-  /** Builds from stored entries and their markets' keys (at hand when an entry is made, so nothing is parsed again). */
-  static async build(sweep: SweepRecord, items: ReadonlyArray<{ stored: StoredEntry; marketKeys: readonly MarketKeys[] }>): Promise<VenuePartition> {
-    const entries = items.map((item) => item.stored);
+  static async build(sweep: SweepRecord, entries: StoredEntry[]): Promise<VenuePartition> {
     const rank = [...entries].sort(routerOrder);
     const trigrams = await TrigramIndex.build(rank.map((entry) => entry.search));
-    const rows = items.flatMap(({ stored, marketKeys }) => marketKeys.map((keys, index) => ({ ...keys, entry: stored, index })));
-    return new VenuePartition(sweep, entries.sort(venueOrder), rank, trigrams, rows.sort(marketOrder));
+    const rows = entries.flatMap((entry) => entry.rows).sort(marketOrder);
+    return new VenuePartition(sweep, entries.sort(venueOrder), rank, trigrams, rows);
   }
 
   get(id: string): StoredEntry | undefined {
@@ -118,6 +110,15 @@ export class VenuePartition {
       query.venueCategory === undefined &&
       query.tags === undefined;
     if (onlyOpenAndCategory) return this.openMatches(query.category, query.expiredBy);
+    const onlyStatus =
+      query.order === 'venue' &&
+      query.expiredBy === undefined &&
+      query.search === undefined &&
+      query.title === undefined &&
+      query.category === undefined &&
+      query.venueCategory === undefined &&
+      query.tags === undefined;
+    if (onlyStatus) return listed(query.status === 'all' ? this.entries : query.status === 'active' ? this.openEntries : this.closedEntries);
 
     const pool = query.order === 'router' ? this.rank : this.entries;
     return listed(pool.filter((entry) => eventMatches(entry, query)));
@@ -147,7 +148,7 @@ export class VenuePartition {
         : query.venueEventId !== undefined
           ? this.byVenueEventIdMap.get(query.venueEventId)
           : undefined;
-    if (query.eventUuid !== undefined || query.venueEventId !== undefined) return entry ? (this.rowsByEntry.get(entry) ?? []) : [];
+    if (query.eventUuid !== undefined || query.venueEventId !== undefined) return entry?.rows ?? [];
     return undefined;
   }
 

@@ -1,21 +1,28 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { appendFile, mkdir, open, rename, stat, truncate } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { SweepRecord } from '../store.js';
+import { ByteSlabs } from './byte-slabs.js';
 
-/** The catalog as read from disk: every venue's events (venue event id to the event's JSON) and last complete sweep. */
+/** The catalog as read from disk: every venue's events (by venue event id) and last complete sweep. */
 export interface CatalogState {
   sweeps: Map<string, SweepRecord>;
-  events: Map<string, Map<string, string>>;
+  events: Map<string, Map<string, LoadedEvent>>;
 }
 
-/** One event as the files hold it: its JSON, exactly as served. */
+/** An event read back: its JSON bytes (packed into slabs per venue), and its keys, parsed, where the snapshot holds them. */
+export interface LoadedEvent {
+  json: Buffer;
+  keys?: unknown;
+}
+
+/** One event as the files hold it: its JSON, exactly as served, and (in the snapshot) its index keys as JSON. */
 export interface StoredEvent {
   venue: string;
   venueEventId: string;
   json: Buffer;
+  keys?: string;
 }
 
 /** What a committed sweep changed: events new or different, and events gone. */
@@ -48,23 +55,33 @@ export class CatalogFiles {
     await mkdir(this.dir, { recursive: true });
     const state: CatalogState = { sweeps: new Map(), events: new Map() };
     let snapshotSequence = 0;
+    const slabs = new Map<string, ByteSlabs>();
+    const pack = (venue: string, bytes: Buffer) => {
+      let venueSlabs = slabs.get(venue);
+      if (!venueSlabs) slabs.set(venue, (venueSlabs = new ByteSlabs()));
+      return venueSlabs.copy(bytes);
+    };
     if (existsSync(this.snapshotPath)) {
       let header = true;
-      for await (const line of lines(this.snapshotPath)) {
+      for await (const line of byteLines(this.snapshotPath)) {
         if (header) {
-          const parsed = JSON.parse(line) as { sequence: number; sweeps: SweepRecord[] };
+          const parsed = JSON.parse(line.toString('utf8')) as { sequence: number; sweeps: SweepRecord[] };
           snapshotSequence = parsed.sequence;
           for (const sweep of parsed.sweeps) state.sweeps.set(sweep.venue, sweep);
           header = false;
           continue;
         }
-        const { venue, venueEventId, json } = snapshotEvent(line);
-        venueEvents(state, venue).set(venueEventId, json);
+        const { head, event } = eventLine<{ venue: string; venueEventId: string; keys?: unknown }>(line);
+        const { venue, venueEventId, keys } = head;
+        if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
+          throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
+        }
+        venueEvents(state, venue).set(venueEventId, { json: pack(venue, event), ...(keys === undefined ? {} : { keys }) });
       }
     }
     this.sequence = snapshotSequence;
     if (existsSync(this.journalPath)) {
-      const committedBytes = await this.replay(state, snapshotSequence);
+      const committedBytes = await this.replay(state, snapshotSequence, pack);
       // The next append must start on a line of its own: what follows the last
       // commit (a sweep a crash cut short) goes, and a commit line the crash
       // left without its newline gets one.
@@ -104,7 +121,12 @@ export class CatalogFiles {
     const file = await open(temporary, 'w');
     try {
       await file.write(`${JSON.stringify({ sequence: this.sequence, sweeps })}\n`);
-      await writeEvents(file, events, (event) => `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)},"event":`);
+      await writeEvents(
+        file,
+        events,
+        (event) =>
+          `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
+      );
       await file.sync();
     } finally {
       await file.close();
@@ -121,21 +143,24 @@ export class CatalogFiles {
    * last sweep is dropped. Answers how many of the journal's bytes end with
    * its last commit line.
    */
-  private async replay(state: CatalogState, after: number): Promise<number> {
-    let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, string]> } | undefined;
+  private async replay(state: CatalogState, after: number, pack: (venue: string, bytes: Buffer) => Buffer): Promise<number> {
+    let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, Buffer]> } | undefined;
     let lineNumber = 0;
     let bytesRead = 0;
     let committedBytes = 0;
     let torn: { line: number; error: Error } | undefined;
-    for await (const line of lines(this.journalPath)) {
+    for await (const line of byteLines(this.journalPath)) {
       lineNumber += 1;
-      bytesRead += Buffer.byteLength(line) + 1;
-      if (!line) continue;
+      bytesRead += line.length + 1;
+      if (line.length === 0) continue;
       // Only the end of the file can be cut short by a crash: a bad line with more after it is damage.
       if (torn) throw new Error(`catalog journal ${this.journalPath} is corrupt at line ${torn.line}: ${torn.error.message}`, { cause: torn.error });
-      let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; event?: unknown; commit?: boolean };
+      let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; commit?: boolean };
+      let event: Buffer | undefined;
       try {
-        record = JSON.parse(line);
+        ({ head: record, event } = eventLine<typeof record>(line));
+        // The journal is where a crash can cut a line: its events are checked whole (the store parses them anyway).
+        if (event) JSON.parse(event.toString('utf8'));
       } catch (error) {
         torn = { line: lineNumber, error: error as Error };
         continue;
@@ -149,13 +174,13 @@ export class CatalogFiles {
       } else if (record.commit && pending?.sequence === record.sequence) {
         const events = venueEvents(state, pending.sweep.venue);
         for (const venueEventId of pending.removals) events.delete(venueEventId);
-        for (const [venueEventId, json] of pending.upserts) events.set(venueEventId, json);
+        for (const [venueEventId, json] of pending.upserts) events.set(venueEventId, { json });
         state.sweeps.set(pending.sweep.venue, pending.sweep);
         this.sequence = pending.sequence;
         pending = undefined;
         committedBytes = bytesRead;
-      } else if (record.venueEventId !== undefined && pending?.sequence === record.sequence) {
-        pending.upserts.push([record.venueEventId, JSON.stringify(record.event)]);
+      } else if (record.venueEventId !== undefined && event && pending?.sequence === record.sequence) {
+        pending.upserts.push([record.venueEventId, pack(pending.sweep.venue, event)]);
       }
     }
     return committedBytes;
@@ -184,22 +209,27 @@ async function writeEvents(file: FileHandle, events: Iterable<StoredEvent>, head
   if (size > 0) await file.write(Buffer.concat(chunk, size));
 }
 
-const eventMember = ',"event":';
+const eventMember = Buffer.from(',"event":');
+const openBrace = 0x7b;
+const closeBrace = 0x7d;
 
 /**
- * A snapshot line, `{"venue":…,"venueEventId":…,"event":` + the event's JSON
- * + `}` as `writeEvents` wrote it: the event's JSON is taken as it stands,
- * not parsed and written out again. Inside a JSON string every quote is
- * escaped, so the first `,"event":` is the member's own.
+ * A line as `writeEvents` wrote it, `{…head members…,"event":` + the event's
+ * JSON + `}`, split without parsing the event: its bytes are taken as they
+ * stand. Inside a JSON string every quote is escaped, and no head member is an
+ * object with an `event` key, so the first `,"event":` is the member's own.
+ * Lines without an event (the journal's begin and commit lines) are all head.
  */
-function snapshotEvent(line: string): { venue: string; venueEventId: string; json: string } {
+function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined } {
   const start = line.indexOf(eventMember);
-  if (start < 0) throw new Error(`catalog snapshot line without its event: ${line.slice(0, 80)}`);
-  const { venue, venueEventId } = JSON.parse(`${line.slice(0, start)}}`) as { venue: string; venueEventId: string };
-  return { venue, venueEventId, json: line.slice(start + eventMember.length, -1) };
+  if (start < 0) return { head: JSON.parse(line.toString('utf8')), event: undefined };
+  return {
+    head: JSON.parse(`${line.toString('utf8', 0, start)}}`),
+    event: line.subarray(start + eventMember.length, line.length - 1),
+  };
 }
 
-function venueEvents(state: CatalogState, venue: string): Map<string, string> {
+function venueEvents(state: CatalogState, venue: string): Map<string, LoadedEvent> {
   let events = state.events.get(venue);
   if (!events) {
     events = new Map();
@@ -208,9 +238,37 @@ function venueEvents(state: CatalogState, venue: string): Map<string, string> {
   return events;
 }
 
-function lines(path: string): AsyncIterable<string> {
-  return createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+/**
+ * The file's lines as bytes, read in large chunks into one reused buffer: no
+ * line is decoded into a string unless its reader asks. A line is a view into
+ * that buffer, valid until the next line is read (the reader copies what it keeps).
+ */
+async function* byteLines(path: string, chunkBytes = 16 * 2 ** 20): AsyncGenerator<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    let buffer = Buffer.allocUnsafeSlow(chunkBytes);
+    let filled = 0;
+    for (;;) {
+      // A line longer than the buffer: grow it, keeping what was read.
+      if (filled === buffer.length) buffer = Buffer.concat([buffer], buffer.length * 2);
+      const { bytesRead } = await file.read(buffer, filled, buffer.length - filled, null);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+      let start = 0;
+      for (let end = buffer.indexOf(newline, start); end !== -1 && end < filled; end = buffer.indexOf(newline, start)) {
+        yield buffer.subarray(start, end);
+        start = end + 1;
+      }
+      buffer.copyWithin(0, start, filled);
+      filled -= start;
+    }
+    if (filled > 0) yield buffer.subarray(0, filled);
+  } finally {
+    await file.close();
+  }
 }
+
+const newline = 0x0a;
 
 async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');

@@ -1,0 +1,22 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { ByteSlabs } from './byte-slabs.js';
+
+test('every value reads back as written, after later values filled the same slab and the next', () => {
+  fc.assert(
+    fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 300 }), { maxLength: 60 }), (texts) => {
+      const slabs = new ByteSlabs(1024);
+      const stored = texts.map((text, index) => (index % 2 === 0 ? slabs.text(text) : slabs.copy(Buffer.from(text))));
+      expect(stored.map((bytes) => bytes.toString('utf8'))).toEqual(texts);
+    }),
+  );
+});
+
+test('values share slabs, and a value larger than a quarter slab gets its own buffer', () => {
+  const slabs = new ByteSlabs(1024);
+  const [a, b] = [slabs.text('first'), slabs.text('second')];
+  expect(a.buffer).toBe(b.buffer);
+  const large = slabs.text('x'.repeat(300));
+  expect(large.buffer).not.toBe(a.buffer);
+  expect(large.length).toBe(300);
+});

@@ -1,0 +1,40 @@
+/**
+ * Many event-sized byte strings packed into a few large buffers: one
+ * allocation per few megabytes instead of one per event, which is what makes
+ * keeping hundreds of thousands of them cheap (every buffer of its own costs
+ * an allocation, a heap object and external-memory bookkeeping the garbage
+ * collector reacts to). A partition's bytes share slabs and go with it.
+ */
+export class ByteSlabs {
+  private slab: Buffer = Buffer.alloc(0);
+  private used = 0;
+
+  constructor(private readonly slabBytes = 4 * 2 ** 20) {}
+
+  /** The text as UTF-8, in a slab. */
+  text(text: string): Buffer {
+    const length = Buffer.byteLength(text);
+    const [slab, start] = this.room(length);
+    slab.write(text, start, length, 'utf8');
+    return slab.subarray(start, start + length);
+  }
+
+  /** A copy of the bytes, in a slab (the source, a read buffer, can then go). */
+  copy(bytes: Uint8Array): Buffer {
+    const [slab, start] = this.room(bytes.length);
+    slab.set(bytes, start);
+    return slab.subarray(start, start + bytes.length);
+  }
+
+  private room(length: number): [Buffer, number] {
+    // A value larger than a quarter slab gets a buffer of its own, so slabs are never mostly waste.
+    if (length > this.slabBytes / 4) return [Buffer.allocUnsafeSlow(length), 0];
+    if (this.used + length > this.slab.length) {
+      this.slab = Buffer.allocUnsafeSlow(this.slabBytes);
+      this.used = 0;
+    }
+    const start = this.used;
+    this.used += length;
+    return [this.slab, start];
+  }
+}
