@@ -47,10 +47,9 @@ export const eventIndexes = [
   { key: { venue: 1, venueEventId: 1, sweep: 1 }, name: 'by_venue_event_id', unique: true },
   // fetchEvent by slug
   { key: { venue: 1, slug: 1 }, name: 'by_slug' },
-  // fetchMarket(s) by market id, outcome id or market slug
+  // fetchEvents by market id or outcome id
   { key: { marketIds: 1 }, name: 'by_market_id' },
   { key: { outcomeIds: 1 }, name: 'by_outcome_id' },
-  { key: { marketSlugs: 1 }, name: 'by_market_slug' },
   // Cleaning out superseded sweeps.
   { key: { venue: 1, sweep: 1 }, name: 'by_venue_sweep' },
 ] as const;
@@ -175,9 +174,9 @@ export interface MarketDocument extends MarketKeys {
  * pinned by the filter drops out of the sort, which is why an index may skip it.
  */
 export const marketIndexes = [
-  // Markets by 24h volume, of any status: Router fetchMarkets, the archive's active markets.
+  // Markets by 24h volume, of any status: Router fetchMarkets.
   { key: { sweep: 1, trading: 1, volume24h: -1, venue: 1, marketId: 1 }, name: 'markets_by_volume' },
-  // One venue's markets: catalog-served fetchMarkets, Router fetchMarkets({sourceExchange}).
+  // One venue's markets: catalog-served fetchMarkets, Router fetchMarkets({sourceExchange}), the archive's active markets.
   { key: { sweep: 1, venue: 1, trading: 1, volume24h: -1, marketId: 1 }, name: 'markets_venue_by_volume' },
   // Router fetchMarkets({category}) in the normalised categories.
   { key: { sweep: 1, normalizedCategory: 1, trading: 1, volume24h: -1, venue: 1, marketId: 1 }, name: 'markets_category_by_volume' },
