@@ -87,8 +87,8 @@ export class MongoCatalogStore implements CatalogStore {
     const addMarkets = async (entries: readonly CatalogEntry[]) => {
       const latest = [...new Map(entries.map((entry) => [entry.id, entry])).values()];
       const repeated = latest.filter((entry) => written.has(entry.id)).map((entry) => entry.id);
-      if (repeated.length > 0) await markets.deleteMany({ eventUuid: { $in: repeated }, sweep: sweepId });
       for (const entry of latest) written.add(entry.id);
+      if (repeated.length > 0) await markets.deleteMany({ eventUuid: { $in: repeated }, sweep: sweepId });
       const documents = latest.flatMap((entry) => marketDocuments(entry, sweepId));
       if (documents.length === 0) return;
       await markets.bulkWrite(
