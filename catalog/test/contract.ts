@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { CatalogEntry } from '../src/document.js';
 import { catalogEventId } from '../src/document.js';
-import type { CatalogStore, EventQuery, MarketQuery } from '../src/store.js';
+import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page } from '../src/store.js';
 import { entries, fixtureEvent, now, sampleCatalog, sweepRecord } from './fixtures.js';
 
 /** Makes a store over a fresh location, and reopens one over the same location. */
@@ -31,6 +31,7 @@ const venueQuery = (venue: string, overrides: Partial<EventQuery> = {}): EventQu
 });
 const marketQuery = (overrides: Partial<MarketQuery> = {}): MarketQuery => ({ status: 'all', limit: 50, offset: 0, withTotal: true, ...overrides });
 const venueIds = (items: CatalogEntry[]) => items.map((entry) => entry.venueEventId);
+const marketIds = (page: Page<MarketHit>) => page.items.map((hit) => hit.market.marketId);
 
 async function sweep(store: CatalogStore, venue: string, sweepId: string, events = sampleCatalog()[venue]!): Promise<void> {
   const writer = await store.beginSweep(venue, sweepId);
@@ -73,9 +74,11 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       const writer = await store.beginSweep('alpha', 'alpha-1');
       await writer.add(entries('alpha', events));
       expect((await store.events(routerQuery({ status: 'all' }))).total).toBe(0);
+      expect((await store.markets(marketQuery())).total).toBe(0);
       expect(await store.sweeps()).toEqual([]);
       await writer.commit(sweepRecord('alpha', 'alpha-1', events));
       expect((await store.events(routerQuery({ status: 'all' }))).total).toBe(5);
+      expect((await store.markets(marketQuery())).total).toBe(10);
       expect(await store.sweeps()).toEqual([sweepRecord('alpha', 'alpha-1', events)]);
     });
 
@@ -87,6 +90,21 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       const served = await store.events(venueQuery('alpha'));
       expect(venueIds(served.items).sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
       expect((await store.sweeps()).find((record) => record.venue === 'alpha')?.sweepId).toBe('alpha-1');
+    });
+
+    test('an aborted sweep leaves none of its markets visible, and a venue aborted on its first sweep has none', async () => {
+      await loadSample();
+      const before = await store.markets(marketQuery({ venue: 'alpha' }));
+      const writer = await store.beginSweep('alpha', 'alpha-2');
+      await writer.add(entries('alpha', [fixtureEvent('alpha', 'a9', { volume24h: 10_000 }), fixtureEvent('alpha', 'a1', { volume24h: 1 })]));
+      await writer.abort();
+      expect(await store.markets(marketQuery({ venue: 'alpha' }))).toEqual(before);
+      expect(await store.markets(marketQuery({ marketId: 'a9-m0' }))).toEqual({ items: [], total: 0 });
+      const first = await store.beginSweep('delta', 'delta-1');
+      await first.add(entries('delta', [fixtureEvent('delta', 'd1')]));
+      await first.abort();
+      expect(await store.markets(marketQuery({ venue: 'delta' }))).toEqual({ items: [], total: 0 });
+      expect((await store.markets(marketQuery())).total).toBe(21);
     });
 
     test('a new sweep replaces the venue: changed events updated, vanished events gone, other venues untouched', async () => {
@@ -103,6 +121,25 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       expect((await store.sweeps()).map((record) => record.sweepId).sort()).toEqual(['alpha-2', 'beta-1', 'gamma-1']);
     });
 
+    test("a new sweep replaces the venue's markets: changed ones updated, vanished ones gone, other venues untouched", async () => {
+      await loadSample();
+      const next = [
+        fixtureEvent('alpha', 'a1', { title: 'Will Bitcoin close above 120k?', volume24h: 1_500, category: 'Crypto', markets: 1 }),
+        fixtureEvent('alpha', 'a6', { volume24h: 5 }),
+      ];
+      await sweep(store, 'alpha', 'alpha-2', next);
+      const alpha = await store.markets(marketQuery({ venue: 'alpha' }));
+      expect(marketIds(alpha)).toEqual(['a1-m0', 'a6-m0', 'a6-m1']);
+      expect(alpha.items[0]?.market).toEqual(next[0]!.markets[0]);
+      expect(await store.markets(marketQuery({ marketId: 'a1-m1' }))).toEqual({ items: [], total: 0 });
+      expect(await store.markets(marketQuery({ eventUuid: catalogEventId('alpha', 'a2') }))).toEqual({ items: [], total: 0 });
+      expect(marketIds(await store.markets(marketQuery({ title: '120k' })))).toEqual(['a1-m0']);
+      expect((await store.markets(marketQuery({ venue: 'beta' }))).total).toBe(7);
+      await sweep(store, 'alpha', 'alpha-3', next.slice(1));
+      expect(marketIds(await store.markets(marketQuery({ venue: 'alpha' })))).toEqual(['a6-m0', 'a6-m1']);
+      expect((await store.markets(marketQuery())).total).toBe(13);
+    });
+
     test('a venue event seen twice in one sweep is stored once', async () => {
       const event = fixtureEvent('alpha', 'dup', { volume24h: 1 });
       const writer = await store.beginSweep('alpha', 'alpha-1');
@@ -112,6 +149,17 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       const { items, total } = await store.events(venueQuery('alpha'));
       expect(total).toBe(1);
       expect(items[0]?.source.title).toBe('Seen again');
+    });
+
+    test('a venue event seen again in one sweep with fewer markets keeps only the markets it was last seen with', async () => {
+      const writer = await store.beginSweep('alpha', 'alpha-1');
+      await writer.add(entries('alpha', [fixtureEvent('alpha', 'dup', { markets: 3 }), fixtureEvent('alpha', 'other', { markets: 2 })]));
+      const last = fixtureEvent('alpha', 'dup', { markets: 1, title: 'Seen again' });
+      await writer.add(entries('alpha', [fixtureEvent('alpha', 'other', { markets: 3 }), fixtureEvent('alpha', 'other', { markets: 1 }), last]));
+      await writer.commit(sweepRecord('alpha', 'alpha-1', [last]));
+      const page = await store.markets(marketQuery({ venue: 'alpha' }));
+      expect(marketIds(page).sort()).toEqual(['dup-m0', 'other-m0']);
+      expect(page.items.find((hit) => hit.market.marketId === 'dup-m0')?.market.title).toBe('Seen again — market 0');
     });
 
     test('a reopened store serves the last committed sweeps, without the uncommitted one', async () => {
@@ -124,6 +172,8 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       try {
         expect((await reopened.sweeps()).map((record) => record.sweepId).sort()).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
         expect(venueIds((await reopened.events(venueQuery('beta'))).items)).toEqual(['b1', 'b2', 'b3']);
+        expect((await reopened.markets(marketQuery({ venue: 'beta' }))).total).toBe(7);
+        expect((await reopened.markets(marketQuery({ venueEventId: 'b9', venue: 'beta' }))).total).toBe(0);
         const entry = await reopened.eventById(catalogEventId('alpha', 'a1'));
         expect(entry?.source).toEqual(sampleCatalog().alpha![0]);
       } finally {
@@ -227,6 +277,8 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       expect(all.total).toBe(7);
       expect(all.items.map((hit) => hit.market.marketId)).toEqual(['b2-m0', 'b2-m1', 'b1-m0', 'b1-m1', 'b1-m2', 'b3-m0', 'b3-m1']);
       expect(all.items[0]?.venueEventId).toBe('b2');
+      expect(all.items[0]?.eventId).toBe(catalogEventId('beta', 'b2'));
+      expect(all.items[0]?.venue).toBe('beta');
       expect(all.items[0]?.market).toEqual(sampleCatalog().beta![1]!.markets[0]);
       const page = await store.markets(marketQuery({ venue: 'beta', offset: 2, limit: 2 }));
       expect(page.items.map((hit) => hit.market.marketId)).toEqual(['b1-m0', 'b1-m1']);
@@ -242,9 +294,34 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       ['closed markets', { status: 'closed' }, ['a4-m0', 'a4-m1']],
       ['title', { title: 'nba finals winner — market 2' }, ['b1-m2']],
       ['normalised category', { category: 'Science' }, ['g1-m0', 'g1-m1']],
+      ['normalised category and status', { category: 'Crypto', status: 'active' }, ['a1-m0', 'a1-m1', 'b2-m0', 'b2-m1', 'a5-m0', 'a5-m1']],
+      ['venue and normalised category', { venue: 'beta', category: 'Crypto' }, ['b2-m0', 'b2-m1']],
+      ["the venue's category", { venue: 'beta', venueCategory: 'pop culture' }, ['b3-m0', 'b3-m1']],
+      ['venue and outcome id', { venue: 'alpha', outcomeId: 'a3-m1-no' }, ['a3-m1']],
+      ['event UUID and status', { eventUuid: catalogEventId('alpha', 'a4'), status: 'active' }, []],
       ['tags', { tags: ['daily'] }, ['b2-m0', 'b2-m1']],
     ])('markets by %s', async (_title, filter, expected) => {
       expect((await store.markets(marketQuery(filter as Partial<MarketQuery>))).items.map((hit) => hit.market.marketId)).toEqual(expected);
+    });
+
+    test('market pages are stable slices of one order, without gaps or repeats, past the first page too', async () => {
+      const whole = marketIds(await store.markets(marketQuery()));
+      expect(whole).toHaveLength(21);
+      const pages = [];
+      for (let offset = 0; offset < 24; offset += 4) pages.push(...marketIds(await store.markets(marketQuery({ limit: 4, offset }))));
+      expect(pages).toEqual(whole);
+      expect(await store.markets(marketQuery({ offset: 50 }))).toEqual({ items: [], total: 21 });
+      const third = await store.markets(marketQuery({ venue: 'alpha', status: 'active', limit: 3, offset: 6 }));
+      expect(marketIds(third)).toEqual(['a5-m0', 'a5-m1']);
+      expect(third.total).toBe(8);
+    });
+
+    test('the status of a market is its own: open and closed split every market between them', async () => {
+      const active = await store.markets(marketQuery({ status: 'active' }));
+      const closed = await store.markets(marketQuery({ status: 'closed' }));
+      expect([active.total, closed.total]).toEqual([19, 2]);
+      expect(marketIds(active)).not.toContain('a4-m0');
+      expect([...marketIds(active), ...marketIds(closed)].sort()).toEqual(marketIds(await store.markets(marketQuery())).sort());
     });
 
     test('markets across venues by 24h volume, then venue and market id', async () => {

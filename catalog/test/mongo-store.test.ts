@@ -2,6 +2,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MongoCatalogStore } from '../src/mongo/mongo-store.js';
 import { catalogStoreContract } from './contract.js';
+import { entries, sampleCatalog, sweepRecord } from './fixtures.js';
 import { startMongoWireServer } from './mongo-wire/index.js';
 import type { MongoWireServer } from './mongo-wire/index.js';
 
@@ -66,6 +67,39 @@ describe('MongoCatalogStore counts only when asked', () => {
       expect(page.total).toBeUndefined();
       expect((await store.markets({ status: 'all', limit: 5, offset: 0, withTotal: true })).total).toBe(0);
     } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('MongoCatalogStore keeps one sweep before the committed one, in both collections', () => {
+  let server: MongoWireServer;
+  beforeAll(async () => {
+    server = await startMongoWireServer();
+  });
+  afterAll(() => server.close());
+
+  test("a commit deletes the sweeps before the previous one; an abort deletes its own sweep's events and markets", async () => {
+    const url = withDatabase(server.uri, `predgate_sweeps_${process.pid}`);
+    const store = new MongoCatalogStore({ url });
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 2_000 });
+    await store.open();
+    try {
+      const events = sampleCatalog().alpha!;
+      for (const sweepId of ['alpha-1', 'alpha-2', 'alpha-3']) {
+        const writer = await store.beginSweep('alpha', sweepId);
+        await writer.add(entries('alpha', events));
+        await writer.commit(sweepRecord('alpha', sweepId, events));
+      }
+      const aborted = await store.beginSweep('alpha', 'alpha-4');
+      await aborted.add(entries('alpha', events));
+      await aborted.abort();
+      const sweepsIn = async (collection: string) => ((await client.db().collection(collection).distinct('sweep')) as string[]).sort();
+      expect(await sweepsIn('events')).toEqual(['alpha-2', 'alpha-3']);
+      expect(await sweepsIn('markets')).toEqual(['alpha-2', 'alpha-3']);
+      expect(await client.db().collection('markets').countDocuments({ sweep: 'alpha-3' })).toBe(10);
+    } finally {
+      await client.close();
       await store.close();
     }
   });

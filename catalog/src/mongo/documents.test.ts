@@ -1,14 +1,24 @@
-import { Aggregator, Query } from 'mingo';
+import { Query } from 'mingo';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { EmbeddedCatalogStore } from '../embedded/embedded-store.js';
 import { catalogEventId } from '../document.js';
-import { eventDocument, eventFilter, eventIndexes, eventSort, marketPipeline } from './documents.js';
-import type { EventDocument } from './documents.js';
+import {
+  entryFromDocument,
+  eventDocument,
+  eventFilter,
+  eventIndexes,
+  eventSort,
+  marketDocuments,
+  marketFilter,
+  marketIndexes,
+  marketSort,
+} from './documents.js';
+import type { EventDocument, MarketDocument } from './documents.js';
 import type { EventQuery, MarketQuery } from '../store.js';
 import { entries, now, sampleCatalog, sweepRecord } from '../../test/fixtures.js';
 
 /**
- * The MongoDB store's filters, sorts and pipelines are pure functions. Here
+ * The MongoDB store's filters and sorts are pure functions. Here
  * mingo evaluates them over the store's documents, directly, and must agree
  * with the embedded store on the same catalog and the same queries.
  */
@@ -18,6 +28,10 @@ const documents: EventDocument[] = Object.entries(sampleCatalog()).flatMap(([ven
 );
 // A stale document of an older sweep: it must never be read.
 documents.push({ ...documents[0]!, _id: 'stale', sweep: 'alpha-0', volume24h: 1e9 });
+const markets: MarketDocument[] = Object.entries(sampleCatalog()).flatMap(([venue, events]) =>
+  entries(venue, events).flatMap((entry) => marketDocuments(entry, `${venue}-1`)),
+);
+markets.push({ ...markets[0]!, _id: 'stale', sweep: 'alpha-0', volume24h: 1e9 });
 
 let embedded: EmbeddedCatalogStore;
 beforeAll(async () => {
@@ -61,18 +75,21 @@ const marketQueries: Array<[string, MarketQuery]> = [
   ['open markets of a category', { status: 'active', category: 'Crypto', limit: 50, offset: 0, withTotal: true }],
   ['by outcome id', { status: 'all', outcomeId: 'b1-m2-yes', limit: 50, offset: 0, withTotal: true }],
   ['by title and tags', { status: 'all', title: 'fed', tags: ['rates'], limit: 50, offset: 0, withTotal: true }],
+  ['closed markets', { status: 'closed', limit: 50, offset: 0, withTotal: true }],
+  ['a venue category', { venue: 'beta', venueCategory: 'pop culture', status: 'all', limit: 50, offset: 0, withTotal: true }],
+  ['by event', { eventUuid: catalogEventId('alpha', 'a2'), status: 'active', limit: 50, offset: 0, withTotal: true }],
+  ['by venue event id', { venue: 'beta', venueEventId: 'b1', status: 'all', limit: 2, offset: 1, withTotal: true }],
+  ['by market slug', { slug: 'g2-market-1', status: 'all', limit: 50, offset: 0, withTotal: true }],
 ];
 
-describe('market pipelines evaluated by mingo agree with the embedded store', () => {
+describe('market queries evaluated by mingo agree with the embedded store', () => {
   test.each(marketQueries)('%s', async (_title, query) => {
     const expected = await embedded.markets(query);
-    const [result] = new Aggregator(marketPipeline(query, sweeps)).run(structuredClone(documents)) as Array<{
-      items: Array<{ _id: string; index: number }>;
-      total: Array<{ count: number }>;
-    }>;
-    const byId = new Map(documents.map((document) => [document._id, document]));
-    const marketIds = result!.items.map((row) => byId.get(row._id)!.source.markets[row.index]!.marketId);
-    expect({ marketIds, total: result!.total[0]?.count ?? 0 }).toEqual({
+    const matched = new Query(marketFilter(query, sweeps))
+      .find<MarketDocument>(markets)
+      .sort({ ...marketSort })
+      .all();
+    expect({ marketIds: matched.slice(query.offset, query.offset + query.limit).map((document) => document.marketId), total: matched.length }).toEqual({
       marketIds: expected.items.map((hit) => hit.market.marketId),
       total: expected.total,
     });
@@ -97,7 +114,33 @@ describe('the documents', () => {
   });
 
   test('every index leads with a field its queries filter on', () => {
-    const queried = new Set(['sweep', 'id', 'venue', 'marketIds', 'outcomeIds', 'marketSlugs']);
+    const queried = new Set(['sweep', 'id', 'venue', 'marketIds', 'outcomeIds']);
     for (const index of eventIndexes) expect(queried.has(Object.keys(index.key)[0]!), index.name).toBe(true);
+  });
+
+  test('a market document is one market of one event in one sweep, with the venue market as it came', () => {
+    const [entry] = entries('beta', [sampleCatalog().beta![0]!]);
+    const [, second] = marketDocuments(entry!, 'beta-2');
+    expect(second).toEqual({
+      _id: `${catalogEventId('beta', 'b1')}:1:beta-2`,
+      sweep: 'beta-2',
+      venue: 'beta',
+      eventUuid: catalogEventId('beta', 'b1'),
+      venueEventId: 'b1',
+      position: 1,
+      ...entry!.marketKeys[1],
+      market: sampleCatalog().beta![0]!.markets[1],
+    });
+  });
+
+  test('every market index leads with a field market queries pin', () => {
+    const pinned = new Set(['sweep', 'eventUuid', 'venue', 'marketId', 'outcomeIds', 'slug']);
+    for (const index of marketIndexes) expect(pinned.has(Object.keys(index.key)[0]!), index.name).toBe(true);
+  });
+
+  test('event documents no longer carry market keys; an entry read back derives them from the venue event', () => {
+    const document = documents.find((candidate) => candidate.venueEventId === 'a2')!;
+    expect('marketKeys' in document).toBe(false);
+    expect(entryFromDocument(document).marketKeys).toEqual(entries('alpha', [sampleCatalog().alpha![1]!])[0]!.marketKeys);
   });
 });

@@ -1,4 +1,5 @@
-import type { Event } from '@predgate/core';
+import type { Event, Market } from '@predgate/core';
+import { marketKeysOf } from '../document.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
 import type { EventQuery, MarketQuery } from '../store.js';
 
@@ -24,8 +25,6 @@ export interface EventDocument extends Event {
   marketIds: string[];
   outcomeIds: string[];
   marketSlugs: string[];
-  /** One row per market, in the order of `source.markets`, with what market queries filter and sort on. */
-  marketKeys: MarketKeys[];
   source: Event;
 }
 
@@ -48,10 +47,9 @@ export const eventIndexes = [
   { key: { venue: 1, venueEventId: 1, sweep: 1 }, name: 'by_venue_event_id', unique: true },
   // fetchEvent by slug
   { key: { venue: 1, slug: 1 }, name: 'by_slug' },
-  // fetchMarket(s) by market id, outcome id or market slug
+  // fetchEvents by market id or outcome id
   { key: { marketIds: 1 }, name: 'by_market_id' },
   { key: { outcomeIds: 1 }, name: 'by_outcome_id' },
-  { key: { marketSlugs: 1 }, name: 'by_market_slug' },
   // Cleaning out superseded sweeps.
   { key: { venue: 1, sweep: 1 }, name: 'by_venue_sweep' },
 ] as const;
@@ -72,7 +70,6 @@ export function eventDocument(entry: CatalogEntry, sweep: string): EventDocument
     marketIds: entry.marketIds,
     outcomeIds: entry.outcomeIds,
     marketSlugs: entry.marketSlugs,
-    marketKeys: entry.marketKeys,
     source: entry.source,
   };
 }
@@ -110,7 +107,10 @@ export function entryFromDocument(document: EventDocument): CatalogEntry {
     marketIds: document.marketIds,
     outcomeIds: document.outcomeIds,
     marketSlugs: document.marketSlugs,
-    marketKeys: document.marketKeys,
+    // Market pages read the markets collection; an event's keys are derived only if someone asks.
+    get marketKeys() {
+      return marketKeysOf(document.source);
+    },
     source: document.source,
     router,
   };
@@ -148,43 +148,90 @@ export function eventSort(order: EventQuery['order']): Record<string, 1 | -1> {
 }
 
 /**
- * A market query as an aggregation: one row per market of the events that can
- * hold a match, filtered and sorted on its keys, paged, counted in the same
- * pass. Rows carry only their keys; the page's events are read afterwards.
+ * The `markets` collection: one document per market per sweep, written and
+ * committed with its event, so a market page is one `find` over documents that
+ * hold both what the query filters and sorts on and the venue's market itself.
  */
-export function marketPipeline(query: MarketQuery, visibleSweeps: readonly string[]): Array<Record<string, unknown>> {
-  const events: Record<string, unknown> = { sweep: { $in: [...visibleSweeps] } };
-  if (query.venue !== undefined) events.venue = query.venue;
-  if (query.eventUuid !== undefined) events.id = query.eventUuid;
-  if (query.venueEventId !== undefined) events.venueEventId = query.venueEventId;
-  if (query.marketId !== undefined) events.marketIds = query.marketId;
-  if (query.outcomeId !== undefined) events.outcomeIds = query.outcomeId;
-  if (query.slug !== undefined) events.marketSlugs = query.slug;
-
-  const rows: Record<string, unknown> = {};
-  if (query.status !== 'all') rows['row.trading'] = query.status === 'active';
-  if (query.title !== undefined) rows['row.title'] = { $regex: escapeRegex(query.title) };
-  if (query.category !== undefined) rows['row.normalizedCategory'] = query.category;
-  if (query.venueCategory !== undefined) rows['row.category'] = query.venueCategory;
-  if (query.tags !== undefined) rows['row.tags'] = { $in: query.tags };
-  if (query.marketId !== undefined) rows['row.marketId'] = query.marketId;
-  if (query.outcomeId !== undefined) rows['row.outcomeIds'] = query.outcomeId;
-  if (query.slug !== undefined) rows['row.slug'] = query.slug;
-
-  return [
-    { $match: events },
-    { $project: { venue: 1, row: '$marketKeys' } },
-    { $unwind: { path: '$row', includeArrayIndex: 'index' } },
-    { $match: rows },
-    { $sort: { 'row.volume24h': -1, venue: 1, 'row.marketId': 1 } },
-    {
-      $facet: {
-        items: [{ $skip: query.offset }, { $limit: query.limit }, { $project: { _id: 1, index: 1 } }],
-        ...(query.withTotal ? { total: [{ $count: 'count' }] } : {}),
-      },
-    },
-  ];
+export interface MarketDocument extends MarketKeys {
+  _id: string;
+  /** The sweep that wrote it; visible with its sweep's events, deleted with them. */
+  sweep: string;
+  venue: string;
+  /** The catalog UUID of the event. */
+  eventUuid: string;
+  venueEventId: string;
+  /** Index in the event's `markets`. */
+  position: number;
+  /** The venue's market, exactly as its adapter returned it. */
+  market: Market;
 }
+
+/**
+ * The indexes, each with the query it serves; every query sorts
+ * `volume24h:-1, venue:1, marketId:1`. A filter pins `sweep` to the visible
+ * sweeps and `trading` to one or both values (`$in`), so each listing index
+ * is read as a few ordered ranges merged, never sorted in memory. A field
+ * pinned by the filter drops out of the sort, which is why an index may skip it.
+ */
+export const marketIndexes = [
+  // Markets by 24h volume, of any status: Router fetchMarkets.
+  { key: { sweep: 1, trading: 1, volume24h: -1, venue: 1, marketId: 1 }, name: 'markets_by_volume' },
+  // One venue's markets: catalog-served fetchMarkets, Router fetchMarkets({sourceExchange}), the archive's active markets.
+  { key: { sweep: 1, venue: 1, trading: 1, volume24h: -1, marketId: 1 }, name: 'markets_venue_by_volume' },
+  // Router fetchMarkets({category}) in the normalised categories.
+  { key: { sweep: 1, normalizedCategory: 1, trading: 1, volume24h: -1, venue: 1, marketId: 1 }, name: 'markets_category_by_volume' },
+  // An event's markets by catalog UUID (Router fetchMarkets({eventId})); also a sweep's repeated events, cleared before rewriting.
+  { key: { eventUuid: 1, sweep: 1, volume24h: -1, venue: 1, marketId: 1 }, name: 'markets_by_event' },
+  // An event's markets by the venue's event id (catalog-served fetchMarkets({eventId})).
+  { key: { venue: 1, venueEventId: 1, sweep: 1, volume24h: -1, marketId: 1 }, name: 'markets_by_venue_event_id' },
+  // fetchMarket(s) by market id, outcome id or market slug.
+  { key: { marketId: 1, sweep: 1, volume24h: -1, venue: 1 }, name: 'markets_by_market_id' },
+  { key: { outcomeIds: 1, sweep: 1, volume24h: -1, venue: 1, marketId: 1 }, name: 'markets_by_outcome_id' },
+  { key: { slug: 1, sweep: 1, volume24h: -1, venue: 1, marketId: 1 }, name: 'markets_by_slug' },
+  // Cleaning out superseded sweeps.
+  { key: { venue: 1, sweep: 1 }, name: 'markets_by_venue_sweep' },
+] as const;
+
+export function marketDocuments(entry: CatalogEntry, sweep: string): MarketDocument[] {
+  return entry.marketKeys.map((keys, position) => ({
+    _id: `${entry.id}:${position}:${sweep}`,
+    sweep,
+    venue: entry.venue,
+    eventUuid: entry.id,
+    venueEventId: entry.venueEventId,
+    position,
+    ...keys,
+    market: entry.source.markets[position]!,
+  }));
+}
+
+/**
+ * The filter of a market query over the visible sweeps. Title and tags are
+ * checked on the documents the index range yields: the title is a `$regex`
+ * scan within the listing's prefix, tags an `$in` over a second array field.
+ */
+export function marketFilter(query: MarketQuery, visibleSweeps: readonly string[]): Record<string, unknown> {
+  const filter: Record<string, unknown> = { sweep: { $in: [...visibleSweeps] } };
+  if (query.venue !== undefined) filter.venue = query.venue;
+  // Both values rather than no condition, so `trading` still pins the listing indexes past `sweep`.
+  filter.trading = query.status === 'all' ? { $in: [true, false] } : query.status === 'active';
+  if (query.category !== undefined) filter.normalizedCategory = query.category;
+  if (query.venueCategory !== undefined) filter.category = query.venueCategory;
+  if (query.tags !== undefined) filter.tags = { $in: query.tags };
+  if (query.title !== undefined) filter.title = { $regex: escapeRegex(query.title) };
+  if (query.eventUuid !== undefined) filter.eventUuid = query.eventUuid;
+  if (query.venueEventId !== undefined) filter.venueEventId = query.venueEventId;
+  if (query.marketId !== undefined) filter.marketId = query.marketId;
+  if (query.outcomeId !== undefined) filter.outcomeIds = query.outcomeId;
+  if (query.slug !== undefined) filter.slug = query.slug;
+  return filter;
+}
+
+/** The contract's market order. */
+export const marketSort = { volume24h: -1, venue: 1, marketId: 1 } as const;
+
+/** A hit carries only these: the page never needs the keys back. */
+export const marketProjection = { _id: 0, venue: 1, eventUuid: 1, venueEventId: 1, market: 1 } as const;
 
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

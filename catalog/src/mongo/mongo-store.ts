@@ -1,11 +1,21 @@
 import { PredgateError } from '@predgate/core';
-import type { Market } from '@predgate/core';
 import { MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db } from 'mongodb';
 import type { CatalogEntry } from '../document.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
-import { entryFromDocument, eventDocument, eventFilter, eventIndexes, eventSort, marketPipeline } from './documents.js';
-import type { EventDocument } from './documents.js';
+import {
+  entryFromDocument,
+  eventDocument,
+  eventFilter,
+  eventIndexes,
+  eventSort,
+  marketDocuments,
+  marketFilter,
+  marketIndexes,
+  marketProjection,
+  marketSort,
+} from './documents.js';
+import type { EventDocument, MarketDocument } from './documents.js';
 
 export interface MongoStoreOptions {
   /** `mongodb://...`; the database is the URI's path, `predgate` when it has none. */
@@ -22,10 +32,11 @@ interface SweepDocument extends SweepRecord {
 }
 
 /**
- * The catalog on MongoDB, through the official driver. A sweep's events are
- * written as new documents tagged with the sweep's id and become visible at
- * once when the venue's record in `sweeps` points at that id; older sweeps'
- * documents are deleted one commit later. Readers only ever see committed sweeps.
+ * The catalog on MongoDB, through the official driver. A sweep's events, and
+ * its markets in a collection of their own, are written as new documents
+ * tagged with the sweep's id and become visible at once when the venue's
+ * record in `sweeps` points at that id; older sweeps' documents are deleted
+ * one commit later. Readers only ever see committed sweeps.
  */
 export class MongoCatalogStore implements CatalogStore {
   private readonly client: MongoClient;
@@ -48,6 +59,10 @@ export class MongoCatalogStore implements CatalogStore {
     return this.db.collection<EventDocument>('events');
   }
 
+  private get marketsCollection(): Collection<MarketDocument> {
+    return this.db.collection<MarketDocument>('markets');
+  }
+
   private get sweepsCollection(): Collection<SweepDocument> {
     return this.db.collection<SweepDocument>('sweeps');
   }
@@ -56,6 +71,7 @@ export class MongoCatalogStore implements CatalogStore {
     await unavailableOnOutage(async () => {
       await this.client.connect();
       await this.eventsCollection.createIndexes(eventIndexes.map((index) => ({ ...index, key: { ...index.key } })));
+      await this.marketsCollection.createIndexes(marketIndexes.map((index) => ({ ...index, key: { ...index.key } })));
     });
   }
 
@@ -65,27 +81,46 @@ export class MongoCatalogStore implements CatalogStore {
 
   async beginSweep(venue: string, sweepId: string): Promise<SweepWriter> {
     const events = this.eventsCollection;
+    const markets = this.marketsCollection;
+    // Events written by earlier batches of this sweep: one seen again may now have fewer markets.
+    const written = new Set<string>();
+    const addMarkets = async (entries: readonly CatalogEntry[]) => {
+      const latest = [...new Map(entries.map((entry) => [entry.id, entry])).values()];
+      const repeated = latest.filter((entry) => written.has(entry.id)).map((entry) => entry.id);
+      for (const entry of latest) written.add(entry.id);
+      if (repeated.length > 0) await markets.deleteMany({ eventUuid: { $in: repeated }, sweep: sweepId });
+      const documents = latest.flatMap((entry) => marketDocuments(entry, sweepId));
+      if (documents.length === 0) return;
+      await markets.bulkWrite(
+        documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
+        { ordered: false },
+      );
+    };
     const commitSweep = async (record: SweepRecord) => {
       const previous = await this.sweepsCollection.findOne({ _id: venue });
       await this.sweepsCollection.replaceOne({ _id: venue }, record, { upsert: true });
       this.visible = undefined;
       // The sweep before stays one more round: another gateway may read it until its cache of the sweeps expires.
-      await events.deleteMany({ venue, sweep: { $nin: previous ? [sweepId, previous.sweepId] : [sweepId] } });
+      const superseded = { venue, sweep: { $nin: previous ? [sweepId, previous.sweepId] : [sweepId] } };
+      await Promise.all([events.deleteMany(superseded), markets.deleteMany(superseded)]);
     };
     return {
       add: (entries) =>
         unavailableOnOutage(async () => {
           if (entries.length === 0) return;
-          await events.bulkWrite(
-            entries.map((entry) => {
-              const document = eventDocument(entry, sweepId);
-              return { replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } };
-            }),
-            { ordered: false },
-          );
+          await Promise.all([
+            events.bulkWrite(
+              entries.map((entry) => {
+                const document = eventDocument(entry, sweepId);
+                return { replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } };
+              }),
+              { ordered: false },
+            ),
+            addMarkets(entries),
+          ]);
         }),
       commit: (record) => unavailableOnOutage(() => commitSweep(record)),
-      abort: () => unavailableOnOutage(async () => void (await events.deleteMany({ sweep: sweepId }))),
+      abort: () => unavailableOnOutage(async () => void (await Promise.all([events.deleteMany({ sweep: sweepId }), markets.deleteMany({ sweep: sweepId })]))),
     };
   }
 
@@ -114,21 +149,23 @@ export class MongoCatalogStore implements CatalogStore {
   async markets(query: MarketQuery): Promise<Page<MarketHit>> {
     const visible = await this.visibleSweepIds();
     return unavailableOnOutage(async () => {
-      const [result] = await this.eventsCollection
-        .aggregate<{ items: Array<{ _id: string; index: number }>; total?: Array<{ count: number }> }>(marketPipeline(query, visible), {
-          allowDiskUse: true,
-        })
-        .toArray();
-      const rows = result?.items ?? [];
-      const documents = await this.eventsCollection.find({ _id: { $in: rows.map((row) => row._id) } }).toArray();
-      const byId = new Map(documents.map((document) => [document._id, document]));
-      const items = rows.flatMap((row) => {
-        const document = byId.get(row._id);
-        return document
-          ? [{ venue: document.venue, eventId: document.id, venueEventId: document.venueEventId, market: document.source.markets[row.index] as Market }]
-          : [];
-      });
-      return { items, ...(query.withTotal ? { total: result?.total?.[0]?.count ?? 0 } : {}) };
+      const filter = marketFilter(query, visible);
+      const [documents, total] = await Promise.all([
+        this.marketsCollection
+          .find(filter, { projection: marketProjection })
+          .sort({ ...marketSort })
+          .skip(query.offset)
+          .limit(query.limit)
+          .toArray(),
+        query.withTotal ? this.marketsCollection.countDocuments(filter) : undefined,
+      ]);
+      const items = documents.map((document): MarketHit => ({
+        venue: document.venue,
+        eventId: document.eventUuid,
+        venueEventId: document.venueEventId,
+        market: document.market,
+      }));
+      return { items, ...(total === undefined ? {} : { total }) };
     });
   }
 
