@@ -144,6 +144,60 @@ describe('the embedded store on disk', () => {
     expect((await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(5);
   });
 
+  /** Everything a reader can see: every event's indexed fields and both views, and every market. */
+  async function everything(store: EmbeddedCatalogStore) {
+    const events = (await store.events({ status: 'all', order: 'router', limit: 1_000, offset: 0 })).items.map((entry) => ({
+      ...Object.fromEntries(
+        ['id', 'venue', 'venueEventId', 'slug', 'search', 'category', 'venueCategory', 'tags', 'closed', 'closesAt', 'volume24h'].map((key) => [
+          key,
+          entry[key as keyof typeof entry],
+        ]),
+      ),
+      marketKeys: entry.marketKeys.map(({ marketId, slug, title, trading, category, normalizedCategory, tags, outcomeIds, volume24h }) => ({
+        marketId,
+        slug,
+        title,
+        trading,
+        category,
+        normalizedCategory,
+        tags,
+        outcomeIds,
+        volume24h,
+      })),
+      marketIds: entry.marketIds,
+      outcomeIds: entry.outcomeIds,
+      source: entry.source,
+      router: entry.router,
+    }));
+    const markets = (await store.markets({ status: 'all', limit: 1_000, offset: 0 })).items.map((hit) => ({ eventId: hit.eventId, market: hit.market }));
+    return { events, markets };
+  }
+
+  test('a restart from the snapshot builds entries from the keys stored beside each event, equal to the ones it had', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = await committed(dir);
+    const before = await everything(store);
+    await store.close();
+    const snapshot = readFileSync(join(dir, 'snapshot.ndjson'), 'utf8').split('\n').filter(Boolean);
+    expect(snapshot.slice(1).every((line) => 'keys' in (JSON.parse(line) as object))).toBe(true);
+    expect(await everything(await opened(dir))).toEqual(before);
+  });
+
+  test('a snapshot written before keys were stored (events only) still loads the same catalog', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = await committed(dir);
+    const before = await everything(store);
+    await store.close();
+    const path = join(dir, 'snapshot.ndjson');
+    const [header, ...lines] = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    const withoutKeys = lines.map((line) => {
+      const { keys: _keys, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(rest);
+    });
+    writeFileSync(path, `${[header, ...withoutKeys].join('\n')}\n`);
+    expect(await everything(await opened(dir))).toEqual(before);
+  });
+
   test('in memory only, without a folder', async () => {
     const store = new EmbeddedCatalogStore();
     await store.open();
