@@ -7,6 +7,7 @@ import { VenuePartition, marketOrder, routerOrder, venueOrder } from './partitio
 import type { Matches } from './partition.js';
 import { ByteSlabs } from './byte-slabs.js';
 import { decodeKeys, encodeKeys } from './entry-keys.js';
+import { Interner } from './interner.js';
 import { CatalogFiles } from './persistence.js';
 import type { LoadedEvent } from './persistence.js';
 import { StoredEntry, routerViews } from './stored-entry.js';
@@ -52,16 +53,20 @@ export class EmbeddedCatalogStore implements CatalogStore {
     for (const [venue, sweep] of state.sweeps) {
       const events = state.events.get(venue) ?? new Map<string, LoadedEvent>();
       // Snapshot events come with their keys; only events from the journal (at most its size limit) are parsed.
+      const shared = new Interner();
       const entries = [...events].map(
         ([venueEventId, { json, keys }]) =>
           new StoredEntry(
             keys === undefined ? catalogEntry(venue, JSON.parse(json.toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys),
             json,
             this.views,
+            shared,
           ),
       );
       state.events.delete(venue);
-      this.partitions.set(venue, await VenuePartition.build(sweep, entries));
+      const partition = await VenuePartition.build(sweep, entries);
+      this.partitions.set(venue, partition);
+      void partition.warm();
     }
   }
 
@@ -142,7 +147,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
 
   private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
     const slabs = new ByteSlabs();
-    const stored = entries.map((entry) => new StoredEntry(entry, slabs.text(JSON.stringify(entry.source)), this.views));
+    const shared = new Interner();
+    const stored = entries.map((entry) => new StoredEntry(entry, slabs.text(JSON.stringify(entry.source)), this.views, shared));
     const partition = await VenuePartition.build(sweep, stored);
     await this.writes.add(() => this.publish(venue, partition));
   }
@@ -163,6 +169,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     }
     // Only now, with the sweep durable, does it become what readers see.
     this.partitions.set(venue, partition);
+    void partition.warm();
     this.sweepsSinceSnapshot += 1;
     const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || ((await this.files?.journalBytes()) ?? 0) > this.snapshotAfterBytes;
     if (this.files && due) await this.snapshot();

@@ -1,4 +1,5 @@
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
+import { LazyIndex } from './lazy-index.js';
 import type { MarketRow, StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
 
@@ -30,10 +31,10 @@ export const marketOrder = (a: MarketRow, b: MarketRow): number =>
 export class VenuePartition {
   private readonly byId = new Map<string, StoredEntry>();
   private readonly byVenueEventIdMap = new Map<string, StoredEntry>();
-  private readonly bySlug = new Map<string, StoredEntry[]>();
-  private readonly rowsByMarketId = new Map<string, MarketRow>();
-  private readonly rowsByOutcomeId = new Map<string, MarketRow>();
-  private readonly rowsBySlug = new Map<string, MarketRow[]>();
+  private readonly bySlug: LazyIndex<StoredEntry, string, StoredEntry[]>;
+  private readonly rowsByMarketId: LazyIndex<MarketRow, string, MarketRow>;
+  private readonly rowsByOutcomeId: LazyIndex<MarketRow, string, MarketRow>;
+  private readonly rowsBySlug: LazyIndex<MarketRow, string, MarketRow[]>;
   /** Venue order, split by status: the pass-through's unfiltered lists are a slice of one. */
   private readonly openEntries: StoredEntry[] = [];
   private readonly closedEntries: StoredEntry[] = [];
@@ -54,15 +55,17 @@ export class VenuePartition {
     for (const entry of entries) {
       this.byId.set(entry.id, entry);
       this.byVenueEventIdMap.set(entry.venueEventId, entry);
-      push(this.bySlug, entry.slug, entry);
       (entry.closed ? this.closedEntries : this.openEntries).push(entry);
     }
-    for (const row of markets) {
-      this.rowsByMarketId.set(row.marketId, row);
-      for (const outcomeId of row.outcomeIds) this.rowsByOutcomeId.set(outcomeId, row);
-      if (row.slug !== undefined) push(this.rowsBySlug, row.slug, row);
-      (row.trading ? this.tradingMarkets : this.otherMarkets).push(row);
-    }
+    for (const row of markets) (row.trading ? this.tradingMarkets : this.otherMarkets).push(row);
+    this.bySlug = new LazyIndex(entries, (map, entry) => push(map, entry.slug, entry));
+    this.rowsByMarketId = new LazyIndex(markets, (map, row) => map.set(row.marketId, row));
+    this.rowsByOutcomeId = new LazyIndex(markets, (map, row) => {
+      for (const outcomeId of row.outcomeIds) map.set(outcomeId, row);
+    });
+    this.rowsBySlug = new LazyIndex(markets, (map, row) => {
+      if (row.slug !== null) push(map, row.slug, row);
+    });
     const openRank = rank.filter((entry) => !entry.closed);
     this.open.set(undefined, openList(openRank));
     const byCategory = new Map<string, StoredEntry[]>();
@@ -75,6 +78,11 @@ export class VenuePartition {
     const trigrams = await TrigramIndex.build(rank.map((entry) => entry.search));
     const rows = entries.flatMap((entry) => entry.rows).sort(marketOrder);
     return new VenuePartition(sweep, entries.sort(venueOrder), rank, trigrams, rows);
+  }
+
+  /** Builds the lookup maps left for later, between requests. */
+  async warm(): Promise<void> {
+    for (const index of [this.rowsByMarketId, this.rowsByOutcomeId, this.rowsBySlug, this.bySlug]) await index.warm();
   }
 
   get(id: string): StoredEntry | undefined {

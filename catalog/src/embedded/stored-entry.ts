@@ -1,6 +1,7 @@
 import type { Event } from '@predgate/core';
 import { LRUCache } from 'lru-cache';
 import type { CatalogEntry, MarketKeys } from '../document.js';
+import type { Interner } from './interner.js';
 import { arrayMemberRanges } from './json-ranges.js';
 import { routerJson } from './router-json.js';
 
@@ -45,19 +46,20 @@ export class StoredEntry implements CatalogEntry {
     keys: EntryKeys,
     readonly sourceJson: Buffer,
     private readonly views: RouterViews,
+    shared: Interner,
   ) {
     this.id = keys.id;
     this.venue = keys.venue;
     this.venueEventId = keys.venueEventId;
     this.slug = keys.slug;
     this.search = keys.search;
-    this.category = keys.category;
-    this.venueCategory = keys.venueCategory;
-    this.tags = keys.tags;
+    this.category = shared.text(keys.category);
+    this.venueCategory = shared.text(keys.venueCategory);
+    this.tags = shared.list(keys.tags);
     this.closed = keys.closed;
     this.closesAt = keys.closesAt;
     this.volume24h = keys.volume24h;
-    this.rows = keys.marketKeys.map((market, index) => new MarketRow(market, this, index));
+    this.rows = keys.marketKeys.map((market, index) => new MarketRow(market, this, index, shared));
   }
 
   /** One market's JSON, a view into the event's bytes: neither copied nor parsed. */
@@ -119,14 +121,15 @@ export class MarketRow implements MarketKeys {
     readonly entry: StoredEntry,
     /** Position in the event's `markets`. */
     readonly index: number,
+    shared: Interner,
   ) {
     this.marketId = keys.marketId;
     this.slug = keys.slug;
     this.title = keys.title;
     this.trading = keys.trading;
-    this.category = keys.category;
-    this.normalizedCategory = keys.normalizedCategory;
-    this.tags = keys.tags;
+    this.category = shared.text(keys.category);
+    this.normalizedCategory = shared.text(keys.normalizedCategory);
+    this.tags = shared.list(keys.tags);
     this.outcomeIds = keys.outcomeIds;
     this.volume24h = keys.volume24h;
   }
