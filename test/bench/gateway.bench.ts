@@ -47,7 +47,7 @@ export async function benchGateway(): Promise<ComparedFigures[]> {
 }
 
 /** One target, then a bare node:http server answering its bytes. */
-export async function compared(target: LoadTarget): Promise<ComparedFigures> {
+async function compared(target: LoadTarget): Promise<ComparedFigures> {
   const bytes = await raw(target);
   const file = join(mkdtempSync(join(tmpdir(), 'predgate-ceiling-')), 'body.json');
   writeFileSync(file, bytes);

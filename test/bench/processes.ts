@@ -13,10 +13,7 @@ export interface Started {
 
 /** Runs one of the bench servers in its own process, so load generator and server do not share an event loop. */
 export function startServer(script: string, args: string[] = [], env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<Started> {
-  const child = spawn(process.execPath, [...nodeOptions, '--conditions=predgate-source', '--import', 'tsx', `${here}${script}`, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnScript(script, args, env, nodeOptions);
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -36,5 +33,22 @@ export function startServer(script: string, args: string[] = [], env: Record<str
       }
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+  });
+}
+
+/** Runs a bench script that does one job and exits (not a server): its standard output, or an error if it failed. */
+export function runScript(script: string, env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<string> {
+  const child = spawnScript(script, [], env, nodeOptions);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${script} exited with ${code}: ${output}`))));
+  });
+}
+
+function spawnScript(script: string, args: string[], env: Record<string, string>, nodeOptions: string[]): ChildProcess {
+  return spawn(process.execPath, [...nodeOptions, '--conditions=predgate-source', '--import', 'tsx', `${here}${script}`, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
 }

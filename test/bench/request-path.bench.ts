@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { load } from './load.js';
 import type { LoadFigures, LoadTarget } from './load.js';
 import { startServer } from './processes.js';
-import type { Started } from './processes.js';
+import { pmxtToken, ratio, sideBySide, startPmxt } from './side-by-side.js';
+import type { SideBySide } from './side-by-side.js';
 
 /**
  * The request path as real clients take it (issue: fast as real clients call
@@ -18,25 +15,10 @@ import type { Started } from './processes.js';
  */
 
 const apiKey = 'bench-key-0123456789abcdef';
-const pmxtToken = 'bench-token';
 const compressed = { 'accept-encoding': 'gzip, deflate, br' };
-const here = new URL('.', import.meta.url).pathname;
 const polymarketToken = '54533043819946592547517511176940999955633860128497669742211153063842200957669';
 
-export interface PathFigures {
-  target: string;
-  encoding: 'identity' | 'gzip, deflate, br';
-  bytes: number;
-  contentEncoding?: string;
-  gateway: LoadFigures;
-  oneConnection: LoadFigures;
-  hapi: LoadFigures;
-  node: LoadFigures;
-  pmxt?: LoadFigures;
-  /** Gateway req/s over the bare hapi route's, and over pmxt-core's. */
-  ofHapi: number;
-  ofPmxt?: number;
-}
+export type PathFigures = SideBySide & { encoding: 'identity' | 'gzip, deflate, br' };
 
 export interface ProxyFigures {
   venue: string;
@@ -101,7 +83,7 @@ export async function benchRequestPath(): Promise<{ summary: string; details: ob
               headers: { 'x-pmxt-access-token': pmxtToken, ...(encoding === 'identity' ? {} : compressed) },
             }
           : undefined;
-        paths.push(await measurePath(target, encoding, pmxtTarget));
+        paths.push({ ...(await sideBySide(target, pmxtTarget)), encoding });
       }
     }
   } finally {
@@ -110,46 +92,6 @@ export async function benchRequestPath(): Promise<{ summary: string; details: ob
   }
   const proxies = await measureProxies();
   return { summary: summarize(paths, proxies), details: { paths, proxies } };
-}
-
-async function measurePath(target: LoadTarget, encoding: PathFigures['encoding'], pmxtTarget: LoadTarget | undefined): Promise<PathFigures> {
-  const answer = await request(target.url, {
-    method: target.method ?? 'GET',
-    body: target.body,
-    headers: { 'content-type': 'application/json', ...target.headers },
-  });
-  if (answer.statusCode !== 200) throw new Error(`${target.name} answered ${answer.statusCode}`);
-  const bytes = Buffer.from(await answer.body.arrayBuffer());
-  const contentEncoding = answer.headers['content-encoding'] as string | undefined;
-  const file = join(mkdtempSync(join(tmpdir(), 'predgate-bytes-')), 'body');
-  writeFileSync(file, bytes);
-  const args = [file, 'application/json; charset=utf-8', ...(contentEncoding ? [contentEncoding] : [])];
-  const gateway = await load(target);
-  const oneConnection = await load(target, Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2), 1);
-  const hapi = await beside('hapi-ceiling-server.ts', args, target, `bare hapi route, same ${bytes.length} bytes`);
-  const node = await beside('ceiling-server.ts', args, target, `node:http, same ${bytes.length} bytes`);
-  const pmxt = pmxtTarget ? await load(pmxtTarget) : undefined;
-  return {
-    target: target.name,
-    encoding,
-    bytes: bytes.length,
-    ...(contentEncoding ? { contentEncoding } : {}),
-    gateway,
-    oneConnection,
-    hapi,
-    node,
-    ...(pmxt ? { pmxt, ofPmxt: ratio(gateway.requestsPerSecond, pmxt.requestsPerSecond) } : {}),
-    ofHapi: ratio(gateway.requestsPerSecond, hapi.requestsPerSecond),
-  };
-}
-
-async function beside(script: string, args: string[], target: LoadTarget, name: string): Promise<LoadFigures> {
-  const server = await startServer(script, args);
-  try {
-    return await load({ ...target, name, url: `http://127.0.0.1:${server.port}/` });
-  } finally {
-    await server.stop();
-  }
 }
 
 /** One connection, so the figures are each call's own time: the fake venue directly, then through the gateway. */
@@ -205,15 +147,6 @@ async function measureProxies(): Promise<ProxyFigures[]> {
   return figures;
 }
 
-/** pmxt-core's sidecar from its own folder, installed there on first use (never a project dependency). */
-async function startPmxt(): Promise<Started> {
-  const folder = `${here}pmxt`;
-  if (!existsSync(`${folder}/node_modules/pmxt-core`)) {
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: folder, stdio: 'inherit' });
-  }
-  return startServer('pmxt/server.mjs', [], { PMXT_TOKEN: pmxtToken });
-}
-
 function summarize(paths: PathFigures[], proxies: ProxyFigures[]): string {
   const byTarget = new Map<string, PathFigures>();
   for (const figures of paths) if (figures.encoding === 'identity') byTarget.set(figures.target.replace(' (identity)', ''), figures);
@@ -237,10 +170,6 @@ function summarize(paths: PathFigures[], proxies: ProxyFigures[]): string {
       (figures) => `| ${figures.venue} fetchOrderBook | ${ms(figures.direct)} | ${ms(figures.gateway)} | ${figures.addedP50} | ${figures.addedP99} |`,
     ),
   ].join('\n');
-}
-
-function ratio(a: number, b: number): number {
-  return b === 0 ? 0 : Math.round((a / b) * 1000) / 1000;
 }
 
 function round(value: number): number {

@@ -11,9 +11,9 @@ import { benchRequestPath } from './request-path.bench.js';
 import { benchSoak } from './soak.bench.js';
 import { benchStream } from './stream.bench.js';
 
-const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; catalog?: Record<string, number>; summary?: string; details?: object }>> = {
+const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; summary?: string; details?: object }>> = {
   gateway: async () => ({ figures: await benchGateway() }),
-  router: benchRouter,
+  router: async () => ({ figures: [], ...(await benchRouter()) }),
   archive: async () => ({ figures: [], ...(await benchArchive()) }),
   soak: async () => ({ figures: [], ...(await benchSoak()) }),
   requests: async () => ({ figures: [], ...(await benchRequestPath()) }),
@@ -29,25 +29,15 @@ for (const name of chosen) {
   const run = benches[name];
   if (!run) throw new Error(`no benchmark "${name}"; there are: ${Object.keys(benches).join(', ')}`);
   process.stdout.write(`\n# ${name}\n`);
-  const { figures, catalog, summary, details } = await run();
+  const { figures, summary, details } = await run();
   if (summary) {
-    // Benchmarks without HTTP targets report their own table.
+    // Benchmarks with their own report (more than one table, or no HTTP targets) write it as it is.
     process.stdout.write(`${summary}\n`);
     writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, figures: details }, null, 2)}\n`);
     writeFileSync(`${resultsDir}${name}.md`, `# ${name} benchmark\n\n${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${summary}\n`);
     continue;
   }
-  const mib = (bytes = 0) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-  const catalogLines = catalog
-    ? [
-        `Catalog: ${catalog.events} events, ${catalog.markets} markets, ${catalog.outcomes} outcomes, generated in ${catalog.generationSeconds?.toFixed(1)} s.`,
-        `Sweep into the embedded store: ${catalog.sweepSeconds?.toFixed(1)} s, ${catalog.eventsPerSecond} events/s; the catalog takes ${mib(catalog.catalogHeapBytes)} of JavaScript heap and ${mib(catalog.catalogExternalBytes)} of buffers.`,
-        `Gateway start on that catalog (loaded from disk): ${catalog.loadSeconds?.toFixed(1)} s; serving process: ${mib(catalog.servingHeapBytes)} heap, ${mib(catalog.servingExternalBytes)} buffers.`,
-        '',
-      ]
-    : [];
   const table = [
-    ...catalogLines,
     '| target | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | non-2xx | ceiling req/s | ceiling p50 ms | ceiling p95 ms | ceiling p99 ms | ratio | 1 connection: p50 / p95 / p99 ms |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...figures.map(
@@ -56,7 +46,7 @@ for (const name of chosen) {
     ),
   ].join('\n');
   process.stdout.write(`${table}\n`);
-  writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, catalog, figures }, null, 2)}\n`);
+  writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify({ machine, figures }, null, 2)}\n`);
   writeFileSync(
     `${resultsDir}${name}.md`,
     `# ${name} benchmark\n\nautocannon, 32 connections, 10 s per target; ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ${machine.date}.\n\n${table}\n`,
