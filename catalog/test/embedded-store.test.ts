@@ -183,6 +183,28 @@ describe('the embedded store on disk', () => {
     expect(await everything(await opened(dir))).toEqual(before);
   });
 
+  test('served bytes are the venue event and market exactly, fresh, replayed from the journal and loaded from the snapshot', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const originals = new Map(Object.values(sampleCatalog()).flatMap((events) => events.map((event) => [event.id, event] as const)));
+    const expectExactBytes = async (store: EmbeddedCatalogStore) => {
+      const { items } = await store.events({ status: 'all', order: 'venue', limit: 1_000, offset: 0 });
+      expect(items).toHaveLength(originals.size);
+      for (const entry of items) {
+        const original = originals.get(entry.venueEventId)!;
+        expect(entry.sourceJson.toString('utf8')).toBe(JSON.stringify(original));
+        for (const market of original.markets) {
+          const [hit] = (await store.markets({ venue: entry.venue, marketId: market.marketId, status: 'all', limit: 1, offset: 0 })).items;
+          expect(hit?.json?.toString('utf8')).toBe(JSON.stringify(market));
+        }
+      }
+    };
+    const store = await committed(dir);
+    await expectExactBytes(store);
+    await expectExactBytes(await opened(dir));
+    await store.close();
+    await expectExactBytes(await opened(dir));
+  });
+
   test('a snapshot written before keys were stored (events only) still loads the same catalog', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
     const store = await committed(dir);

@@ -10,7 +10,8 @@ import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
 import { CatalogFiles } from './persistence.js';
 import type { LoadedEvent } from './persistence.js';
-import { StoredEntry, routerViews } from './stored-entry.js';
+import { withBinaryRefsJson, withoutBinaryRefs } from './binary-refs.js';
+import { EntryViews, StoredEntry } from './stored-entry.js';
 
 export interface EmbeddedStoreOptions {
   /** Folder for the journal and snapshot; without one the catalog lives in memory only. */
@@ -33,7 +34,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private readonly snapshotAfterBytes: number;
   private readonly snapshotAfterSweeps: number;
   private sweepsSinceSnapshot = 0;
-  private readonly views = routerViews();
+  private readonly views = new EntryViews();
   /**
    * Commits and snapshots take turns: venues sweep concurrently, and a
    * journal whose sweeps interleave, or a snapshot taken halfway through
@@ -55,10 +56,12 @@ export class EmbeddedCatalogStore implements CatalogStore {
       // Snapshot events come with their keys; only events from the journal (at most its size limit) are parsed.
       const shared = new Interner();
       const entries = [...events].map(
-        ([venueEventId, { json, keys }]) =>
+        ([venueEventId, { json, keys, refs = '' }]) =>
           new StoredEntry(
-            keys === undefined ? catalogEntry(venue, JSON.parse(json.toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys),
-            json,
+            keys === undefined
+              ? catalogEntry(venue, JSON.parse(withBinaryRefsJson(json, refs).toString('utf8')) as Event)
+              : decodeKeys(venue, venueEventId, keys),
+            { json, refs },
             this.views,
             shared,
           ),
@@ -148,7 +151,10 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
     const slabs = new ByteSlabs();
     const shared = new Interner();
-    const stored = entries.map((entry) => new StoredEntry(entry, slabs.text(JSON.stringify(entry.source)), this.views, shared));
+    const stored = entries.map((entry) => {
+      const { event, refs } = withoutBinaryRefs(entry.source);
+      return new StoredEntry(entry, { json: slabs.text(JSON.stringify(event)), refs }, this.views, shared);
+    });
     const partition = await VenuePartition.build(sweep, stored);
     await this.writes.add(() => this.publish(venue, partition));
   }
@@ -162,8 +168,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
       await this.files.append({
         sweep: partition.sweep,
         upserts: partition.entries
-          .filter((entry) => !previous?.byVenueEventId(entry.venueEventId)?.sourceJson.equals(entry.sourceJson))
-          .map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.sourceJson })),
+          .filter((entry) => !sameStoredForm(previous?.byVenueEventId(entry.venueEventId), entry))
+          .map((entry) => ({ venue, venueEventId: entry.venueEventId, ...entry.stored })),
         removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
       });
     }
@@ -179,13 +185,17 @@ export class EmbeddedCatalogStore implements CatalogStore {
     this.sweepsSinceSnapshot = 0;
     const partitions = [...this.partitions.values()];
     const events = partitions.flatMap((partition) =>
-      partition.entries.map((entry) => ({ venue: entry.venue, venueEventId: entry.venueEventId, json: entry.sourceJson, keys: encodeKeys(entry) })),
+      partition.entries.map((entry) => ({ venue: entry.venue, venueEventId: entry.venueEventId, ...entry.stored, keys: encodeKeys(entry) })),
     );
     await this.files!.snapshot(
       partitions.map((partition) => partition.sweep),
       events,
     );
   }
+}
+
+function sameStoredForm(previous: StoredEntry | undefined, next: StoredEntry): boolean {
+  return previous !== undefined && previous.stored.refs === next.stored.refs && previous.stored.json.equals(next.stored.json);
 }
 
 /** Merges each partition's matches (each already in `order`) and cuts out the requested page. */

@@ -12,17 +12,23 @@ export interface CatalogState {
   events: Map<string, Map<string, LoadedEvent>>;
 }
 
-/** An event read back: its JSON bytes (packed into slabs per venue), and its keys, parsed, where the snapshot holds them. */
+/**
+ * An event read back: its stored JSON bytes (packed into slabs per venue),
+ * where its binary references were (absent in files written before they
+ * were kept apart), and its keys, parsed, where the snapshot holds them.
+ */
 export interface LoadedEvent {
   json: Buffer;
+  refs?: string;
   keys?: unknown;
 }
 
-/** One event as the files hold it: its JSON, exactly as served, and (in the snapshot) its index keys as JSON. */
+/** One event as the files hold it: its stored JSON and references, and (in the snapshot) its index keys as JSON. */
 export interface StoredEvent {
   venue: string;
   venueEventId: string;
   json: Buffer;
+  refs: string;
   keys?: string;
 }
 
@@ -72,12 +78,12 @@ export class CatalogFiles {
           header = false;
           continue;
         }
-        const { head, event } = eventLine<{ venue: string; venueEventId: string; keys?: unknown }>(line);
-        const { venue, venueEventId, keys } = head;
+        const { head, event } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line);
+        const { venue, venueEventId, refs, keys } = head;
         if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
           throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
         }
-        venueEvents(state, venue).set(venueEventId, { json: pack(venue, event), ...(keys === undefined ? {} : { keys }) });
+        venueEvents(state, venue).set(venueEventId, { json: pack(venue, event), ...(refs ? { refs } : {}), ...(keys === undefined ? {} : { keys }) });
       }
     }
     this.sequence = snapshotSequence;
@@ -100,7 +106,11 @@ export class CatalogFiles {
     const committedBytes = (await file.stat()).size;
     try {
       await file.write(`${JSON.stringify({ sequence, begin: change.sweep, removals: change.removals })}\n`);
-      await writeEvents(file, change.upserts, (event) => `{"sequence":${sequence},"venueEventId":${JSON.stringify(event.venueEventId)},"event":`);
+      await writeEvents(
+        file,
+        change.upserts,
+        (event) => `{"sequence":${sequence},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)},"event":`,
+      );
       await file.write(`${JSON.stringify({ sequence, commit: true })}\n`);
       await file.sync();
     } catch (error) {
@@ -126,7 +136,7 @@ export class CatalogFiles {
         file,
         events,
         (event) =>
-          `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
+          `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
       );
       await file.sync();
     } finally {
@@ -145,7 +155,7 @@ export class CatalogFiles {
    * its last commit line.
    */
   private async replay(state: CatalogState, after: number, pack: (venue: string, bytes: Buffer) => Buffer): Promise<number> {
-    let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, Buffer]> } | undefined;
+    let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, LoadedEvent]> } | undefined;
     let lineNumber = 0;
     let bytesRead = 0;
     let committedBytes = 0;
@@ -156,7 +166,7 @@ export class CatalogFiles {
       if (line.length === 0) continue;
       // Only the end of the file can be cut short by a crash: a bad line with more after it is damage.
       if (torn) throw new Error(`catalog journal ${this.journalPath} is corrupt at line ${torn.line}: ${torn.error.message}`, { cause: torn.error });
-      let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; commit?: boolean };
+      let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; refs?: string; commit?: boolean };
       let event: Buffer | undefined;
       try {
         ({ head: record, event } = eventLine<typeof record>(line));
@@ -175,13 +185,13 @@ export class CatalogFiles {
       } else if (record.commit && pending?.sequence === record.sequence) {
         const events = venueEvents(state, pending.sweep.venue);
         for (const venueEventId of pending.removals) events.delete(venueEventId);
-        for (const [venueEventId, json] of pending.upserts) events.set(venueEventId, { json });
+        for (const [venueEventId, loaded] of pending.upserts) events.set(venueEventId, loaded);
         state.sweeps.set(pending.sweep.venue, pending.sweep);
         this.sequence = pending.sequence;
         pending = undefined;
         committedBytes = bytesRead;
       } else if (record.venueEventId !== undefined && event && pending?.sequence === record.sequence) {
-        pending.upserts.push([record.venueEventId, pack(pending.sweep.venue, event)]);
+        pending.upserts.push([record.venueEventId, { json: pack(pending.sweep.venue, event), ...(record.refs ? { refs: record.refs } : {}) }]);
       }
     }
     return committedBytes;
@@ -208,6 +218,10 @@ async function writeEvents(file: FileHandle, events: Iterable<StoredEvent>, head
     }
   }
   if (size > 0) await file.write(Buffer.concat(chunk, size));
+}
+
+function refsMember(event: StoredEvent): string {
+  return event.refs === '' ? '' : `,"refs":${JSON.stringify(event.refs)}`;
 }
 
 const eventMember = Buffer.from(',"event":');

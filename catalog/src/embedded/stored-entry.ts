@@ -1,6 +1,7 @@
 import type { Event } from '@predgate/core';
 import { LRUCache } from 'lru-cache';
 import type { CatalogEntry, MarketKeys } from '../document.js';
+import { marketWithBinaryRefs, withBinaryRefsJson } from './binary-refs.js';
 import type { Interner } from './interner.js';
 import { arrayMemberRanges } from './json-ranges.js';
 import { routerJson } from './router-json.js';
@@ -8,21 +9,33 @@ import { routerJson } from './router-json.js';
 /** What an entry is built from: the indexed fields, without the parsed views. */
 export type EntryKeys = Omit<CatalogEntry, 'source' | 'router' | 'sourceJson' | 'routerJson' | 'marketIds' | 'outcomeIds' | 'marketSlugs'>;
 
-/**
- * Router views recently sent, by entry: a hot page is spliced once, not per
- * request. Bounded by bytes, so the catalog's size does not grow it.
- */
-export type RouterViews = LRUCache<StoredEntry, Buffer>;
+/** How an event is kept: its JSON without binary references, and where they were (see binary-refs.ts). */
+export interface StoredForm {
+  json: Buffer;
+  refs: string;
+}
 
-export function routerViews(maxBytes = 64 * 2 ** 20): RouterViews {
-  return new LRUCache<StoredEntry, Buffer>({ maxSize: maxBytes, sizeCalculation: (bytes) => bytes.length + 64 });
+/**
+ * Views recently sent, by entry: a hot page is spliced once, not per
+ * request. Bounded by bytes, so the catalog's size does not grow them.
+ */
+export class EntryViews {
+  readonly router: LRUCache<StoredEntry, Buffer>;
+  readonly source: LRUCache<StoredEntry, Buffer>;
+
+  constructor(maxBytesEach = 32 * 2 ** 20) {
+    const options = { maxSize: maxBytesEach, sizeCalculation: (bytes: Buffer) => bytes.length + 64 };
+    this.router = new LRUCache<StoredEntry, Buffer>(options);
+    this.source = new LRUCache<StoredEntry, Buffer>(options);
+  }
 }
 
 /**
  * An entry as the embedded store keeps it: the indexed fields, one row per
- * market, and one stored form, the venue's event as UTF-8 JSON bytes. Pages
- * are sent as those bytes, neither built as strings nor encoded per request;
- * the Router's view is spliced from them when asked; the bytes live outside
+ * market, and one stored form, the venue's event as UTF-8 JSON bytes without
+ * its binary references. Pages are sent as bytes spliced from it (the venue's
+ * exact event, or the Router's view), neither parsed nor serialised again,
+ * and not encoded per request; the bytes live outside
  * the JavaScript heap, so a large catalog adds little to what the garbage
  * collector walks; and the objects are parsed only when someone asks for them.
  */
@@ -39,15 +52,18 @@ export class StoredEntry implements CatalogEntry {
   readonly closesAt: number | null;
   readonly volume24h: number;
   readonly rows: readonly MarketRow[];
-  /** Where each market sits in `sourceJson`, found on the first market query that reaches this event. */
+  /** Where each market sits in the stored bytes, found on the first market query that reaches this event. */
   private marketRanges: Uint32Array | undefined;
+
+  readonly stored: StoredForm;
 
   constructor(
     keys: EntryKeys,
-    readonly sourceJson: Buffer,
-    private readonly views: RouterViews,
+    stored: StoredForm,
+    private readonly views: EntryViews,
     shared: Interner,
   ) {
+    this.stored = { json: stored.json, refs: shared.text(stored.refs) };
     this.id = keys.id;
     this.venue = keys.venue;
     this.venueEventId = keys.venueEventId;
@@ -62,21 +78,23 @@ export class StoredEntry implements CatalogEntry {
     this.rows = keys.marketKeys.map((market, index) => new MarketRow(market, this, index, shared));
   }
 
-  /** One market's JSON, a view into the event's bytes: neither copied nor parsed. */
+  /** One market's JSON, exactly as the venue's event holds it, without parsing the event. */
   marketJson(index: number): Buffer {
-    this.marketRanges ??= arrayMemberRanges(this.sourceJson, 'markets') ?? new Uint32Array(0);
+    this.marketRanges ??= arrayMemberRanges(this.stored.json, 'markets') ?? new Uint32Array(0);
     const start = this.marketRanges[index * 2];
     if (start === undefined) throw new Error(`event ${this.id} has no market ${index}`);
-    return this.sourceJson.subarray(start, this.marketRanges[index * 2 + 1]);
+    const market = this.stored.json.subarray(start, this.marketRanges[index * 2 + 1]);
+    return this.stored.refs === '' ? market : marketWithBinaryRefs(market, this.stored.refs.split(';')[index]);
+  }
+
+  /** The venue's event, exactly as its adapter returned it. */
+  get sourceJson(): Buffer {
+    if (this.stored.refs === '') return this.stored.json;
+    return cached(this.views.source, this, () => withBinaryRefsJson(this.stored.json, this.stored.refs));
   }
 
   get routerJson(): Buffer {
-    let bytes = this.views.get(this);
-    if (!bytes) {
-      bytes = routerJson(this.sourceJson, this);
-      this.views.set(this, bytes);
-    }
-    return bytes;
+    return cached(this.views.router, this, () => routerJson(this.stored.json, this));
   }
 
   get source(): Event {
@@ -102,6 +120,15 @@ export class StoredEntry implements CatalogEntry {
   get marketSlugs(): string[] {
     return this.rows.flatMap((row) => (row.slug === null ? [] : [row.slug]));
   }
+}
+
+function cached(views: LRUCache<StoredEntry, Buffer>, entry: StoredEntry, build: () => Buffer): Buffer {
+  let bytes = views.get(entry);
+  if (!bytes) {
+    bytes = build();
+    views.set(entry, bytes);
+  }
+  return bytes;
 }
 
 /** A market of a stored event, with what market queries filter on. */
