@@ -125,9 +125,13 @@ export function eventFilter(query: EventQuery, visibleSweeps: readonly string[])
   if (query.status === 'active') {
     filter.closed = false;
     if (expired) and.push({ $or: [{ closesAt: null }, { closesAt: { $gt: query.expiredBy } }] });
-  } else if (query.status === 'closed') {
-    if (expired) and.push({ $or: [{ closed: true }, expired] });
-    else filter.closed = true;
+  } else if (query.status === 'closed' && !expired) {
+    filter.closed = true;
+  } else {
+    // Both values rather than no condition, so `closed` still pins the Router's listing indexes past `sweep`
+    // and they yield the order; an open event past its close time counts as closed, tested on each event.
+    filter.closed = { $in: [true, false] };
+    if (query.status === 'closed') and.push({ $or: [{ closed: true }, expired] });
   }
   if (query.category !== undefined) filter.category = query.category;
   if (query.venueCategory !== undefined) filter.venueCategory = query.venueCategory;
