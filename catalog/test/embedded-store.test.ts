@@ -220,6 +220,25 @@ describe('the embedded store on disk', () => {
     expect(await everything(await opened(dir))).toEqual(before);
   });
 
+  test('lookups by market id, outcome id and slug answer right after a commit, while the maps are still being built', async () => {
+    const store = await committed(mkdtempSync(join(tmpdir(), 'predgate-catalog-')));
+    const [event] = sampleCatalog().alpha!;
+    const market = event!.markets[0]!;
+    const lookups = async () => ({
+      byOutcome: (await store.markets({ outcomeId: market.outcomes[1]!.outcomeId, status: 'all', limit: 1, offset: 0 })).items.map(
+        (hit) => hit.market.marketId,
+      ),
+      bySlug: (await store.events({ slug: event!.slug, status: 'all', order: 'venue', limit: 1, offset: 0 })).items.map((entry) => entry.venueEventId),
+      byMarket: (await store.events({ marketId: market.marketId, status: 'all', order: 'venue', limit: 1, offset: 0 })).items.map(
+        (entry) => entry.venueEventId,
+      ),
+    });
+    const expected = { byOutcome: [market.marketId], bySlug: [event!.id], byMarket: [event!.id] };
+    expect(await lookups()).toEqual(expected);
+    await store.indexed();
+    expect(await lookups()).toEqual(expected);
+  });
+
   test('in memory only, without a folder', async () => {
     const store = new EmbeddedCatalogStore();
     await store.open();

@@ -33,6 +33,7 @@ export interface IngestFigures {
 export interface ServeFigures {
   /** createApp opening the swept data directory until the server listens. */
   startSeconds: number;
+  indexedSeconds: number;
   memory: SettledMemory;
 }
 

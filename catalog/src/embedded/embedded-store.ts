@@ -35,6 +35,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private readonly snapshotAfterSweeps: number;
   private sweepsSinceSnapshot = 0;
   private readonly views = new EntryViews();
+  /** Each venue's lookup maps still being built after its partition was published. */
+  private readonly indexing = new Map<string, Promise<void>>();
   /**
    * Commits and snapshots take turns: venues sweep concurrently, and a
    * journal whose sweeps interleave, or a snapshot taken halfway through
@@ -69,8 +71,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
       state.events.delete(venue);
       const partition = await VenuePartition.build(sweep, entries);
       this.partitions.set(venue, partition);
-      void partition.warm();
+      this.indexing.set(venue, partition.warm());
     }
+  }
+
+  /** Settles once every partition's lookup maps are built: the catalog then answers every query at its full speed. */
+  async indexed(): Promise<void> {
+    await Promise.all(this.indexing.values());
   }
 
   async close(): Promise<void> {
@@ -175,7 +182,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
     }
     // Only now, with the sweep durable, does it become what readers see.
     this.partitions.set(venue, partition);
-    void partition.warm();
+    this.views.forget(venue);
+    this.indexing.set(venue, partition.warm());
     this.sweepsSinceSnapshot += 1;
     const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || ((await this.files?.journalBytes()) ?? 0) > this.snapshotAfterBytes;
     if (this.files && due) await this.snapshot();

@@ -35,6 +35,8 @@ export class VenuePartition {
   private readonly rowsByMarketId: LazyIndex<MarketRow, string, MarketRow>;
   private readonly rowsByOutcomeId: LazyIndex<MarketRow, string, MarketRow>;
   private readonly rowsBySlug: LazyIndex<MarketRow, string, MarketRow[]>;
+  /** Market order within a status and a category (normalised or the venue's): see `categoryKey`. */
+  private readonly rowsByCategory: LazyIndex<MarketRow, string, MarketRow[]>;
   /** Venue order, split by status: the pass-through's unfiltered lists are a slice of one. */
   private readonly openEntries: StoredEntry[] = [];
   private readonly closedEntries: StoredEntry[] = [];
@@ -66,6 +68,12 @@ export class VenuePartition {
     this.rowsBySlug = new LazyIndex(markets, (map, row) => {
       if (row.slug !== null) push(map, row.slug, row);
     });
+    this.rowsByCategory = new LazyIndex(markets, (map, row) => {
+      for (const status of [row.trading ? 'active' : 'closed', 'all'] as const) {
+        push(map, categoryKey('normalized', status, row.normalizedCategory), row);
+        if (row.category !== null) push(map, categoryKey('venue', status, row.category), row);
+      }
+    });
     const openRank = rank.filter((entry) => !entry.closed);
     this.open.set(undefined, openList(openRank));
     const byCategory = new Map<string, StoredEntry[]>();
@@ -85,7 +93,7 @@ export class VenuePartition {
 
   /** Builds the lookup maps left for later, between requests. */
   async warm(): Promise<void> {
-    for (const index of [this.rowsByMarketId, this.rowsByOutcomeId, this.rowsBySlug, this.bySlug]) await index.warm();
+    for (const index of [this.rowsByMarketId, this.rowsByOutcomeId, this.rowsBySlug, this.bySlug, this.rowsByCategory]) await index.warm();
   }
 
   get(id: string): StoredEntry | undefined {
@@ -137,14 +145,25 @@ export class VenuePartition {
 
   /**
    * Costs what the page costs where an index answers: lookups by key or by
-   * parent event, and status-only listings (a slice of a presorted list).
-   * Text, category and tag filters walk the rows of the chosen status.
+   * parent event, and listings by status and category (a slice of a
+   * presorted list). Title and tag filters walk the rows of the chosen status
+   * and category: a trigram index over every market title would cost more
+   * memory than the rare market text search is worth.
    */
   marketMatches(query: MarketQuery): Matches<MarketRow> {
     const keyed = this.keyedRows(query);
     if (keyed) return listed(keyed.filter((row) => marketMatches(row, query)));
-    const pool = query.status === 'all' ? this.markets : query.status === 'active' ? this.tradingMarkets : this.otherMarkets;
-    const filtered = query.title !== undefined || query.category !== undefined || query.venueCategory !== undefined || query.tags !== undefined;
+    const pool =
+      query.category !== undefined
+        ? (this.rowsByCategory.get(categoryKey('normalized', query.status, query.category)) ?? [])
+        : query.venueCategory !== undefined
+          ? (this.rowsByCategory.get(categoryKey('venue', query.status, query.venueCategory)) ?? [])
+          : query.status === 'all'
+            ? this.markets
+            : query.status === 'active'
+              ? this.tradingMarkets
+              : this.otherMarkets;
+    const filtered = query.title !== undefined || query.tags !== undefined || (query.category !== undefined && query.venueCategory !== undefined);
     return listed(filtered ? pool.filter((row) => marketMatches(row, query)) : pool);
   }
 
@@ -274,6 +293,10 @@ export function byVolume<T extends { volume24h: number }>(items: readonly T[], o
 
 function listed<T>(items: readonly T[]): Matches<T> {
   return { total: items.length, items: () => items, slice: (start, end) => items.slice(start, end) };
+}
+
+function categoryKey(kind: 'normalized' | 'venue', status: MarketQuery['status'], category: string): string {
+  return `${kind}\u0000${status}\u0000${category}`;
 }
 
 function optional<T>(item: T | undefined): T[] {

@@ -28,6 +28,13 @@ export class EntryViews {
     this.router = new LRUCache<StoredEntry, Buffer>(options);
     this.source = new LRUCache<StoredEntry, Buffer>(options);
   }
+
+  /** Drops a replaced sweep's views: a cached view keeps its entry, and with it the entry's slab, alive. */
+  forget(venue: string): void {
+    for (const cache of [this.router, this.source]) {
+      for (const entry of [...cache.keys()]) if (entry.venue === venue) cache.delete(entry);
+    }
+  }
 }
 
 /**

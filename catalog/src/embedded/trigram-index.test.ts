@@ -26,3 +26,9 @@ test('a needle with a window no text has has no candidates; a short one cannot b
   expect([...index.candidates('zzz')!]).toEqual([]);
   expect(index.candidates('ot')).toBeUndefined();
 });
+
+test('candidates hold every window of the needle, not only its rarest one', async () => {
+  const index = await TrigramIndex.build(['xabc', 'bcdx', 'abcd', 'abc bcd']);
+  // Each window alone is in three texts; only two hold both.
+  expect([...index.candidates('abcd')!]).toEqual([2, 3]);
+});

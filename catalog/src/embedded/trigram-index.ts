@@ -35,16 +35,41 @@ export class TrigramIndex {
 
   /**
    * Positions, ascending, that may contain `needle` (lower-case): a superset of
-   * the true matches. Undefined when the needle is too short to narrow anything.
+   * the true matches, those holding every window of the needle (the lists
+   * intersected from the rarest up). Undefined when the needle is too short
+   * to narrow anything.
    */
   candidates(needle: string): Int32Array | undefined {
     if (needle.length < 3) return undefined;
-    let rarest: Int32Array | undefined;
+    const lists: Int32Array[] = [];
     for (let start = 0; start + 3 <= needle.length; start += 1) {
       const list = this.postings.get(needle.slice(start, start + 3));
       if (!list) return new Int32Array(0);
-      if (!rarest || list.length < rarest.length) rarest = list;
+      lists.push(list);
     }
-    return rarest;
+    lists.sort((a, b) => a.length - b.length);
+    let found = lists[0]!;
+    for (const list of lists.slice(1)) {
+      if (found.length === 0) break;
+      found = intersect(found, list);
+    }
+    return found;
   }
+}
+
+/** The values in both ascending lists; walks the longer one by binary search from where the last value was found. */
+function intersect(short: Int32Array, long: Int32Array): Int32Array {
+  const both: number[] = [];
+  let low = 0;
+  for (const value of short) {
+    let high = long.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (long[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    if (low === long.length) break;
+    if (long[low] === value) both.push(value);
+  }
+  return Int32Array.from(both);
 }

@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest';
+import { fixtureEvent } from '../../test/fixtures.js';
+import { catalogEntry } from '../document.js';
+import { withoutBinaryRefs } from './binary-refs.js';
+import { Interner } from './interner.js';
+import { EntryViews, StoredEntry } from './stored-entry.js';
+
+function stored(venue: string, id: string, views: EntryViews): StoredEntry {
+  const entry = catalogEntry(venue, fixtureEvent(venue, id));
+  const { event, refs } = withoutBinaryRefs(entry.source);
+  return new StoredEntry(entry, { json: Buffer.from(JSON.stringify(event)), refs }, views, new Interner());
+}
+
+test('views are spliced once, then served from the cache, until their venue is swept again', () => {
+  const views = new EntryViews();
+  const [alpha, beta] = [stored('alpha', 'a1', views), stored('beta', 'b1', views)];
+  expect(alpha.routerJson).toBe(alpha.routerJson);
+  expect(JSON.parse(alpha.sourceJson.toString('utf8'))).toEqual(fixtureEvent('alpha', 'a1'));
+  void beta.routerJson;
+  void beta.sourceJson;
+  views.forget('alpha');
+  expect([...views.router.keys()]).toEqual([beta]);
+  expect([...views.source.keys()]).toEqual([beta]);
+});
