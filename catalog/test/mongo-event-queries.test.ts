@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { CommandStartedEvent, Document } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { catalogEventId } from '../src/document.js';
 import { eventIndexes, eventSort } from '../src/mongo/documents.js';
-import { MongoCatalogStore } from '../src/mongo/mongo-store.js';
 import { routerEventQuery } from '../src/router-calls.js';
 import type { RouterParams } from '../src/router-calls.js';
 import type { EventQuery } from '../src/store.js';
 import { entries, fixtureEvent, now, sampleCatalog, sweepRecord } from './fixtures.js';
 import { indexUse } from './index-use.js';
-import { startMongoWireServer } from './mongo-wire/index.js';
-import type { MongoWireServer } from './mongo-wire/index.js';
+import { recordedMongoStore } from './recorded-mongo.js';
 
 type IndexName = (typeof eventIndexes)[number]['name'];
 const indexKey = (name: IndexName) => eventIndexes.find((index) => index.name === name)!.key;
@@ -252,37 +250,10 @@ function readmeIndexes(): Array<{ shape: string; indexes: string[] }> {
 const used = new Set<string>();
 
 describe('the queries MongoCatalogStore sends for event pages', () => {
-  let server: MongoWireServer;
-  let store: MongoCatalogStore;
-  const sent: CommandStartedEvent[] = [];
-
-  beforeAll(async () => {
-    server = await startMongoWireServer();
-    const url = new URL(server.uri);
-    url.pathname = '/predgate_event_queries';
-    store = new MongoCatalogStore({ url: url.toString(), sweepCacheMs: 60_000, onCommand: (event) => sent.push(event) });
-    await store.open();
-    for (const [venue, events] of Object.entries(sampleCatalog())) {
-      const writer = await store.beginSweep(venue, `${venue}-1`);
-      await writer.add(entries(venue, events));
-      await writer.commit(sweepRecord(venue, `${venue}-1`, events));
-    }
-    // The visible sweeps are cached from here on, so a page sends only its own queries.
-    await store.sweeps();
-  });
-  afterAll(async () => {
-    await store.close();
-    await server.close();
-  });
-
-  async function commandsOf(run: () => Promise<unknown>): Promise<CommandStartedEvent[]> {
-    sent.length = 0;
-    await run();
-    return [...sent];
-  }
+  const mongo = recordedMongoStore('predgate_event_queries');
 
   test.each(shapes)('%s: one find on events, read through the index the README names', async (_title, shape) => {
-    const commands = await commandsOf(() => store.events(shape.query));
+    const commands = await mongo.commandsOf(() => mongo.store().events(shape.query));
     expect(commands.map((event) => event.commandName)).toEqual(['find']);
     const find = commands[0]!.command;
     expect(find.find).toBe('events');
@@ -299,7 +270,7 @@ describe('the queries MongoCatalogStore sends for event pages', () => {
 
   test.each(shapes)('%s: the events it finds', async (_title, shape) => {
     // The shapes are only worth checking if they find something: the fixtures hold a match for each.
-    const page = await store.events(shape.query);
+    const page = await mongo.store().events(shape.query);
     expect(page.items.length).toBeGreaterThan(0);
   });
 
@@ -308,14 +279,14 @@ describe('the queries MongoCatalogStore sends for event pages', () => {
     // the order the index cannot give is over a single event.
     for (const name of ['by_uuid', 'by_venue_event_id'] as const) expect(eventIndexes.find((index) => index.name === name)).toMatchObject({ unique: true });
     const [byUuid, byVenueEventId] = await Promise.all([
-      store.events(router({ eventId: uuid }, uuid)),
-      store.events(venueCall('alpha', { status: 'all', venueEventId: 'a2' })),
+      mongo.store().events(router({ eventId: uuid }, uuid)),
+      mongo.store().events(venueCall('alpha', { status: 'all', venueEventId: 'a2' })),
     ]);
     expect([byUuid.items.map((entry) => entry.id), byVenueEventId.items.map((entry) => entry.venueEventId)]).toEqual([[uuid], ['a2']]);
   });
 
   test.each(shapes)('%s, counted: the same filter counted on events', async (_title, shape) => {
-    const commands = await commandsOf(() => store.events({ ...shape.query, withTotal: true }));
+    const commands = await mongo.commandsOf(() => mongo.store().events({ ...shape.query, withTotal: true }));
     expect(commands.map((event) => event.commandName).sort()).toEqual(['aggregate', 'find']);
     const find = commands.find((event) => event.commandName === 'find')!.command;
     const count = commands.find((event) => event.commandName === 'aggregate')!.command;
@@ -326,7 +297,7 @@ describe('the queries MongoCatalogStore sends for event pages', () => {
   });
 
   test('/v0/events/{id}: eventById reads by_uuid', async () => {
-    const commands = await commandsOf(() => store.eventById(uuid));
+    const commands = await mongo.commandsOf(() => mongo.store().eventById(uuid));
     expect(commands.map((event) => [event.commandName, event.command.find])).toEqual([['find', 'events']]);
     const filter = commands[0]!.command.filter as Record<string, unknown>;
     expect(indexUse(indexKey('by_uuid'), filter, {})).toEqual({ bounds: ['id', 'sweep'], sorted: true, residual: [] });
@@ -337,15 +308,15 @@ describe('the queries MongoCatalogStore sends for event pages', () => {
       commands
         .filter((event) => event.commandName === 'delete' && event.command.delete === 'events')
         .map((event) => (event.command.deletes as Document[])[0]!.q as Record<string, unknown>);
-    const writer = await store.beginSweep('gamma', 'gamma-2');
+    const writer = await mongo.store().beginSweep('gamma', 'gamma-2');
     await writer.add(entries('gamma', [fixtureEvent('gamma', 'g1', { markets: 3 })]));
-    const [aborted, ...moreAborted] = deletes(await commandsOf(() => writer.abort()));
+    const [aborted, ...moreAborted] = deletes(await mongo.commandsOf(() => writer.abort()));
     expect(moreAborted).toEqual([]);
     // `sweep` leads the Router's listing index.
     expect(indexUse(indexKey('router_open_by_volume'), aborted!, {}).bounds).toEqual(['sweep']);
-    const next = await store.beginSweep('gamma', 'gamma-3');
+    const next = await mongo.store().beginSweep('gamma', 'gamma-3');
     await next.add(entries('gamma', sampleCatalog().gamma!));
-    const [superseded, ...moreSuperseded] = deletes(await commandsOf(() => next.commit(sweepRecord('gamma', 'gamma-3', sampleCatalog().gamma!))));
+    const [superseded, ...moreSuperseded] = deletes(await mongo.commandsOf(() => next.commit(sweepRecord('gamma', 'gamma-3', sampleCatalog().gamma!))));
     expect(moreSuperseded).toEqual([]);
     expect(Object.keys(superseded!)).toEqual(['venue', 'sweep']);
     expect(indexUse(indexKey('by_venue_sweep'), superseded!, {}).bounds).toEqual(['venue']);

@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { CommandStartedEvent, Document } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { catalogEventId } from '../src/document.js';
 import { marketIndexes, marketSort } from '../src/mongo/documents.js';
-import { MongoCatalogStore } from '../src/mongo/mongo-store.js';
 import type { MarketQuery } from '../src/store.js';
 import { entries, fixtureEvent, sampleCatalog, sweepRecord } from './fixtures.js';
 import { indexUse } from './index-use.js';
-import { startMongoWireServer } from './mongo-wire/index.js';
-import type { MongoWireServer } from './mongo-wire/index.js';
+import { recordedMongoStore } from './recorded-mongo.js';
 
 type IndexName = (typeof marketIndexes)[number]['name'];
 const indexKey = (name: IndexName) => marketIndexes.find((index) => index.name === name)!.key;
@@ -74,37 +72,10 @@ const shapes: Array<[string, Omit<MarketQuery, 'limit' | 'offset'>, string, Inde
 ];
 
 describe('the queries MongoCatalogStore sends for market pages', () => {
-  let server: MongoWireServer;
-  let store: MongoCatalogStore;
-  const sent: CommandStartedEvent[] = [];
-
-  beforeAll(async () => {
-    server = await startMongoWireServer();
-    const url = new URL(server.uri);
-    url.pathname = '/predgate_market_queries';
-    store = new MongoCatalogStore({ url: url.toString(), sweepCacheMs: 60_000, onCommand: (event) => sent.push(event) });
-    await store.open();
-    for (const [venue, events] of Object.entries(sampleCatalog())) {
-      const writer = await store.beginSweep(venue, `${venue}-1`);
-      await writer.add(entries(venue, events));
-      await writer.commit(sweepRecord(venue, `${venue}-1`, events));
-    }
-    // The visible sweeps are cached from here on, so a page sends only its own queries.
-    await store.sweeps();
-  });
-  afterAll(async () => {
-    await store.close();
-    await server.close();
-  });
-
-  async function commandsOf(run: () => Promise<unknown>): Promise<CommandStartedEvent[]> {
-    sent.length = 0;
-    await run();
-    return [...sent];
-  }
+  const mongo = recordedMongoStore('predgate_market_queries');
 
   test.each(shapes)('%s: one find on markets, sorted by the index it names', async (_title, shape, filterKeys, index, residual) => {
-    const commands = await commandsOf(() => store.markets({ ...shape, limit: 5, offset: 0 }));
+    const commands = await mongo.commandsOf(() => mongo.store().markets({ ...shape, limit: 5, offset: 0 }));
     expect(commands.map((event) => event.commandName)).toEqual(['find']);
     const find = commands[0]!.command;
     expect(find.find).toBe('markets');
@@ -119,7 +90,7 @@ describe('the queries MongoCatalogStore sends for market pages', () => {
   });
 
   test.each(shapes)('%s, counted: the same filter counted on markets, without $unwind', async (_title, shape) => {
-    const commands = await commandsOf(() => store.markets({ ...shape, limit: 5, offset: 0, withTotal: true }));
+    const commands = await mongo.commandsOf(() => mongo.store().markets({ ...shape, limit: 5, offset: 0, withTotal: true }));
     const find = commands.find((event) => event.commandName === 'find')!.command;
     const count = commands.find((event) => event.commandName === 'aggregate')!.command;
     expect(commands).toHaveLength(2);
@@ -130,7 +101,7 @@ describe('the queries MongoCatalogStore sends for market pages', () => {
   });
 
   test('every documented shape finds what the contract says it does', async () => {
-    const page = await store.markets({ venue: 'beta', status: 'all', limit: 2, offset: 2, withTotal: true });
+    const page = await mongo.store().markets({ venue: 'beta', status: 'all', limit: 2, offset: 2, withTotal: true });
     expect({ ids: page.items.map((hit) => hit.market.marketId), total: page.total }).toEqual({ ids: ['b1-m0', 'b1-m1'], total: 7 });
     expect(page.items[0]).toEqual({ venue: 'beta', eventId: catalogEventId('beta', 'b1'), venueEventId: 'b1', market: sampleCatalog().beta![0]!.markets[0] });
   });
@@ -140,15 +111,15 @@ describe('the queries MongoCatalogStore sends for market pages', () => {
       commands
         .filter((event) => event.commandName === 'delete' && event.command.delete === 'markets')
         .map((event) => (event.command.deletes as Document[])[0]!.q as Document);
-    const writer = await store.beginSweep('gamma', 'gamma-2');
+    const writer = await mongo.store().beginSweep('gamma', 'gamma-2');
     await writer.add(entries('gamma', [fixtureEvent('gamma', 'g1', { markets: 3 })]));
-    const [repeated] = deletes(await commandsOf(() => writer.add(entries('gamma', [fixtureEvent('gamma', 'g1', { markets: 1 })]))));
+    const [repeated] = deletes(await mongo.commandsOf(() => writer.add(entries('gamma', [fixtureEvent('gamma', 'g1', { markets: 1 })]))));
     expect(indexUse(indexKey('markets_by_event'), repeated!, {}).bounds).toEqual(['eventUuid', 'sweep']);
-    const [aborted] = deletes(await commandsOf(() => writer.abort()));
+    const [aborted] = deletes(await mongo.commandsOf(() => writer.abort()));
     expect(indexUse(indexKey('markets_by_volume'), aborted!, {}).bounds).toEqual(['sweep']);
-    const next = await store.beginSweep('gamma', 'gamma-3');
+    const next = await mongo.store().beginSweep('gamma', 'gamma-3');
     await next.add(entries('gamma', sampleCatalog().gamma!));
-    const [superseded] = deletes(await commandsOf(() => next.commit(sweepRecord('gamma', 'gamma-3', sampleCatalog().gamma!))));
+    const [superseded] = deletes(await mongo.commandsOf(() => next.commit(sweepRecord('gamma', 'gamma-3', sampleCatalog().gamma!))));
     expect(indexUse(indexKey('markets_by_venue_sweep'), superseded!, {}).bounds).toEqual(['venue']);
   });
 });

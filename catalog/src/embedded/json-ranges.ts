@@ -87,26 +87,15 @@ function afterValue(json: Uint8Array, index: number): number {
 
 /** The [start, end) pairs of the elements of the array whose first element starts at `start`. */
 function elementRanges(json: Uint8Array, start: number): Uint32Array {
-  const ranges: number[] = [];
   if (json[start] === closeBracket) return new Uint32Array(0);
-  let depth = 0;
-  let elementStart = start;
-  for (let index = start; index < json.length;) {
-    const byte = json[index]!;
-    if (byte === quote) {
-      index = afterString(json, index);
-      continue;
-    }
-    if (byte === openBrace || byte === openBracket) depth += 1;
-    else if ((byte === closeBrace || byte === closeBracket) && depth > 0) depth -= 1;
-    else if (depth === 0 && (byte === comma || byte === closeBracket)) {
-      ranges.push(elementStart, index);
-      if (byte === closeBracket) return Uint32Array.from(ranges);
-      elementStart = index + 1;
-    }
-    index += 1;
+  const ranges: number[] = [];
+  for (let index = start; ;) {
+    const end = afterValue(json, index);
+    ranges.push(index, end);
+    if (json[end] === closeBracket) return Uint32Array.from(ranges);
+    if (json[end] !== comma) throw new Error(`unterminated JSON array at byte ${end}`);
+    index = end + 1;
   }
-  throw new Error('unterminated JSON array');
 }
 
 /** The index just past the string opening at `index` (escapes skipped; UTF-8 continuation bytes never equal `"` or `\`). */
