@@ -39,6 +39,32 @@ describe('answers are compressed as the client asks', () => {
     expect(decoded(await get('/v0/events?limit=20&offset=5', 'gzip'))).toBe((await get('/v0/events?limit=20&offset=5')).payload);
   });
 
+  test('a page already compressed is sent without asking the catalog again; a new generation or an uncompressed request asks it', async () => {
+    const store = app.catalog.store;
+    const asked = { events: 0 };
+    const events = store.events.bind(store);
+    store.events = async (query) => {
+      asked.events += 1;
+      return events(query);
+    };
+    try {
+      for (const url of ['/v0/events?limit=30&offset=2', '/api/mock/fetchEvents?limit=30&offset=2']) {
+        asked.events = 0;
+        const first = await get(url, 'br');
+        const again = await get(url, 'br');
+        expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+        expect(asked.events).toBe(1);
+        await get(url);
+        expect(asked.events).toBe(2);
+        await app.catalog.sweep('mock');
+        expect(decoded(await get(url, 'br'))).toBe((await get(url)).payload);
+        expect(asked.events).toBe(4);
+      }
+    } finally {
+      store.events = events;
+    }
+  });
+
   test('catalog-served pass-through answers are compressed from the stored bytes too', async () => {
     const plain = await get('/api/mock/fetchEvents?limit=20');
     const packed = await get('/api/mock/fetchEvents?limit=20', 'gzip, deflate, br');

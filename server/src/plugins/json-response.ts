@@ -13,6 +13,12 @@ declare module '@hapi/hapi' {
      * accepts it, instead of compressing the same page on every request.
      */
     storedJson(json: JsonChunks, identity?: string): Promise<ResponseObject>;
+    /**
+     * The answer `storedJson` already compressed under `identity` for this
+     * request's encoding, if it still has it: a handler asks first and skips
+     * building the page at all.
+     */
+    cachedJson(identity: string): ResponseObject | undefined;
   }
 }
 
@@ -40,6 +46,10 @@ const compressors: Record<string, (input: Buffer) => Promise<Buffer>> = {
   br: (input) => promisify(brotliCompress)(input, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: input.length } }),
   gzip: (input) => promisify(gzip)(input, { level: 6 }),
 };
+
+function compressedResponse(h: ResponseToolkit, body: Buffer, encoding: string): ResponseObject {
+  return h.response(body).type('application/json; charset=utf-8').compressed(encoding).vary('accept-encoding').header('content-length', String(body.length));
+}
 
 /**
  * Answers compressed as clients ask (`accept-encoding` negotiated by hapi,
@@ -77,11 +87,13 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
         body = await pending;
         compressed.set(key, body);
       }
-      return this.response(body)
-        .type('application/json; charset=utf-8')
-        .compressed(encoding)
-        .vary('accept-encoding')
-        .header('content-length', String(body.length));
+      return compressedResponse(this, body, encoding);
+    });
+
+    server.decorate('toolkit', 'cachedJson', function (this: ResponseToolkit, identity: string) {
+      const encoding = this.request.info.acceptEncoding;
+      const body = compressors[encoding] ? compressed.get(`${encoding}\n${identity}`) : undefined;
+      return body && compressedResponse(this, body, encoding);
     });
   },
 };

@@ -77,16 +77,19 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       if (routed.declaration.catalog && !input.credentials && catalog.isFresh(venue.id)) {
         const params = input.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
         if (catalogCanAnswer(routed.name, params)) {
+          const identity = `${venue.id}:${catalog.generation}:${routed.name}:${JSON.stringify(params ?? {})}`;
+          const cached = h.cachedJson(identity);
+          if (cached) {
+            metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
+            return cached;
+          }
           const fromCatalog = await answerFromCatalog(catalog.store, venue.id, routed.name, params).catch((error: unknown) => {
             request.logger.warn({ err: error, venue: venue.id }, 'catalog read failed; asking the venue');
             return undefined;
           });
           if (fromCatalog !== undefined) {
             metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
-            return h.storedJson(
-              wrapJson(fromCatalog, '{"success":true,"data":', '}'),
-              `${venue.id}:${catalog.generation}:${routed.name}:${JSON.stringify(params ?? {})}`,
-            );
+            return h.storedJson(wrapJson(fromCatalog, '{"success":true,"data":', '}'), identity);
           }
         }
       }

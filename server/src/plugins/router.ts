@@ -50,6 +50,9 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: { ...routerRoute, validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } } },
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
+        const identity = `v0:${catalog.generation}:${request.url.search}`;
+        const cached = h.cachedJson(identity);
+        if (cached) return cached;
         const page = await catalog.store.events({
           withTotal: true,
           ...routerEventQuery(
@@ -65,10 +68,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
           ),
         });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return h.storedJson(
-          wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`),
-          `v0:${catalog.generation}:${request.url.search}`,
-        );
+        return h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), identity);
       },
     });
 
