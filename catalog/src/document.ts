@@ -81,13 +81,13 @@ export function catalogEntry(venue: string, event: Event): CatalogEntry {
     source: event,
     // Derived when read: the embedded store never reads them (it keeps the keys and splices the view from bytes).
     get marketIds() {
-      return marketKeys.map((keys) => keys.marketId);
+      return marketIdsOf(marketKeys);
     },
     get outcomeIds() {
-      return marketKeys.flatMap((keys) => keys.outcomeIds);
+      return outcomeIdsOf(marketKeys);
     },
     get marketSlugs() {
-      return marketKeys.flatMap((keys) => (keys.slug === null ? [] : [keys.slug]));
+      return marketSlugsOf(marketKeys);
     },
     get router() {
       return routerView(venue, id, event);
@@ -110,6 +110,18 @@ export function marketKeysOf(event: Event): MarketKeys[] {
       volume24h: market.volume24h,
     };
   });
+}
+
+export function marketIdsOf(markets: readonly MarketKeys[]): string[] {
+  return markets.map((keys) => keys.marketId);
+}
+
+export function outcomeIdsOf(markets: readonly MarketKeys[]): string[] {
+  return markets.flatMap((keys) => keys.outcomeIds);
+}
+
+export function marketSlugsOf(markets: readonly MarketKeys[]): string[] {
+  return markets.flatMap((keys) => (keys.slug === null ? [] : [keys.slug]));
 }
 
 /** A market trades unless its venue says otherwise. */

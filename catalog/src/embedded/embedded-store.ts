@@ -10,7 +10,7 @@ import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
 import { CatalogFiles } from './persistence.js';
 import type { LoadedEvent } from './persistence.js';
-import { withBinaryRefsJson, withoutBinaryRefs } from './binary-refs.js';
+import { withoutBinaryRefs } from './binary-refs.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 
 export interface EmbeddedStoreOptions {
@@ -55,14 +55,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
     const state = await this.files.load();
     for (const [venue, sweep] of state.sweeps) {
       const events = state.events.get(venue) ?? new Map<string, LoadedEvent>();
-      // Snapshot events come with their keys; only events from the journal (at most its size limit) are parsed.
+      // Snapshot events come with their keys; only events from the journal (at most its size limit) are parsed,
+      // as stored: the keys do not depend on the binary references left out.
       const shared = new Interner();
       const entries = [...events].map(
         ([venueEventId, { json, keys, refs = '' }]) =>
           new StoredEntry(
-            keys === undefined
-              ? catalogEntry(venue, JSON.parse(withBinaryRefsJson(json, refs).toString('utf8')) as Event)
-              : decodeKeys(venue, venueEventId, keys),
+            keys === undefined ? catalogEntry(venue, JSON.parse(json.toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys),
             { json, refs },
             this.views,
             shared,

@@ -121,23 +121,12 @@ export class VenuePartition {
       }
     }
 
-    const onlyOpenAndCategory =
-      query.order === 'router' &&
-      query.status === 'active' &&
-      query.search === undefined &&
-      query.title === undefined &&
-      query.venueCategory === undefined &&
-      query.tags === undefined;
-    if (onlyOpenAndCategory) return this.openMatches(query.category, query.expiredBy);
-    const onlyStatus =
-      query.order === 'venue' &&
-      query.expiredBy === undefined &&
-      query.search === undefined &&
-      query.title === undefined &&
-      query.category === undefined &&
-      query.venueCategory === undefined &&
-      query.tags === undefined;
-    if (onlyStatus) return listed(query.status === 'all' ? this.entries : query.status === 'active' ? this.openEntries : this.closedEntries);
+    // Filters no presorted list answers: without them, the page is a slice of one.
+    const unlisted = query.search !== undefined || query.title !== undefined || query.venueCategory !== undefined || query.tags !== undefined;
+    if (!unlisted && query.order === 'router' && query.status === 'active') return this.openMatches(query.category, query.expiredBy);
+    if (!unlisted && query.order === 'venue' && query.category === undefined && query.expiredBy === undefined) {
+      return listed(query.status === 'all' ? this.entries : query.status === 'active' ? this.openEntries : this.closedEntries);
+    }
 
     const pool = query.order === 'router' ? this.rank : this.entries;
     return listed(pool.filter((entry) => eventMatches(entry, query)));
@@ -153,18 +142,17 @@ export class VenuePartition {
   marketMatches(query: MarketQuery): Matches<MarketRow> {
     const keyed = this.keyedRows(query);
     if (keyed) return listed(keyed.filter((row) => marketMatches(row, query)));
-    const pool =
-      query.category !== undefined
-        ? (this.rowsByCategory.get(categoryKey('normalized', query.status, query.category)) ?? [])
-        : query.venueCategory !== undefined
-          ? (this.rowsByCategory.get(categoryKey('venue', query.status, query.venueCategory)) ?? [])
-          : query.status === 'all'
-            ? this.markets
-            : query.status === 'active'
-              ? this.tradingMarkets
-              : this.otherMarkets;
+    const pool = this.marketList(query);
     const filtered = query.title !== undefined || query.tags !== undefined || (query.category !== undefined && query.venueCategory !== undefined);
     return listed(filtered ? pool.filter((row) => marketMatches(row, query)) : pool);
+  }
+
+  /** The presorted market rows of the query's status, within its category (normalised, else the venue's) if it has one. */
+  private marketList(query: MarketQuery): readonly MarketRow[] {
+    if (query.category !== undefined) return this.rowsByCategory.get(categoryKey('normalized', query.status, query.category)) ?? [];
+    if (query.venueCategory !== undefined) return this.rowsByCategory.get(categoryKey('venue', query.status, query.venueCategory)) ?? [];
+    if (query.status === 'all') return this.markets;
+    return query.status === 'active' ? this.tradingMarkets : this.otherMarkets;
   }
 
   /** Market rows found through a lookup key or their event, whatever else the query asks. */

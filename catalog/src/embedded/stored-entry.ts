@@ -1,5 +1,6 @@
 import type { Event } from '@predgate/core';
 import { LRUCache } from 'lru-cache';
+import { marketIdsOf, marketSlugsOf, outcomeIdsOf } from '../document.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
 import { marketWithBinaryRefs, withBinaryRefsJson } from './binary-refs.js';
 import type { Interner } from './interner.js';
@@ -24,9 +25,17 @@ export class EntryViews {
   readonly source: LRUCache<StoredEntry, Buffer>;
 
   constructor(maxBytesEach = 32 * 2 ** 20) {
-    const options = { maxSize: maxBytesEach, sizeCalculation: (bytes: Buffer) => bytes.length + 64 };
-    this.router = new LRUCache<StoredEntry, Buffer>(options);
-    this.source = new LRUCache<StoredEntry, Buffer>(options);
+    const sizeCalculation = (bytes: Buffer) => bytes.length + 64;
+    this.router = new LRUCache<StoredEntry, Buffer>({
+      maxSize: maxBytesEach,
+      sizeCalculation,
+      memoMethod: (entry) => routerJson(entry.stored.json, entry),
+    });
+    this.source = new LRUCache<StoredEntry, Buffer>({
+      maxSize: maxBytesEach,
+      sizeCalculation,
+      memoMethod: (entry) => withBinaryRefsJson(entry.stored.json, entry.stored.refs),
+    });
   }
 
   /** Drops a replaced sweep's views: a cached view keeps its entry, and with it the entry's slab, alive. */
@@ -96,12 +105,11 @@ export class StoredEntry implements CatalogEntry {
 
   /** The venue's event, exactly as its adapter returned it. */
   get sourceJson(): Buffer {
-    if (this.stored.refs === '') return this.stored.json;
-    return cached(this.views.source, this, () => withBinaryRefsJson(this.stored.json, this.stored.refs));
+    return this.stored.refs === '' ? this.stored.json : this.views.source.memo(this);
   }
 
   get routerJson(): Buffer {
-    return cached(this.views.router, this, () => routerJson(this.stored.json, this));
+    return this.views.router.memo(this);
   }
 
   get source(): Event {
@@ -117,25 +125,16 @@ export class StoredEntry implements CatalogEntry {
   }
 
   get marketIds(): string[] {
-    return this.rows.map((row) => row.marketId);
+    return marketIdsOf(this.rows);
   }
 
   get outcomeIds(): string[] {
-    return this.rows.flatMap((row) => row.outcomeIds);
+    return outcomeIdsOf(this.rows);
   }
 
   get marketSlugs(): string[] {
-    return this.rows.flatMap((row) => (row.slug === null ? [] : [row.slug]));
+    return marketSlugsOf(this.rows);
   }
-}
-
-function cached(views: LRUCache<StoredEntry, Buffer>, entry: StoredEntry, build: () => Buffer): Buffer {
-  let bytes = views.get(entry);
-  if (!bytes) {
-    bytes = build();
-    views.set(entry, bytes);
-  }
-  return bytes;
 }
 
 /** A market of a stored event, with what market queries filter on. */

@@ -47,6 +47,10 @@ const compressors: Record<string, (input: Buffer) => Promise<Buffer>> = {
   gzip: (input) => promisify(gzip)(input, { level: 6 }),
 };
 
+function cacheKey(encoding: string, identity: string): string {
+  return `${encoding}\n${identity}`;
+}
+
 function compressedResponse(h: ResponseToolkit, body: Buffer, encoding: string): ResponseObject {
   return h.response(body).type('application/json; charset=utf-8').compressed(encoding).vary('accept-encoding').header('content-length', String(body.length));
 }
@@ -76,7 +80,7 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
         const body = json.length > 64 * 1024 ? json.stream() : Buffer.concat(json.chunks, json.length);
         return this.response(body).type('application/json; charset=utf-8').header('content-length', String(json.length));
       }
-      const key = `${encoding}\n${identity}`;
+      const key = cacheKey(encoding, identity);
       let body = compressed.get(key);
       if (!body) {
         let pending = inFlight.get(key);
@@ -92,7 +96,7 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
 
     server.decorate('toolkit', 'cachedJson', function (this: ResponseToolkit, identity: string) {
       const encoding = this.request.info.acceptEncoding;
-      const body = compressors[encoding] ? compressed.get(`${encoding}\n${identity}`) : undefined;
+      const body = compressors[encoding] ? compressed.get(cacheKey(encoding, identity)) : undefined;
       return body && compressedResponse(this, body, encoding);
     });
   },
