@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { connectErrorMessage, connectFrame, decodeEngineFrame, decodePacket, disconnectFrame, engineUrl, eventFrame, eventOf } from './socket-io.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  EngineSession,
+  connectErrorMessage,
+  connectFrame,
+  decodeEngineFrame,
+  decodePacket,
+  disconnectFrame,
+  engineUrl,
+  eventFrame,
+  eventOf,
+} from './socket-io.js';
 
 describe('Socket.IO v4 over a websocket', () => {
   it('builds the Engine.IO websocket endpoint under a root', () => {
@@ -53,5 +63,51 @@ describe('Socket.IO v4 over a websocket', () => {
     expect(disconnectFrame()).toBe('41');
     expect(eventFrame('/markets', 'subscribe_market_prices', { marketSlugs: ['a'] })).toBe('42/markets,["subscribe_market_prices",{"marketSlugs":["a"]}]');
     expect(eventFrame('/', 'ping')).toBe('42["ping"]');
+  });
+});
+
+describe('the Engine.IO side of a session', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function session() {
+    const sent: string[] = [];
+    const seen: string[] = [];
+    const socket = { send: (text: string) => sent.push(text), terminate: vi.fn() };
+    const engine = new EngineSession(socket, '/markets', { packet: (text) => seen.push(`packet ${text}`), unknown: (text) => seen.push(`unknown ${text}`) });
+    return { engine, sent, seen, socket };
+  }
+
+  it('joins the namespace on open, answers pings, hands messages on and reports unknown frames', () => {
+    const { engine, sent, seen } = session();
+    engine.receive('0{"sid":"s","pingInterval":25000,"pingTimeout":20000}');
+    engine.receive('2probe');
+    engine.receive('3');
+    engine.receive('6');
+    engine.receive('42/markets,["book",{}]');
+    engine.receive('9?');
+    expect(sent).toEqual([connectFrame('/markets'), '3probe']);
+    expect(seen).toEqual(['packet 2/markets,["book",{}]', 'unknown a frame of unknown type "9?"']);
+    engine.stop();
+  });
+
+  it('ends the socket when the venue closes the session, or stays silent past its heartbeat terms', () => {
+    vi.useFakeTimers();
+    const closed = session();
+    closed.engine.receive('1');
+    expect(closed.socket.terminate).toHaveBeenCalledTimes(1);
+    closed.engine.stop();
+
+    const quiet = session();
+    quiet.engine.receive('0{"sid":"s","pingInterval":1000,"pingTimeout":500}');
+    vi.advanceTimersByTime(1_499);
+    expect(quiet.socket.terminate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(quiet.socket.terminate).toHaveBeenCalledTimes(1);
+
+    const stopped = session();
+    stopped.engine.receive('2');
+    stopped.engine.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(stopped.socket.terminate).not.toHaveBeenCalled();
   });
 });

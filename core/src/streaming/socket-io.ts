@@ -56,6 +56,56 @@ export function decodeEngineFrame(text: string): EngineFrame {
   }
 }
 
+/**
+ * The Engine.IO side of a Socket.IO session on one socket: the namespace is
+ * joined when the session opens, the venue's pings answered, the socket ended
+ * when the venue closes the session or stays silent past its heartbeat terms
+ * (a drop, dialled again like any other), and each message handed on as a
+ * Socket.IO packet. A frame of a type Engine.IO does not have goes to `unknown`.
+ */
+export class EngineSession {
+  private silence: NodeJS.Timeout | undefined;
+  /** Until the venue's handshake says otherwise. */
+  private quietMs = 45_000;
+
+  constructor(
+    private readonly socket: { send(text: string): void; terminate(): void },
+    private readonly namespace: string,
+    private readonly handlers: { packet(text: string): void; unknown(description: string): void },
+  ) {}
+
+  receive(text: string): void {
+    this.stop();
+    const frame = decodeEngineFrame(text);
+    if (frame.kind === 'open' && frame.quietMs !== undefined) this.quietMs = frame.quietMs;
+    this.silence = setTimeout(() => this.socket.terminate(), this.quietMs);
+    switch (frame.kind) {
+      case 'open':
+        this.socket.send(connectFrame(this.namespace));
+        return;
+      case 'ping':
+        this.socket.send(frame.reply);
+        return;
+      case 'pong':
+      case 'noop':
+        return;
+      case 'close':
+        this.socket.terminate();
+        return;
+      case 'message':
+        this.handlers.packet(frame.packet);
+        return;
+      default:
+        this.handlers.unknown(`a frame of unknown type "${frame.text}"`);
+    }
+  }
+
+  /** The connection is down: its silence timer goes with it. */
+  stop(): void {
+    clearTimeout(this.silence);
+  }
+}
+
 /** Socket.IO packet types (binary events are not handled). */
 export const SocketIoPacket = { connect: '0', disconnect: '1', event: '2', ack: '3', connectError: '4' } as const;
 

@@ -1,10 +1,9 @@
 import {
+  EngineSession,
   PredgateError,
   RedialingSocket,
   connectErrorMessage,
-  connectFrame,
   createFeed,
-  decodeEngineFrame,
   decodePacket,
   disconnectFrame,
   engineUrl,
@@ -63,9 +62,7 @@ export class LimitlessStream {
   private readonly socket: RedialingSocket;
   /** The namespace is joined on the open connection: subscriptions can be sent. */
   private joined = false;
-  /** Ends a connection the venue has gone quiet on: no frame within its Engine.IO ping interval plus timeout. */
-  private silence: NodeJS.Timeout | undefined;
-  private quietMs = 45_000;
+  private readonly engine: EngineSession;
   private flushing = false;
   private readonly markets = new Map<string, Market>();
   /** Slugs sent in a subscribe on the open connection. */
@@ -79,7 +76,7 @@ export class LimitlessStream {
       backoff: options.backoff,
       confirmedOn: 'confirm',
       wanted: () => this.markets.size > 0,
-      onMessage: (text) => this.receive(text),
+      onMessage: (text) => this.engine.receive(text),
       onDown: () => this.resetConnectionState(),
       onDrop: (error) => this.broadcast(error),
       onRefused: (status) =>
@@ -88,6 +85,10 @@ export class LimitlessStream {
           retryable: true,
         }),
       farewell: () => disconnectFrame(namespace),
+    });
+    this.engine = new EngineSession(this.socket, namespace, {
+      packet: (text) => this.packet(text),
+      unknown: (description) => this.broadcast(this.drift(description)),
     });
   }
 
@@ -140,7 +141,7 @@ export class LimitlessStream {
   }
 
   private resetConnectionState(): void {
-    clearTimeout(this.silence);
+    this.engine.stop();
     this.joined = false;
     this.sent.clear();
     // A book seen before the drop may have changed since: watchers wait for the next push.
@@ -167,35 +168,6 @@ export class LimitlessStream {
 
   private emitEvent(name: string, payload: unknown): void {
     if (this.joined) this.socket.send(eventFrame(namespace, name, payload));
-  }
-
-  /** One Engine.IO frame: a packet type digit, then (for messages) a Socket.IO packet. */
-  private receive(text: string): void {
-    clearTimeout(this.silence);
-    const frame = decodeEngineFrame(text);
-    // Engine open: the venue's heartbeat terms, then the namespace joined.
-    if (frame.kind === 'open' && frame.quietMs !== undefined) this.quietMs = frame.quietMs;
-    this.silence = setTimeout(() => this.socket.terminate(), this.quietMs);
-    switch (frame.kind) {
-      case 'open':
-        this.socket.send(connectFrame(namespace));
-        return;
-      case 'ping':
-        this.socket.send(frame.reply);
-        return;
-      case 'pong':
-      case 'noop':
-        return;
-      case 'close':
-        // The venue ends the session: dropped and dialled again like any drop.
-        this.socket.terminate();
-        return;
-      case 'message':
-        this.packet(frame.packet);
-        return;
-      default:
-        this.broadcast(this.drift(`a frame of unknown type "${frame.text}"`));
-    }
   }
 
   /** A Socket.IO packet: `<type>[/namespace,][ack id][JSON]`. */

@@ -1,10 +1,9 @@
 import {
+  EngineSession,
   PredgateError,
   RedialingSocket,
   connectErrorMessage,
-  connectFrame,
   createFeed,
-  decodeEngineFrame,
   decodePacket,
   disconnectFrame,
   engineUrl,
@@ -60,8 +59,7 @@ interface Watcher extends OptionWatch {
  */
 export class RainStream {
   private readonly socket: RedialingSocket;
-  private silence: NodeJS.Timeout | undefined;
-  private quietMs = 45_000;
+  private readonly engine: EngineSession;
   /** Pool id → its watchers. */
   private readonly pools = new Map<string, Set<Watcher>>();
 
@@ -73,8 +71,8 @@ export class RainStream {
       backoff: options.backoff,
       confirmedOn: 'confirm',
       wanted: () => this.pools.size > 0,
-      onMessage: (text) => this.receive(text),
-      onDown: () => clearTimeout(this.silence),
+      onMessage: (text) => this.engine.receive(text),
+      onDown: () => this.engine.stop(),
       onDrop: (error) => this.broadcast(error),
       onRefused: (status) =>
         new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} refused the websocket handshake (${status})`, {
@@ -82,6 +80,10 @@ export class RainStream {
           retryable: true,
         }),
       farewell: () => disconnectFrame(namespace),
+    });
+    this.engine = new EngineSession(this.socket, namespace, {
+      packet: (text) => this.packet(text),
+      unknown: (description) => this.broadcast(this.drift(description)),
     });
   }
 
@@ -129,33 +131,6 @@ export class RainStream {
 
   private disconnect(): Promise<void> {
     return this.socket.close();
-  }
-
-  private receive(text: string): void {
-    clearTimeout(this.silence);
-    const frame = decodeEngineFrame(text);
-    if (frame.kind === 'open' && frame.quietMs !== undefined) this.quietMs = frame.quietMs;
-    this.silence = setTimeout(() => this.socket.terminate(), this.quietMs);
-    switch (frame.kind) {
-      case 'open':
-        this.socket.send(connectFrame(namespace));
-        return;
-      case 'ping':
-        this.socket.send(frame.reply);
-        return;
-      case 'pong':
-      case 'noop':
-        return;
-      case 'close':
-        // The venue ends the session: dropped and dialled again like any drop.
-        this.socket.terminate();
-        return;
-      case 'message':
-        this.packet(frame.packet);
-        return;
-      default:
-        this.broadcast(this.drift(`a frame of unknown type "${frame.text}"`));
-    }
   }
 
   private packet(text: string): void {
