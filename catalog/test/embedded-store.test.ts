@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Event } from '@predgate/core';
 import { describe, expect, test } from 'vitest';
 import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
+import { FileRange } from '../src/embedded/file-bytes.js';
 import { catalogStoreContract } from './contract.js';
 import { entries, fixtureEvent, sampleCatalog, sweepRecord } from './fixtures.js';
 
@@ -203,6 +204,34 @@ describe('the embedded store on disk', () => {
     await expectExactBytes(await opened(dir));
     await store.close();
     await expectExactBytes(await opened(dir));
+  });
+
+  test('with a folder, events are read from the files the store wrote, not kept in memory, after a commit and after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const onDisk = async (store: EmbeddedCatalogStore) =>
+      (await store.events({ status: 'all', order: 'venue', limit: 1_000, offset: 0 })).items.map((entry) => entry.bytes instanceof FileRange);
+    const everyEvent = Array(Object.values(sampleCatalog()).flat().length).fill(true);
+    const store = await committed(dir);
+    expect(await onDisk(store)).toEqual(everyEvent);
+    expect(await onDisk(await opened(dir))).toEqual(everyEvent);
+  });
+
+  test('a snapshot taken while serving moves entries onto it; an entry of the sweep it replaced stays readable until its file is retired', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = await committed(dir, { snapshotAfterSweeps: 4 });
+    const alphaPage = () => store.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 });
+    const held = (await alphaPage()).items;
+    const heldBytes = held.map((entry) => entry.json.toString('utf8'));
+    const alpha = sampleCatalog().alpha!;
+    const changed = [{ ...alpha[0]!, title: 'Changed' }, ...alpha.slice(1)];
+    await commitSweep(store, 'alpha', 'alpha-2', changed);
+    expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
+    expect(held.map((entry) => entry.json.toString('utf8'))).toEqual(heldBytes);
+    const served = (await alphaPage()).items;
+    expect(served.map((entry) => entry.bytes instanceof FileRange && entry.bytes.file.path)).toEqual(Array(5).fill(join(dir, 'snapshot.ndjson')));
+    expect(served.map((entry) => entry.sourceJson.toString('utf8')).sort()).toEqual(changed.map((event) => JSON.stringify(event)).sort());
+    await commitSweep(store, 'beta', 'beta-2', oneBeta());
+    expect((await store.events({ venue: 'beta', status: 'all', order: 'venue', limit: 10, offset: 0 })).items.map((entry) => entry.source)).toEqual(oneBeta());
   });
 
   test('a snapshot written before keys were stored (events only) still loads the same catalog', async () => {

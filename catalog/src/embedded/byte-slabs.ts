@@ -19,13 +19,6 @@ export class ByteSlabs {
     return slab.subarray(start, start + length);
   }
 
-  /** A copy of the bytes, in a slab (the source, a read buffer, can then go). */
-  copy(bytes: Uint8Array): Buffer {
-    const [slab, start] = this.room(bytes.length);
-    slab.set(bytes, start);
-    return slab.subarray(start, start + bytes.length);
-  }
-
   private room(length: number): [Buffer, number] {
     // A value larger than a quarter slab gets a buffer of its own, so slabs are never mostly waste.
     if (length > this.slabBytes / 4) return [Buffer.allocUnsafeSlow(length), 0];

@@ -59,10 +59,10 @@ export class EmbeddedCatalogStore implements CatalogStore {
       // as stored: the keys do not depend on the binary references left out.
       const shared = new Interner();
       const entries = [...events].map(
-        ([venueEventId, { json, keys, refs = '' }]) =>
+        ([venueEventId, { bytes, keys, refs = '' }]) =>
           new StoredEntry(
-            keys === undefined ? catalogEntry(venue, JSON.parse(json.toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys),
-            { json, refs },
+            keys === undefined ? catalogEntry(venue, JSON.parse(bytes.read().toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys),
+            { bytes, refs },
             this.views,
             shared,
           ),
@@ -82,6 +82,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
   async close(): Promise<void> {
     await this.writes.add(async () => {
       if (this.files && (await this.files.journalBytes()) > 0) await this.snapshot();
+      this.files?.close();
     });
   }
 
@@ -159,7 +160,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     const shared = new Interner();
     const stored = entries.map((entry) => {
       const { event, refs } = withoutBinaryRefs(entry.source);
-      return new StoredEntry(entry, { json: slabs.text(JSON.stringify(event)), refs }, this.views, shared);
+      return new StoredEntry(entry, { bytes: slabs.text(JSON.stringify(event)), refs }, this.views, shared);
     });
     const partition = await VenuePartition.build(sweep, stored);
     await this.writes.add(() => this.publish(venue, partition));
@@ -171,13 +172,19 @@ export class EmbeddedCatalogStore implements CatalogStore {
       // The journal records what changed since the sweep before: its partition is the reference.
       const previous = this.partitions.get(venue);
       const next = new Set(partition.entries.map((entry) => entry.venueEventId));
-      await this.files.append({
+      const changed: StoredEntry[] = [];
+      for (const entry of partition.entries) {
+        const before = previous?.byVenueEventId(entry.venueEventId);
+        if (before && sameStoredForm(before, entry)) entry.relocate(before.bytes);
+        else changed.push(entry);
+      }
+      const written = await this.files.append({
         sweep: partition.sweep,
-        upserts: partition.entries
-          .filter((entry) => !sameStoredForm(previous?.byVenueEventId(entry.venueEventId), entry))
-          .map((entry) => ({ venue, venueEventId: entry.venueEventId, ...entry.stored })),
+        upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.json, refs: entry.refs })),
         removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
       });
+      // From now on the entries read their bytes from disk, and the sweep's copies in memory go.
+      changed.forEach((entry, index) => entry.relocate(written[index]!));
     }
     // Only now, with the sweep durable, does it become what readers see.
     this.partitions.set(venue, partition);
@@ -191,18 +198,23 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private async snapshot(): Promise<void> {
     this.sweepsSinceSnapshot = 0;
     const partitions = [...this.partitions.values()];
-    const events = partitions.flatMap((partition) =>
-      partition.entries.map((entry) => ({ venue: entry.venue, venueEventId: entry.venueEventId, ...entry.stored, keys: encodeKeys(entry) })),
-    );
-    await this.files!.snapshot(
+    const entries = partitions.flatMap((partition) => partition.entries);
+    // Read one at a time as the snapshot is written, not all at once.
+    function* events() {
+      for (const entry of entries) {
+        yield { venue: entry.venue, venueEventId: entry.venueEventId, json: entry.json, refs: entry.refs, keys: encodeKeys(entry) };
+      }
+    }
+    const written = await this.files!.snapshot(
       partitions.map((partition) => partition.sweep),
-      events,
+      events(),
     );
+    entries.forEach((entry, index) => entry.relocate(written[index]!));
   }
 }
 
-function sameStoredForm(previous: StoredEntry | undefined, next: StoredEntry): boolean {
-  return previous !== undefined && previous.stored.refs === next.stored.refs && previous.stored.json.equals(next.stored.json);
+function sameStoredForm(previous: StoredEntry, next: StoredEntry): boolean {
+  return previous.refs === next.refs && previous.bytes.length === next.bytes.length && previous.json.equals(next.json);
 }
 
 /** Merges each partition's matches (each already in `order`) and cuts out the requested page. */

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, open, rename, stat, truncate } from 'node:fs/promises';
+import { appendFile, mkdir, open, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
-import { ByteSlabs } from './byte-slabs.js';
+import { FileBytes } from './file-bytes.js';
+import type { FileRange } from './file-bytes.js';
 
 /** The catalog as read from disk: every venue's events (by venue event id) and last complete sweep. */
 export interface CatalogState {
@@ -13,12 +14,13 @@ export interface CatalogState {
 }
 
 /**
- * An event read back: its stored JSON bytes (packed into slabs per venue),
- * where its binary references were (absent in files written before they
- * were kept apart), and its keys, parsed, where the snapshot holds them.
+ * An event read back: where its stored JSON bytes are in the snapshot or the
+ * journal (they are read from there when asked for, not loaded), where its
+ * binary references were (absent in files written before they were kept
+ * apart), and its keys, parsed, where the snapshot holds them.
  */
 export interface LoadedEvent {
-  json: Buffer;
+  bytes: FileRange;
   refs?: string;
   keys?: unknown;
 }
@@ -46,12 +48,18 @@ export interface SweepChange {
  * commit line is on disk (fsync), so `kill -9` right after loses nothing, and a
  * sweep cut short by a crash was never committed and is ignored. One line per
  * event keeps every line small, whatever the size of the venue. The snapshot is
- * written beside and renamed over, then the journal is emptied.
+ * written beside and renamed over, then the journal is started afresh.
+ *
+ * Events' bytes are served from these files (see file-bytes.ts): `append`
+ * and `snapshot` answer where each event they wrote is, and a file replaced
+ * by a snapshot stays open a while for reads already under way.
  */
 export class CatalogFiles {
   private readonly snapshotPath: string;
   private readonly journalPath: string;
   private sequence = 0;
+  private snapshotFile: FileBytes | undefined;
+  private journalFile: FileBytes | undefined;
 
   constructor(private readonly dir: string) {
     this.snapshotPath = join(dir, 'snapshot.ndjson');
@@ -62,15 +70,13 @@ export class CatalogFiles {
     await mkdir(this.dir, { recursive: true });
     const state: CatalogState = { sweeps: new Map(), events: new Map() };
     let snapshotSequence = 0;
-    const slabs = new Map<string, ByteSlabs>();
-    const pack = (venue: string, bytes: Buffer) => {
-      let venueSlabs = slabs.get(venue);
-      if (!venueSlabs) slabs.set(venue, (venueSlabs = new ByteSlabs()));
-      return venueSlabs.copy(bytes);
-    };
     if (existsSync(this.snapshotPath)) {
+      const snapshot = (this.snapshotFile = new FileBytes(this.snapshotPath));
       let header = true;
+      let lineStart = 0;
       for await (const line of byteLines(this.snapshotPath)) {
+        const at = lineStart;
+        lineStart += line.length + 1;
         if (header) {
           const parsed = JSON.parse(line.toString('utf8')) as { sequence: number; sweeps: SweepRecord[] };
           snapshotSequence = parsed.sequence;
@@ -83,36 +89,44 @@ export class CatalogFiles {
         if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
           throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
         }
-        venueEvents(state, venue).set(venueEventId, { json: pack(venue, event), ...(refs ? { refs } : {}), ...(keys === undefined ? {} : { keys }) });
+        venueEvents(state, venue).set(venueEventId, {
+          bytes: snapshot.range(at + event.byteOffset - line.byteOffset, event.length),
+          ...(refs ? { refs } : {}),
+          ...(keys === undefined ? {} : { keys }),
+        });
       }
     }
     this.sequence = snapshotSequence;
-    if (existsSync(this.journalPath)) {
-      const committedBytes = await this.replay(state, snapshotSequence, pack);
-      // The next append must start on a line of its own: what follows the last
-      // commit (a sweep a crash cut short) goes, and a commit line the crash
-      // left without its newline gets one.
-      const size = await this.journalBytes();
-      if (size > committedBytes) await truncate(this.journalPath, committedBytes);
-      if (size < committedBytes) await appendFile(this.journalPath, '\n');
-    }
+    if (!existsSync(this.journalPath)) await writeFile(this.journalPath, '');
+    this.journalFile = new FileBytes(this.journalPath);
+    const committedBytes = await this.replay(state, snapshotSequence, this.journalFile);
+    // The next append must start on a line of its own: what follows the last
+    // commit (a sweep a crash cut short) goes, and a commit line the crash
+    // left without its newline gets one.
+    const size = await this.journalBytes();
+    if (size > committedBytes) await truncate(this.journalPath, committedBytes);
+    if (size < committedBytes) await appendFile(this.journalPath, '\n');
     return state;
   }
 
-  /** Appends a committed sweep and waits until it is on disk. */
-  async append(change: SweepChange): Promise<void> {
+  /** Appends a committed sweep and waits until it is on disk; answers where each upsert's bytes are in the journal. */
+  async append(change: SweepChange): Promise<FileRange[]> {
     const sequence = (this.sequence += 1);
+    const journal = this.opened(this.journalFile);
     const file = await open(this.journalPath, 'a');
     const committedBytes = (await file.stat()).size;
     try {
-      await file.write(`${JSON.stringify({ sequence, begin: change.sweep, removals: change.removals })}\n`);
-      await writeEvents(
+      const begin = Buffer.from(`${JSON.stringify({ sequence, begin: change.sweep, removals: change.removals })}\n`);
+      await file.write(begin);
+      const placed = await writeEvents(
         file,
         change.upserts,
         (event) => `{"sequence":${sequence},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)},"event":`,
+        committedBytes + begin.length,
       );
       await file.write(`${JSON.stringify({ sequence, commit: true })}\n`);
       await file.sync();
+      return placed.map(([offset, length]) => journal.range(offset, length));
     } catch (error) {
       // A failed write (a full disk) must not leave a part line for the next sweep to follow.
       await file.truncate(committedBytes).catch(() => undefined);
@@ -126,17 +140,24 @@ export class CatalogFiles {
     return existsSync(this.journalPath) ? (await stat(this.journalPath)).size : 0;
   }
 
-  /** Writes the whole catalog as the new snapshot and empties the journal. */
-  async snapshot(sweeps: readonly SweepRecord[], events: Iterable<StoredEvent>): Promise<void> {
+  /**
+   * Writes the whole catalog as the new snapshot and starts the journal
+   * afresh; answers where each event's bytes are in the new snapshot, in the
+   * order given. The files replaced stay readable for `retiredMs`.
+   */
+  async snapshot(sweeps: readonly SweepRecord[], events: Iterable<StoredEvent>, retiredMs = 60_000): Promise<FileRange[]> {
     const temporary = `${this.snapshotPath}.tmp`;
     const file = await open(temporary, 'w');
+    let placed: Array<[number, number]>;
     try {
-      await file.write(`${JSON.stringify({ sequence: this.sequence, sweeps })}\n`);
-      await writeEvents(
+      const header = Buffer.from(`${JSON.stringify({ sequence: this.sequence, sweeps })}\n`);
+      await file.write(header);
+      placed = await writeEvents(
         file,
         events,
         (event) =>
           `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
+        header.length,
       );
       await file.sync();
     } finally {
@@ -144,9 +165,27 @@ export class CatalogFiles {
     }
     await rename(temporary, this.snapshotPath);
     await syncDirectory(this.dir);
-    await truncate(this.journalPath).catch((error: NodeJS.ErrnoException) => {
+    // A new journal file rather than the old one emptied: entries of a replaced sweep may still be read from it.
+    await unlink(this.journalPath).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+    await writeFile(this.journalPath, '');
+    const replaced = [this.snapshotFile, this.journalFile];
+    const snapshot = (this.snapshotFile = new FileBytes(this.snapshotPath));
+    this.journalFile = new FileBytes(this.journalPath);
+    for (const old of replaced) old?.retire(retiredMs);
+    return placed.map(([offset, length]) => snapshot.range(offset, length));
+  }
+
+  /** Closes the files events are read from; the store is not read after. */
+  close(): void {
+    this.snapshotFile?.close();
+    this.journalFile?.close();
+  }
+
+  private opened(file: FileBytes | undefined): FileBytes {
+    if (!file) throw new Error('the catalog files are not loaded');
+    return file;
   }
 
   /**
@@ -154,7 +193,7 @@ export class CatalogFiles {
    * last sweep is dropped. Answers how many of the journal's bytes end with
    * its last commit line.
    */
-  private async replay(state: CatalogState, after: number, pack: (venue: string, bytes: Buffer) => Buffer): Promise<number> {
+  private async replay(state: CatalogState, after: number, journal: FileBytes): Promise<number> {
     let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, LoadedEvent]> } | undefined;
     let lineNumber = 0;
     let bytesRead = 0;
@@ -162,6 +201,7 @@ export class CatalogFiles {
     let torn: { line: number; error: Error } | undefined;
     for await (const line of byteLines(this.journalPath)) {
       lineNumber += 1;
+      const lineStart = bytesRead;
       bytesRead += line.length + 1;
       if (line.length === 0) continue;
       // Only the end of the file can be cut short by a crash: a bad line with more after it is damage.
@@ -191,7 +231,8 @@ export class CatalogFiles {
         pending = undefined;
         committedBytes = bytesRead;
       } else if (record.venueEventId !== undefined && event && pending?.sequence === record.sequence) {
-        pending.upserts.push([record.venueEventId, { json: pack(pending.sweep.venue, event), ...(record.refs ? { refs: record.refs } : {}) }]);
+        const bytes = journal.range(lineStart + event.byteOffset - line.byteOffset, event.length);
+        pending.upserts.push([record.venueEventId, { bytes, ...(record.refs ? { refs: record.refs } : {}) }]);
       }
     }
     return committedBytes;
@@ -200,24 +241,34 @@ export class CatalogFiles {
 
 /**
  * One line per event, `head(event)` + the event's JSON + `}`, written in
- * chunks of about a megabyte. The JSON is written as the bytes it is stored
- * as: it is neither parsed again nor turned into a string.
+ * chunks of about a megabyte from `position` on. The JSON is written as the
+ * bytes it is stored as: it is neither parsed again nor turned into a string.
+ * Answers where each event's JSON went, as [offset, length].
  */
-async function writeEvents(file: FileHandle, events: Iterable<StoredEvent>, head: (event: StoredEvent) => string): Promise<void> {
+async function writeEvents(
+  file: FileHandle,
+  events: Iterable<StoredEvent>,
+  head: (event: StoredEvent) => string,
+  position: number,
+): Promise<Array<[number, number]>> {
   const closing = Buffer.from('}\n');
+  const placed: Array<[number, number]> = [];
   let chunk: Buffer[] = [];
   let size = 0;
   for (const event of events) {
     const start = Buffer.from(head(event));
     chunk.push(start, event.json, closing);
+    placed.push([position + size + start.length, event.json.length]);
     size += start.length + event.json.length + closing.length;
     if (size > 1 << 20) {
       await file.write(Buffer.concat(chunk, size));
+      position += size;
       chunk = [];
       size = 0;
     }
   }
   if (size > 0) await file.write(Buffer.concat(chunk, size));
+  return placed;
 }
 
 function refsMember(event: StoredEvent): string {

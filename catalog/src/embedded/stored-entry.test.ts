@@ -8,7 +8,7 @@ import { EntryViews, StoredEntry } from './stored-entry.js';
 function stored(venue: string, id: string, views: EntryViews): StoredEntry {
   const entry = catalogEntry(venue, fixtureEvent(venue, id));
   const { event, refs } = withoutBinaryRefs(entry.source);
-  return new StoredEntry(entry, { json: Buffer.from(JSON.stringify(event)), refs }, views, new Interner());
+  return new StoredEntry(entry, { bytes: Buffer.from(JSON.stringify(event)), refs }, views, new Interner());
 }
 
 test('views are spliced once, then served from the cache, until their venue is swept again', () => {

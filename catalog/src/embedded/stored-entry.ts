@@ -4,6 +4,8 @@ import { marketIdsOf, marketSlugsOf, outcomeIdsOf } from '../document.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
 import { marketWithBinaryRefs, withBinaryRefsJson } from './binary-refs.js';
 import type { Interner } from './interner.js';
+import { readEventBytes } from './file-bytes.js';
+import type { EventBytes } from './file-bytes.js';
 import { arrayMemberRanges } from './json-ranges.js';
 import { routerJson } from './router-json.js';
 
@@ -12,7 +14,7 @@ export type EntryKeys = Omit<CatalogEntry, 'source' | 'router' | 'sourceJson' | 
 
 /** How an event is kept: its JSON without binary references, and where they were (see binary-refs.ts). */
 export interface StoredForm {
-  json: Buffer;
+  bytes: EventBytes;
   refs: string;
 }
 
@@ -29,16 +31,16 @@ export class EntryViews {
     this.router = new LRUCache<StoredEntry, Buffer>({
       maxSize: maxBytesEach,
       sizeCalculation,
-      memoMethod: (entry) => routerJson(entry.stored.json, entry),
+      memoMethod: (entry) => routerJson(entry.json, entry),
     });
     this.source = new LRUCache<StoredEntry, Buffer>({
       maxSize: maxBytesEach,
       sizeCalculation,
-      memoMethod: (entry) => withBinaryRefsJson(entry.stored.json, entry.stored.refs),
+      memoMethod: (entry) => (entry.refs === '' ? entry.json : withBinaryRefsJson(entry.json, entry.refs)),
     });
   }
 
-  /** Drops a replaced sweep's views: a cached view keeps its entry, and with it the entry's slab, alive. */
+  /** Drops a replaced sweep's views: a cached view keeps its entry, and with it the entry's bytes, alive. */
   forget(venue: string): void {
     for (const cache of [this.router, this.source]) {
       for (const entry of [...cache.keys()]) if (entry.venue === venue) cache.delete(entry);
@@ -51,9 +53,10 @@ export class EntryViews {
  * market, and one stored form, the venue's event as UTF-8 JSON bytes without
  * its binary references. Pages are sent as bytes spliced from it (the venue's
  * exact event, or the Router's view), neither parsed nor serialised again,
- * and not encoded per request; the bytes live outside
- * the JavaScript heap, so a large catalog adds little to what the garbage
- * collector walks; and the objects are parsed only when someone asks for them.
+ * and not encoded per request; the bytes live outside the JavaScript heap (on
+ * disk when the store has a folder, see file-bytes.ts), so a large catalog
+ * adds little to what the garbage collector walks; and the objects are parsed
+ * only when someone asks for them.
  */
 export class StoredEntry implements CatalogEntry {
   readonly id: string;
@@ -71,7 +74,9 @@ export class StoredEntry implements CatalogEntry {
   /** Where each market sits in the stored bytes, found on the first market query that reaches this event. */
   private marketRanges: Uint32Array | undefined;
 
-  readonly stored: StoredForm;
+  /** Where the binary references were taken out of the bytes (see binary-refs.ts). */
+  readonly refs: string;
+  private stored: EventBytes;
 
   constructor(
     keys: EntryKeys,
@@ -79,7 +84,8 @@ export class StoredEntry implements CatalogEntry {
     private readonly views: EntryViews,
     shared: Interner,
   ) {
-    this.stored = { json: stored.json, refs: shared.text(stored.refs) };
+    this.stored = stored.bytes;
+    this.refs = shared.text(stored.refs);
     this.id = keys.id;
     this.venue = keys.venue;
     this.venueEventId = keys.venueEventId;
@@ -94,18 +100,34 @@ export class StoredEntry implements CatalogEntry {
     this.rows = keys.marketKeys.map((market, index) => new MarketRow(market, this, index, shared));
   }
 
+  /** The stored bytes: the venue's event without its binary references. */
+  get json(): Buffer {
+    return readEventBytes(this.stored);
+  }
+
+  get bytes(): EventBytes {
+    return this.stored;
+  }
+
+  /** Points the entry at the same bytes written to disk, so the copy in memory can go. */
+  relocate(bytes: EventBytes): void {
+    if (bytes.length !== this.stored.length) throw new Error(`event ${this.id} relocated to ${bytes.length} bytes, not ${this.stored.length}`);
+    this.stored = bytes;
+  }
+
   /** One market's JSON, exactly as the venue's event holds it, without parsing the event. */
   marketJson(index: number): Buffer {
-    this.marketRanges ??= arrayMemberRanges(this.stored.json, 'markets') ?? new Uint32Array(0);
+    const json = this.json;
+    this.marketRanges ??= arrayMemberRanges(json, 'markets') ?? new Uint32Array(0);
     const start = this.marketRanges[index * 2];
     if (start === undefined) throw new Error(`event ${this.id} has no market ${index}`);
-    const market = this.stored.json.subarray(start, this.marketRanges[index * 2 + 1]);
-    return this.stored.refs === '' ? market : marketWithBinaryRefs(market, this.stored.refs.split(';')[index]);
+    const market = json.subarray(start, this.marketRanges[index * 2 + 1]);
+    return this.refs === '' ? market : marketWithBinaryRefs(market, this.refs.split(';')[index]);
   }
 
   /** The venue's event, exactly as its adapter returned it. */
   get sourceJson(): Buffer {
-    return this.stored.refs === '' ? this.stored.json : this.views.source.memo(this);
+    return this.views.source.memo(this);
   }
 
   get routerJson(): Buffer {

@@ -1,0 +1,67 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+
+/**
+ * One of the store's files, read by range. A catalog kept on disk serves its
+ * events' bytes from the files it already wrote, through the operating
+ * system's page cache, instead of holding a second copy in the process: the
+ * process keeps only the index, and a restart reads only the keys. Reads are
+ * synchronous because they are page-cache copies of a few kilobytes, shorter
+ * than a trip through the thread pool.
+ */
+export class FileBytes {
+  private fd: number | undefined;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'r');
+  }
+
+  range(offset: number, length: number): FileRange {
+    return new FileRange(this, offset, length);
+  }
+
+  read(offset: number, length: number): Buffer {
+    if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
+    const bytes = Buffer.allocUnsafe(length);
+    for (let done = 0; done < length;) {
+      const read = readSync(this.fd, bytes, done, length - done, offset + done);
+      if (read === 0) throw new Error(`catalog file ${this.path} ends before byte ${offset + length}`);
+      done += read;
+    }
+    return bytes;
+  }
+
+  /**
+   * Closes the file once `afterMs` have passed: a replaced file stays
+   * readable (its name is gone, not its contents) while requests already
+   * holding entries of the sweep before finish with it.
+   */
+  retire(afterMs: number): void {
+    setTimeout(() => this.close(), afterMs).unref();
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** Where an event's stored bytes are in one of the store's files. */
+export class FileRange {
+  constructor(
+    readonly file: FileBytes,
+    readonly offset: number,
+    readonly length: number,
+  ) {}
+
+  read(): Buffer {
+    return this.file.read(this.offset, this.length);
+  }
+}
+
+/** An event's stored bytes: in memory (a catalog without a folder, or a sweep not yet written), or on disk. */
+export type EventBytes = Buffer | FileRange;
+
+export function readEventBytes(bytes: EventBytes): Buffer {
+  return bytes instanceof FileRange ? bytes.read() : bytes;
+}
