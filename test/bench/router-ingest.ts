@@ -43,7 +43,7 @@ const service = new CatalogService({ store, venues: [{ id: 'mock', adapter: venu
 const started = performance.now();
 const sweep = await service.sweep('mock');
 const sweepSeconds = seconds(started);
-const memory = settledMemory();
+const memory = await settledMemory();
 await store.close();
 
 const ingestSeconds = sweepSeconds - venueSeconds;

@@ -34,6 +34,8 @@ export interface ServeFigures {
   /** createApp opening the swept data directory until the server listens. */
   startSeconds: number;
   indexedSeconds: number;
+  /** The catalog's files on disk, which the events' bytes are read from. */
+  catalogFileBytes: number;
   memory: SettledMemory;
 }
 
