@@ -261,20 +261,34 @@ function countAtOrBelow(sorted: Float64Array, limit: number): number {
 }
 
 /**
- * The items in `order`, which sorts by 24h volume descending first: the
- * volumes are sorted as numbers (natively) and `order` runs only among items
- * of equal volume. Sorting a large venue's markets with a comparator on every
- * pair is most of what building its partition would cost.
+ * The items in `order`, which sorts by 24h volume descending first. Input
+ * already in order (a snapshot is written in venue order) is only checked.
+ * Otherwise the volumes are sorted as numbers (natively), each item is placed
+ * in the slots of its volume found by binary search, and `order` runs only
+ * among items of equal volume: a comparator on every pair of a large venue's
+ * markets would be most of what building its partition costs.
  */
 export function byVolume<T extends { volume24h: number }>(items: readonly T[], order: (a: T, b: T) => number): T[] {
-  const groups = new Map<number, T[]>();
-  for (const item of items) push(groups, item.volume24h, item);
-  const volumes = Float64Array.from(groups.keys()).sort().reverse();
-  const sorted: T[] = [];
-  for (const volume of volumes) {
-    const group = groups.get(volume)!;
-    if (group.length > 1) group.sort(order);
-    for (const item of group) sorted.push(item);
+  if (items.every((item, index) => index === 0 || order(items[index - 1]!, item) <= 0)) return [...items];
+  const volumes = Float64Array.from(items, (item) => item.volume24h).sort();
+  // NaN sorts last and has no slot; it is not a volume a venue answer passes validation with, but stay correct.
+  if (Number.isNaN(volumes[volumes.length - 1])) return [...items].sort(order);
+  const sorted = new Array<T>(items.length);
+  // Descending: a volume's slots start after every larger volume's.
+  const placedAt = new Int32Array(items.length);
+  for (const item of items) {
+    const first = items.length - countAtOrBelow(volumes, item.volume24h);
+    sorted[first + placedAt[first]!++] = item;
+  }
+  for (let start = 0; start < sorted.length;) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[end]!.volume24h === sorted[start]!.volume24h) end += 1;
+    if (end - start > 1)
+      sorted
+        .slice(start, end)
+        .sort(order)
+        .forEach((item, offset) => (sorted[start + offset] = item));
+    start = end;
   }
   return sorted;
 }

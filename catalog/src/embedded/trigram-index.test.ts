@@ -32,3 +32,14 @@ test('candidates hold every window of the needle, not only its rarest one', asyn
   // Each window alone is in three texts; only two hold both.
   expect([...index.candidates('abcd')!]).toEqual([2, 3]);
 });
+
+test('past the first 1,023 distinct characters, windows share a code and candidates still hold every match', async () => {
+  const rare = Array.from({ length: 1_200 }, (_, index) => String.fromCharCode(0x4e00 + index));
+  const texts = rare.map((char, index) => `${char}${rare[(index + 1) % rare.length]}x title ${index}`);
+  const index = await TrigramIndex.build(texts);
+  for (const position of [0, 500, 1_050, 1_199]) {
+    const needle = texts[position]!.slice(0, 4);
+    expect([...index.candidates(needle)!]).toContain(position);
+  }
+  expect([...index.candidates(`${rare[1_100]}${rare[3]}x`)!]).not.toContain(3);
+});

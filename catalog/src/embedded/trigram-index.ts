@@ -1,36 +1,42 @@
 /**
  * Substring search without scanning: every three-character window of each
- * text maps to the positions of the texts containing it. A query's rarest
- * window gives a short candidate list, in position order, that a plain
- * `includes` then confirms.
+ * text maps to the positions of the texts containing it. A query's windows
+ * give a short candidate list, in position order, that a plain `includes`
+ * then confirms.
+ *
+ * A window is a number, not a string: each character seen gets a 10-bit code,
+ * and three codes make a small integer key, so building the index over
+ * hundreds of thousands of titles allocates no string per window. Characters
+ * past the first 1,023 distinct ones share code 0; their windows merge, which
+ * only widens the candidates.
  */
 export class TrigramIndex {
-  private readonly postings: Map<string, Int32Array>;
-
-  private constructor(postings: Map<string, Int32Array>) {
-    this.postings = postings;
-  }
+  private constructor(
+    private readonly codes: CharCodes,
+    private readonly postings: Map<number, Int32Array>,
+  ) {}
 
   /** Texts are indexed by their position in `texts`, which must already be lower-case. */
   static async build(texts: readonly string[], yieldEvery = 5_000): Promise<TrigramIndex> {
-    const growing = new Map<string, number[]>();
+    const codes = new CharCodes();
+    const growing = new Map<number, number[]>();
     for (let position = 0; position < texts.length; position += 1) {
       const text = texts[position]!;
-      const seen = new Set<string>();
-      for (let start = 0; start + 3 <= text.length; start += 1) {
-        const trigram = text.slice(start, start + 3);
-        if (seen.has(trigram)) continue;
-        seen.add(trigram);
-        const list = growing.get(trigram);
-        if (list) list.push(position);
-        else growing.set(trigram, [position]);
+      let window = 0;
+      for (let index = 0; index < text.length; index += 1) {
+        window = ((window << windowBits) | codes.assign(text.charCodeAt(index))) & windowMask;
+        if (index < 2) continue;
+        const list = growing.get(window);
+        // Positions only grow, so a window seen twice in one text is the list's last entry.
+        if (!list) growing.set(window, [position]);
+        else if (list[list.length - 1] !== position) list.push(position);
       }
       // Building for a large venue takes a while: let requests in between.
       if (position % yieldEvery === yieldEvery - 1) await new Promise((resolve) => setImmediate(resolve));
     }
-    const postings = new Map<string, Int32Array>();
-    for (const [trigram, list] of growing) postings.set(trigram, Int32Array.from(list));
-    return new TrigramIndex(postings);
+    const postings = new Map<number, Int32Array>();
+    for (const [window, list] of growing) postings.set(window, Int32Array.from(list));
+    return new TrigramIndex(codes, postings);
   }
 
   /**
@@ -42,8 +48,14 @@ export class TrigramIndex {
   candidates(needle: string): Int32Array | undefined {
     if (needle.length < 3) return undefined;
     const lists: Int32Array[] = [];
-    for (let start = 0; start + 3 <= needle.length; start += 1) {
-      const list = this.postings.get(needle.slice(start, start + 3));
+    let window = 0;
+    for (let index = 0; index < needle.length; index += 1) {
+      const code = this.codes.of(needle.charCodeAt(index));
+      // A character no text has: nothing can match.
+      if (code === undefined) return new Int32Array(0);
+      window = ((window << windowBits) | code) & windowMask;
+      if (index < 2) continue;
+      const list = this.postings.get(window);
       if (!list) return new Int32Array(0);
       lists.push(list);
     }
@@ -54,6 +66,32 @@ export class TrigramIndex {
       found = intersect(found, list);
     }
     return found;
+  }
+}
+
+const codeBits = 10;
+const windowBits = codeBits;
+const windowMask = (1 << (3 * codeBits)) - 1;
+
+/** A small code per UTF-16 unit, in the order first seen; 0 once the codes run out. */
+class CharCodes {
+  private readonly table = new Uint16Array(65_536);
+  private next = 1;
+
+  assign(unit: number): number {
+    let code = this.table[unit]!;
+    if (code === 0 && this.next < 1 << codeBits) {
+      code = this.next++;
+      this.table[unit] = code;
+    }
+    return code;
+  }
+
+  /** The unit's code, or undefined for a unit no text had (while codes were left, such a unit got one). */
+  of(unit: number): number | undefined {
+    const code = this.table[unit]!;
+    if (code !== 0) return code;
+    return this.next < 1 << codeBits ? undefined : 0;
   }
 }
 
