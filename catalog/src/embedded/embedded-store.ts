@@ -1,7 +1,6 @@
 import type { Event, Market } from '@predgate/core';
 import PQueue from 'p-queue';
 import { catalogEntry } from '../document.js';
-import type { CatalogEntry } from '../document.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
 import { VenuePartition, marketOrder, routerOrder, venueOrder } from './partition.js';
 import type { Matches } from './partition.js';
@@ -87,17 +86,25 @@ export class EmbeddedCatalogStore implements CatalogStore {
   }
 
   async beginSweep(venue: string, _sweepId: string): Promise<SweepWriter> {
-    const seen = new Map<string, CatalogEntry>();
+    // Each page is put in its stored form as it arrives: the sweep then holds compact entries and bytes, not
+    // every parsed event of the venue until it commits (a heap that size is what ingestion would spend in GC).
+    const seen = new Map<string, StoredEntry>();
+    const slabs = new ByteSlabs();
+    const shared = new Interner();
     let finished = false;
     return {
       add: async (entries) => {
         if (finished) throw new Error('this sweep is already finished');
-        for (const entry of entries) seen.set(entry.venueEventId, entry);
+        for (const entry of entries) {
+          const { event, refs } = withoutBinaryRefs(entry.source);
+          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: slabs.text(JSON.stringify(event)), refs }, this.views, shared));
+        }
       },
       commit: async (record) => {
         if (finished) throw new Error('this sweep is already finished');
         finished = true;
-        await this.commit(venue, record, [...seen.values()]);
+        const partition = await VenuePartition.build(record, [...seen.values()]);
+        await this.writes.add(() => this.publish(venue, partition));
       },
       abort: async () => {
         finished = true;
@@ -153,17 +160,6 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (venue === undefined) return [...this.partitions.values()];
     const partition = this.partitions.get(venue);
     return partition ? [partition] : [];
-  }
-
-  private async commit(venue: string, sweep: SweepRecord, entries: CatalogEntry[]): Promise<void> {
-    const slabs = new ByteSlabs();
-    const shared = new Interner();
-    const stored = entries.map((entry) => {
-      const { event, refs } = withoutBinaryRefs(entry.source);
-      return new StoredEntry(entry, { bytes: slabs.text(JSON.stringify(event)), refs }, this.views, shared);
-    });
-    const partition = await VenuePartition.build(sweep, stored);
-    await this.writes.add(() => this.publish(venue, partition));
   }
 
   /** Makes a built partition durable, then what readers see. */
