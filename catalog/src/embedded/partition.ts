@@ -1,4 +1,5 @@
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
+import { KeyTable } from './key-table.js';
 import { LazyIndex } from './lazy-index.js';
 import type { MarketRow, StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
@@ -29,12 +30,12 @@ export const marketOrder = (a: MarketRow, b: MarketRow): number =>
  * substring search, and maps for every lookup key. Immutable once built.
  */
 export class VenuePartition {
-  private readonly byId = new Map<string, StoredEntry>();
-  private readonly byVenueEventIdMap = new Map<string, StoredEntry>();
-  private readonly bySlug: LazyIndex<StoredEntry, string, StoredEntry[]>;
-  private readonly rowsByMarketId: LazyIndex<MarketRow, string, MarketRow>;
-  private readonly rowsByOutcomeId: LazyIndex<MarketRow, string, MarketRow>;
-  private readonly rowsBySlug: LazyIndex<MarketRow, string, MarketRow[]>;
+  private readonly byId: KeyTable<StoredEntry>;
+  private readonly byVenueEventIdTable: KeyTable<StoredEntry>;
+  private readonly bySlug: KeyTable<StoredEntry>;
+  private readonly rowsByMarketId: KeyTable<MarketRow>;
+  private readonly rowsByOutcomeId: KeyTable<MarketRow>;
+  private readonly rowsBySlug: KeyTable<MarketRow>;
   /** Market order within a status and a category (normalised or the venue's): see `categoryKey`. */
   private readonly rowsByCategory: LazyIndex<MarketRow, string, MarketRow[]>;
   /** Venue order, split by status: the pass-through's unfiltered lists are a slice of one. */
@@ -54,20 +55,14 @@ export class VenuePartition {
     private readonly trigrams: TrigramIndex,
     readonly markets: readonly MarketRow[],
   ) {
-    for (const entry of entries) {
-      this.byId.set(entry.id, entry);
-      this.byVenueEventIdMap.set(entry.venueEventId, entry);
-      (entry.closed ? this.closedEntries : this.openEntries).push(entry);
-    }
+    for (const entry of entries) (entry.closed ? this.closedEntries : this.openEntries).push(entry);
     for (const row of markets) (row.trading ? this.tradingMarkets : this.otherMarkets).push(row);
-    this.bySlug = new LazyIndex(entries, (map, entry) => push(map, entry.slug, entry));
-    this.rowsByMarketId = new LazyIndex(markets, (map, row) => map.set(row.marketId, row));
-    this.rowsByOutcomeId = new LazyIndex(markets, (map, row) => {
-      for (const outcomeId of row.outcomeIds) map.set(outcomeId, row);
-    });
-    this.rowsBySlug = new LazyIndex(markets, (map, row) => {
-      if (row.slug !== null) push(map, row.slug, row);
-    });
+    this.byId = new KeyTable(entries, (entry) => entry.id);
+    this.byVenueEventIdTable = new KeyTable(entries, (entry) => entry.venueEventId);
+    this.bySlug = new KeyTable(entries, (entry) => entry.slug);
+    this.rowsByMarketId = new KeyTable(markets, (row) => row.marketId);
+    this.rowsByOutcomeId = new KeyTable(markets, (row) => row.outcomeIds);
+    this.rowsBySlug = new KeyTable(markets, (row) => row.slug);
     this.rowsByCategory = new LazyIndex(markets, (map, row) => {
       for (const status of [row.trading ? 'active' : 'closed', 'all'] as const) {
         push(map, categoryKey('normalized', status, row.normalizedCategory), row);
@@ -93,15 +88,17 @@ export class VenuePartition {
 
   /** Builds the lookup maps left for later, between requests. */
   async warm(): Promise<void> {
-    for (const index of [this.rowsByMarketId, this.rowsByOutcomeId, this.rowsBySlug, this.bySlug, this.rowsByCategory]) await index.warm();
+    for (const index of [this.byId, this.byVenueEventIdTable, this.rowsByMarketId, this.rowsByOutcomeId, this.rowsBySlug, this.bySlug, this.rowsByCategory]) {
+      await index.warm();
+    }
   }
 
   get(id: string): StoredEntry | undefined {
-    return this.byId.get(id);
+    return this.byId.last(id);
   }
 
   byVenueEventId(venueEventId: string): StoredEntry | undefined {
-    return this.byVenueEventIdMap.get(venueEventId);
+    return this.byVenueEventIdTable.last(venueEventId);
   }
 
   eventMatches(query: EventQuery): Matches<StoredEntry> {
@@ -157,26 +154,22 @@ export class VenuePartition {
 
   /** Market rows found through a lookup key or their event, whatever else the query asks. */
   private keyedRows(query: MarketQuery): readonly MarketRow[] | undefined {
-    if (query.marketId !== undefined) return optional(this.rowsByMarketId.get(query.marketId));
-    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.get(query.outcomeId));
-    if (query.slug !== undefined) return this.rowsBySlug.get(query.slug) ?? [];
+    if (query.marketId !== undefined) return optional(this.rowsByMarketId.last(query.marketId));
+    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.last(query.outcomeId));
+    if (query.slug !== undefined) return this.rowsBySlug.all(query.slug);
     const entry =
-      query.eventUuid !== undefined
-        ? this.byId.get(query.eventUuid)
-        : query.venueEventId !== undefined
-          ? this.byVenueEventIdMap.get(query.venueEventId)
-          : undefined;
+      query.eventUuid !== undefined ? this.get(query.eventUuid) : query.venueEventId !== undefined ? this.byVenueEventId(query.venueEventId) : undefined;
     if (query.eventUuid !== undefined || query.venueEventId !== undefined) return entry?.rows ?? [];
     return undefined;
   }
 
   /** Events found through a lookup key, whatever else the query asks. */
   private keyedCandidates(query: EventQuery): StoredEntry[] | undefined {
-    if (query.id !== undefined) return optional(this.byId.get(query.id));
-    if (query.venueEventId !== undefined) return optional(this.byVenueEventIdMap.get(query.venueEventId));
-    if (query.marketId !== undefined) return optional(this.rowsByMarketId.get(query.marketId)?.entry);
-    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.get(query.outcomeId)?.entry);
-    if (query.slug !== undefined) return [...(this.bySlug.get(query.slug) ?? [])];
+    if (query.id !== undefined) return optional(this.get(query.id));
+    if (query.venueEventId !== undefined) return optional(this.byVenueEventId(query.venueEventId));
+    if (query.marketId !== undefined) return optional(this.rowsByMarketId.last(query.marketId)?.entry);
+    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.last(query.outcomeId)?.entry);
+    if (query.slug !== undefined) return this.bySlug.all(query.slug);
     return undefined;
   }
 
