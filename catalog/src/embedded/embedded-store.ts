@@ -8,7 +8,6 @@ import { ByteSlabs } from './byte-slabs.js';
 import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
 import { CatalogFiles } from './persistence.js';
-import type { LoadedEvent } from './persistence.js';
 import { withoutBinaryRefs } from './binary-refs.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 
@@ -51,21 +50,18 @@ export class EmbeddedCatalogStore implements CatalogStore {
 
   async open(): Promise<void> {
     if (!this.files) return;
-    const state = await this.files.load();
-    for (const [venue, sweep] of state.sweeps) {
-      const events = state.events.get(venue) ?? new Map<string, LoadedEvent>();
+    // Repeated categories and tag lists are shared within a venue, as within a sweep.
+    const interners = new Map<string, Interner>();
+    const state = await this.files.load((venue, venueEventId, { bytes, keys, refs = '' }) => {
+      let shared = interners.get(venue);
+      if (!shared) interners.set(venue, (shared = new Interner()));
       // Snapshot events come with their keys; only events from the journal (at most its size limit) are parsed,
       // as stored: the keys do not depend on the binary references left out.
-      const shared = new Interner();
-      const entries = [...events].map(
-        ([venueEventId, { bytes, keys, refs = '' }]) =>
-          new StoredEntry(
-            keys === undefined ? catalogEntry(venue, JSON.parse(bytes.read().toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys),
-            { bytes, refs },
-            this.views,
-            shared,
-          ),
-      );
+      const entryKeys = keys === undefined ? catalogEntry(venue, JSON.parse(bytes.read().toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys);
+      return new StoredEntry(entryKeys, { bytes, refs }, this.views, shared);
+    });
+    for (const [venue, sweep] of state.sweeps) {
+      const entries = [...(state.events.get(venue)?.values() ?? [])];
       state.events.delete(venue);
       const partition = await VenuePartition.build(sweep, entries);
       this.partitions.set(venue, partition);

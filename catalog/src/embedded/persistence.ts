@@ -7,11 +7,19 @@ import { byteLines } from './byte-lines.js';
 import { FileBytes } from './file-bytes.js';
 import type { FileRange } from './file-bytes.js';
 
-/** The catalog as read from disk: every venue's events (by venue event id) and last complete sweep. */
-export interface CatalogState {
+/** The catalog as read from disk: every venue's events (by venue event id, as the reader made them) and last complete sweep. */
+export interface CatalogState<T> {
   sweeps: Map<string, SweepRecord>;
-  events: Map<string, Map<string, LoadedEvent>>;
+  events: Map<string, Map<string, T>>;
 }
+
+/**
+ * Makes what the store keeps of an event as its line is read, so nothing of
+ * the line's parse outlives it: kept until the whole file was read, it would
+ * be copied into the old generation and collected there, which is most of
+ * what a start would spend in the garbage collector.
+ */
+export type EventReader<T> = (venue: string, venueEventId: string, event: LoadedEvent) => T;
 
 /**
  * An event read back: where its stored JSON bytes are in the snapshot or the
@@ -66,9 +74,9 @@ export class CatalogFiles {
     this.journalPath = join(dir, 'journal.ndjson');
   }
 
-  async load(): Promise<CatalogState> {
+  async load<T>(read: EventReader<T>): Promise<CatalogState<T>> {
     await mkdir(this.dir, { recursive: true });
-    const state: CatalogState = { sweeps: new Map(), events: new Map() };
+    const state: CatalogState<T> = { sweeps: new Map(), events: new Map() };
     let snapshotSequence = 0;
     if (existsSync(this.snapshotPath)) {
       const snapshot = (this.snapshotFile = new FileBytes(this.snapshotPath));
@@ -89,17 +97,18 @@ export class CatalogFiles {
         if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
           throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
         }
-        venueEvents(state, venue).set(venueEventId, {
+        const loaded = {
           bytes: snapshot.range(at + event.byteOffset - line.byteOffset, event.length),
           ...(refs ? { refs } : {}),
           ...(keys === undefined ? {} : { keys }),
-        });
+        };
+        venueEvents(state, venue).set(venueEventId, read(venue, venueEventId, loaded));
       }
     }
     this.sequence = snapshotSequence;
     if (!existsSync(this.journalPath)) await writeFile(this.journalPath, '');
     this.journalFile = new FileBytes(this.journalPath);
-    const committedBytes = await this.replay(state, snapshotSequence, this.journalFile);
+    const committedBytes = await this.replay(state, snapshotSequence, this.journalFile, read);
     // The next append must start on a line of its own: what follows the last
     // commit (a sweep a crash cut short) goes, and a commit line the crash
     // left without its newline gets one.
@@ -193,8 +202,8 @@ export class CatalogFiles {
    * last sweep is dropped. Answers how many of the journal's bytes end with
    * its last commit line.
    */
-  private async replay(state: CatalogState, after: number, journal: FileBytes): Promise<number> {
-    let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, LoadedEvent]> } | undefined;
+  private async replay<T>(state: CatalogState<T>, after: number, journal: FileBytes, read: EventReader<T>): Promise<number> {
+    let pending: { sequence: number; sweep: SweepRecord; removals: string[]; upserts: Array<[string, T]> } | undefined;
     let lineNumber = 0;
     let bytesRead = 0;
     let committedBytes = 0;
@@ -232,7 +241,7 @@ export class CatalogFiles {
         committedBytes = bytesRead;
       } else if (record.venueEventId !== undefined && event && pending?.sequence === record.sequence) {
         const bytes = journal.range(lineStart + event.byteOffset - line.byteOffset, event.length);
-        pending.upserts.push([record.venueEventId, { bytes, ...(record.refs ? { refs: record.refs } : {}) }]);
+        pending.upserts.push([record.venueEventId, read(pending.sweep.venue, record.venueEventId, { bytes, ...(record.refs ? { refs: record.refs } : {}) })]);
       }
     }
     return committedBytes;
@@ -295,7 +304,7 @@ function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined 
   };
 }
 
-function venueEvents(state: CatalogState, venue: string): Map<string, LoadedEvent> {
+function venueEvents<T>(state: CatalogState<T>, venue: string): Map<string, T> {
   let events = state.events.get(venue);
   if (!events) {
     events = new Map();
