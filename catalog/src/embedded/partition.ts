@@ -254,25 +254,17 @@ function countAtOrBelow(sorted: Float64Array, limit: number): number {
 }
 
 /**
- * The items in `order`, which sorts by 24h volume descending first. Input
- * already in order (a snapshot is written in venue order) is only checked.
- * Otherwise the volumes are sorted as numbers (natively), each item is placed
- * in the slots of its volume found by binary search, and `order` runs only
- * among items of equal volume: a comparator on every pair of a large venue's
- * markets would be most of what building its partition costs.
+ * The items in `order`, which sorts by 24h volume descending first. The
+ * volumes are sorted as numbers (natively), each item is placed in the slots
+ * of its volume found by binary search, and `order` runs only among items of
+ * equal volume: a comparator on every pair of a large venue's markets would
+ * be most of what building its partition costs. Input already by volume (a
+ * snapshot is written in venue order, which the Router's order differs from
+ * only among ties) skips the placement.
  */
 export function byVolume<T extends { volume24h: number }>(items: readonly T[], order: (a: T, b: T) => number): T[] {
-  if (items.every((item, index) => index === 0 || order(items[index - 1]!, item) <= 0)) return [...items];
-  const volumes = Float64Array.from(items, (item) => item.volume24h).sort();
-  // NaN sorts last and has no slot; it is not a volume a venue answer passes validation with, but stay correct.
-  if (Number.isNaN(volumes[volumes.length - 1])) return [...items].sort(order);
-  const sorted = new Array<T>(items.length);
-  // Descending: a volume's slots start after every larger volume's.
-  const placedAt = new Int32Array(items.length);
-  for (const item of items) {
-    const first = items.length - countAtOrBelow(volumes, item.volume24h);
-    sorted[first + placedAt[first]!++] = item;
-  }
+  const sorted = items.every((item, index) => index === 0 || items[index - 1]!.volume24h >= item.volume24h) ? [...items] : placedByVolume(items);
+  if (!sorted) return [...items].sort(order);
   for (let start = 0; start < sorted.length;) {
     let end = start + 1;
     while (end < sorted.length && sorted[end]!.volume24h === sorted[start]!.volume24h) end += 1;
@@ -282,6 +274,21 @@ export function byVolume<T extends { volume24h: number }>(items: readonly T[], o
         .sort(order)
         .forEach((item, offset) => (sorted[start + offset] = item));
     start = end;
+  }
+  return sorted;
+}
+
+/** The items by volume, descending, ties in input order; undefined when a volume is NaN (which has no place). */
+function placedByVolume<T extends { volume24h: number }>(items: readonly T[]): T[] | undefined {
+  const volumes = Float64Array.from(items, (item) => item.volume24h).sort();
+  // NaN sorts last; it is not a volume a venue answer passes validation with, but stay correct.
+  if (Number.isNaN(volumes[volumes.length - 1])) return undefined;
+  const sorted = new Array<T>(items.length);
+  // Descending: a volume's slots start after every larger volume's.
+  const placedAt = new Int32Array(items.length);
+  for (const item of items) {
+    const first = items.length - countAtOrBelow(volumes, item.volume24h);
+    sorted[first + placedAt[first]!++] = item;
   }
   return sorted;
 }
