@@ -22,3 +22,17 @@ test('views are spliced once, then served from the cache, until their venue is s
   expect([...views.router.keys()]).toEqual([beta]);
   expect([...views.source.keys()]).toEqual([beta]);
 });
+
+test('a market row gives back its outcome ids as the venue had them: none, one, several, and ids holding a NUL', () => {
+  const event = fixtureEvent('alpha', 'a1');
+  const outcomeIdLists = [[], ['only'], ['yes-token', 'no-token', 'draw'], ['with\u0000nul', 'plain']];
+  const markets = outcomeIdLists.map((ids, index) => ({
+    ...event.markets[0]!,
+    marketId: `m${index}`,
+    outcomes: ids.map((outcomeId) => ({ ...event.markets[0]!.outcomes[0]!, outcomeId })),
+  }));
+  const entry = catalogEntry('alpha', { ...event, markets });
+  const row = new StoredEntry(entry, { bytes: Buffer.from(JSON.stringify(entry.source)), refs: '' }, new EntryViews(), new Interner());
+  expect(row.rows.map((market) => market.outcomeIds)).toEqual(outcomeIdLists);
+  expect(row.outcomeIds).toEqual(outcomeIdLists.flat());
+});

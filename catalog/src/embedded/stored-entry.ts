@@ -168,8 +168,8 @@ export class MarketRow implements MarketKeys {
   readonly category: string | null;
   readonly normalizedCategory: MarketKeys['normalizedCategory'];
   readonly tags: string[];
-  readonly outcomeIds: string[];
   readonly volume24h: number;
+  private readonly packedOutcomeIds: string | readonly string[];
 
   constructor(
     keys: MarketKeys,
@@ -185,7 +185,24 @@ export class MarketRow implements MarketKeys {
     this.category = shared.text(keys.category);
     this.normalizedCategory = shared.text(keys.normalizedCategory);
     this.tags = shared.list(keys.tags);
-    this.outcomeIds = keys.outcomeIds;
+    this.packedOutcomeIds = packedIds(keys.outcomeIds);
     this.volume24h = keys.volume24h;
   }
+
+  get outcomeIds(): string[] {
+    return typeof this.packedOutcomeIds === 'string' ? this.packedOutcomeIds.split(idSeparator) : [...this.packedOutcomeIds];
+  }
+}
+
+const idSeparator = '\u0000';
+
+/**
+ * A market's outcome ids as one string, joined by NUL, rather than an array
+ * of strings: two heap objects fewer per market, which across a venue's
+ * million outcomes is a good part of what a start spends in the garbage
+ * collector. Ids that hold a NUL themselves stay an array.
+ */
+function packedIds(ids: readonly string[]): string | readonly string[] {
+  if (ids.length === 0 || ids.some((id) => id.includes(idSeparator))) return ids;
+  return ids.join(idSeparator);
 }
