@@ -168,22 +168,21 @@ const shapes: Array<[string, Shape]> = [
     {
       query: venueCall('alpha', { status: 'all', slug: 'event-a1' }),
       filter: 'sweep venue closed slug',
-      index: 'by_slug',
-      bounds: 'venue slug',
+      index: 'by_slug_then_venue',
+      bounds: 'slug venue',
       sorted: false,
       residual: ['sweep', 'closed'],
     },
   ],
   [
-    // No venue, so by_slug (venue first) cannot bound it: the README says so.
     'Router fetchEvent({slug}): by slug across venues',
     {
       query: router({ slug: 'event-a1' }, 'event-a1'),
       filter: 'sweep closed slug',
-      index: 'router_open_by_volume',
-      bounds: 'sweep closed',
-      sorted: true,
-      residual: ['slug'],
+      index: 'by_slug_then_venue',
+      bounds: 'slug',
+      sorted: false,
+      residual: ['sweep', 'closed'],
     },
   ],
   [

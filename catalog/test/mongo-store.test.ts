@@ -1,5 +1,6 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eventIndexes } from '../src/mongo/documents.js';
 import { MongoCatalogStore } from '../src/mongo/mongo-store.js';
 import { catalogStoreContract } from './contract.js';
 import { entries, sampleCatalog, sweepRecord } from './fixtures.js';
@@ -102,6 +103,43 @@ describe('MongoCatalogStore keeps one sweep before the committed one, in both co
       await client.close();
       await store.close();
     }
+  });
+});
+
+describe('MongoCatalogStore on a database an earlier version set up', () => {
+  let server: MongoWireServer;
+  beforeAll(async () => {
+    server = await startMongoWireServer();
+  });
+  afterAll(() => server.close());
+
+  test('indexes under retired names are dropped at open and the current ones created; opening again changes nothing', async () => {
+    const url = withDatabase(server.uri, `predgate_retired_${process.pid}`);
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 2_000 });
+    try {
+      const events = client.db().collection('events');
+      await events.createIndexes([
+        { key: { venue: 1, slug: 1 }, name: 'by_slug' },
+        { key: { marketSlugs: 1 }, name: 'by_market_slug' },
+      ]);
+      const names = async () => (await events.listIndexes().toArray()).map((index) => index.name as string).sort();
+      for (let opening = 0; opening < 2; opening += 1) {
+        const store = new MongoCatalogStore({ url });
+        await store.open();
+        await store.close();
+        expect(await names()).toEqual(['_id_', ...eventIndexes.map((index) => index.name)].sort());
+      }
+    } finally {
+      await client.db().dropDatabase();
+      await client.close();
+    }
+  });
+
+  test('a fresh database opens without the retired indexes to drop', async () => {
+    const url = withDatabase(server.uri, `predgate_fresh_${process.pid}`);
+    const store = new MongoCatalogStore({ url });
+    await expect(store.open()).resolves.toBeUndefined();
+    await store.close();
   });
 });
 

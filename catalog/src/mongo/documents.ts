@@ -45,14 +45,22 @@ export const eventIndexes = [
   { key: { id: 1, sweep: 1 }, name: 'by_uuid', unique: true },
   // fetchEvent by venue event id; one document per event per sweep.
   { key: { venue: 1, venueEventId: 1, sweep: 1 }, name: 'by_venue_event_id', unique: true },
-  // fetchEvent by slug
-  { key: { venue: 1, slug: 1 }, name: 'by_slug' },
+  // fetchEvent by slug, of one venue or (the Router's) across venues: slug first, so both are bounded.
+  { key: { slug: 1, venue: 1 }, name: 'by_slug_then_venue' },
   // fetchEvents by market id or outcome id
   { key: { marketIds: 1 }, name: 'by_market_id' },
   { key: { outcomeIds: 1 }, name: 'by_outcome_id' },
   // Cleaning out superseded sweeps.
   { key: { venue: 1, sweep: 1 }, name: 'by_venue_sweep' },
 ] as const;
+
+/**
+ * Names earlier versions gave indexes on `events`, dropped at open: `by_slug`
+ * led with `venue`, so a slug across venues could not use it (its successor
+ * needs a new name, since MongoDB refuses a new key under an existing name);
+ * `by_market_slug` served market queries before they moved to `markets`.
+ */
+export const retiredEventIndexes = ['by_slug', 'by_market_slug'] as const;
 
 export function eventDocument(entry: CatalogEntry, sweep: string): EventDocument {
   return {

@@ -1,5 +1,5 @@
 import { PredgateError } from '@predgate/core';
-import { MongoClient, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
+import { MongoClient, MongoNetworkError, MongoServerError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
 import type { Collection, CommandStartedEvent, Db } from 'mongodb';
 import type { CatalogEntry } from '../document.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
@@ -14,6 +14,7 @@ import {
   marketIndexes,
   marketProjection,
   marketSort,
+  retiredEventIndexes,
 } from './documents.js';
 import type { EventDocument, MarketDocument } from './documents.js';
 
@@ -70,6 +71,7 @@ export class MongoCatalogStore implements CatalogStore {
   async open(): Promise<void> {
     await unavailableOnOutage(async () => {
       await this.client.connect();
+      for (const name of retiredEventIndexes) await dropIndexIfPresent(this.eventsCollection, name);
       await this.eventsCollection.createIndexes(eventIndexes.map((index) => ({ ...index, key: { ...index.key } })));
       await this.marketsCollection.createIndexes(marketIndexes.map((index) => ({ ...index, key: { ...index.key } })));
     });
@@ -179,6 +181,16 @@ export class MongoCatalogStore implements CatalogStore {
 
   private async visibleSweepIds(): Promise<string[]> {
     return (await this.sweeps()).map((sweep) => sweep.sweepId);
+  }
+}
+
+/** Drops an index by name; a database that never had it (or has no such collection yet) is already as wanted. */
+async function dropIndexIfPresent(collection: Collection<EventDocument>, name: string): Promise<void> {
+  try {
+    await collection.dropIndex(name);
+  } catch (error) {
+    const absent = error instanceof MongoServerError && (error.codeName === 'IndexNotFound' || error.codeName === 'NamespaceNotFound');
+    if (!absent) throw error;
   }
 }
 
