@@ -114,7 +114,7 @@ describe('the documents', () => {
   });
 
   test('every index leads with a field its queries filter on', () => {
-    const queried = new Set(['sweep', 'id', 'venue', 'marketIds', 'outcomeIds']);
+    const queried = new Set(['sweep', 'id', 'venue', 'slug', 'marketIds', 'outcomeIds']);
     for (const index of eventIndexes) expect(queried.has(Object.keys(index.key)[0]!), index.name).toBe(true);
   });
 
