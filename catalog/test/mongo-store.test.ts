@@ -29,6 +29,16 @@ function targetOn(uri: () => string) {
   };
 }
 
+/** The in-process wire-protocol server, started for the tests of one describe block. */
+function wireServer(): () => MongoWireServer {
+  let server: MongoWireServer | undefined;
+  beforeAll(async () => {
+    server = await startMongoWireServer();
+  });
+  afterAll(() => server?.close());
+  return () => server!;
+}
+
 function withDatabase(uri: string, name: string): string {
   const url = new URL(uri);
   url.pathname = `/${name}`;
@@ -36,24 +46,19 @@ function withDatabase(uri: string, name: string): string {
 }
 
 describe('MongoCatalogStore through the driver, on the in-process wire-protocol server', () => {
-  let server: MongoWireServer;
-  beforeAll(async () => {
-    server = await startMongoWireServer();
-  });
-  afterAll(() => server.close());
-  catalogStoreContract(targetOn(() => server.uri));
+  const server = wireServer();
+  catalogStoreContract(targetOn(() => server().uri));
 });
 
 describe('MongoCatalogStore counts only when asked', () => {
-  let server: MongoWireServer;
-  beforeAll(async () => {
-    server = await startMongoWireServer();
-  });
-  afterAll(() => server.close());
+  const server = wireServer();
 
   test('a page without withTotal is one query; the Router page asks for the count', async () => {
     const sent: string[] = [];
-    const store = new MongoCatalogStore({ url: withDatabase(server.uri, `predgate_count_${process.pid}`), onCommand: (event) => sent.push(event.commandName) });
+    const store = new MongoCatalogStore({
+      url: withDatabase(server().uri, `predgate_count_${process.pid}`),
+      onCommand: (event) => sent.push(event.commandName),
+    });
     await store.open();
     try {
       await store.sweeps();
@@ -74,14 +79,10 @@ describe('MongoCatalogStore counts only when asked', () => {
 });
 
 describe('MongoCatalogStore keeps one sweep before the committed one, in both collections', () => {
-  let server: MongoWireServer;
-  beforeAll(async () => {
-    server = await startMongoWireServer();
-  });
-  afterAll(() => server.close());
+  const server = wireServer();
 
   test("a commit deletes the sweeps before the previous one; an abort deletes its own sweep's events and markets", async () => {
-    const url = withDatabase(server.uri, `predgate_sweeps_${process.pid}`);
+    const url = withDatabase(server().uri, `predgate_sweeps_${process.pid}`);
     const store = new MongoCatalogStore({ url });
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 2_000 });
     await store.open();
@@ -107,14 +108,10 @@ describe('MongoCatalogStore keeps one sweep before the committed one, in both co
 });
 
 describe('MongoCatalogStore on a database an earlier version set up', () => {
-  let server: MongoWireServer;
-  beforeAll(async () => {
-    server = await startMongoWireServer();
-  });
-  afterAll(() => server.close());
+  const server = wireServer();
 
   test('indexes under retired names are dropped at open and the current ones created; opening again changes nothing', async () => {
-    const url = withDatabase(server.uri, `predgate_retired_${process.pid}`);
+    const url = withDatabase(server().uri, `predgate_retired_${process.pid}`);
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 2_000 });
     try {
       const events = client.db().collection('events');
@@ -136,7 +133,7 @@ describe('MongoCatalogStore on a database an earlier version set up', () => {
   });
 
   test('a fresh database opens without the retired indexes to drop', async () => {
-    const url = withDatabase(server.uri, `predgate_fresh_${process.pid}`);
+    const url = withDatabase(server().uri, `predgate_fresh_${process.pid}`);
     const store = new MongoCatalogStore({ url });
     await expect(store.open()).resolves.toBeUndefined();
     await store.close();
