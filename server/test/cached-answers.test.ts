@@ -60,6 +60,21 @@ describe('a cached catalog answer sent before the handler', () => {
     expect(cached.rawPayload.equals(built.rawPayload)).toBe(true);
   });
 
+  test('each query text is its own answer: a cached page is never sent for another query', async () => {
+    for (const url of ['/v0/events?limit=3', '/v0/events?limit=4', '/v0/events', '/api/mock/fetchEvents?limit=3', '/api/mock/fetchEvents?limit=4']) {
+      await twice({ url, headers: compressed });
+    }
+    const count = async (url: string) => {
+      const body = JSON.parse((await app.call({ url })).payload) as { data: unknown[] };
+      return body.data.length;
+    };
+    expect([await count('/v0/events?limit=3'), await count('/v0/events?limit=4')]).toEqual([3, 4]);
+    expect([await count('/api/mock/fetchEvents?limit=3'), await count('/api/mock/fetchEvents?limit=4')]).toEqual([3, 4]);
+    const cached = async (url: string) => (await app.call({ url, headers: compressed })).rawPayload;
+    expect((await cached('/v0/events?limit=3')).equals(await cached('/v0/events?limit=4'))).toBe(false);
+    expect((await cached('/v0/events')).equals(await cached('/v0/events?limit=3'))).toBe(false);
+  });
+
   test('a pass-through call answered early still counts as a catalog answer and as a request', async () => {
     const request = { method: 'POST', url: '/api/mock/fetchEvent', payload: { args: [{ eventId: 'mock-e7' }] }, headers: compressed };
     const answers = () => counted('predgate_catalog_answers_total', 'venue="mock",method="fetchEvent"');

@@ -103,6 +103,19 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
   },
 };
 
+/**
+ * The request's query string as the client sent it (`?` included), for naming
+ * its answer: `request.url` would build a WHATWG URL on every request to say
+ * the same. Two requests with the same text ask the same thing.
+ */
+export function sentQuery(request: Request): string {
+  const url = request.raw.req.url ?? '';
+  const start = url.indexOf('?');
+  if (start === -1) return '';
+  const end = url.indexOf('#', start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
 /** An answer a request may already have in the cache, by the identity `storedJson` was given. */
 export interface CachedAnswer {
   identity: string;

@@ -11,7 +11,7 @@ import { withinBudget } from './budget.js';
 import { readCall, routedMethod } from './call-input.js';
 import type { CallerCredentials } from './auth.js';
 import type { RequestVenue } from './errors.js';
-import { cachedAnswerFirst } from './json-response.js';
+import { cachedAnswerFirst, sentQuery } from './json-response.js';
 
 /** Methods the gateway answers itself, from what it knows of the venue. */
 const gatewayAnswers: Record<string, (venue: Venue) => unknown> = {
@@ -30,7 +30,7 @@ interface CatalogCall {
  * are read into the same arguments, so they get the same answer.
  */
 function callForm(request: Request): string {
-  return `${request.method} ${request.path}${request.url.search}\n${JSON.stringify(request.payload ?? null)}`;
+  return `${request.method} ${request.path}${sentQuery(request)}\n${JSON.stringify(request.payload ?? null)}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ValidationError } from 'joi';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import type { RouteEnvelope } from './errors.js';
-import { cachedAnswerFirst } from './json-response.js';
+import { cachedAnswerFirst, sentQuery } from './json-response.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
@@ -46,7 +46,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     const clock = container.resolve(tokens.clock);
 
     // Named by the request as it arrived, so a cached page is found before the query is validated.
-    const pageIdentity = (request: Request) => `v0:${catalog.generation}:events${request.url.search}`;
+    const pageIdentity = (request: Request) => `v0:${catalog.generation}:events${sentQuery(request)}`;
     // The store looks events up by lower-case id, so every spelling of one id is one page.
     const eventIdentity = (request: Request) => `v0:${catalog.generation}:event/${(request.params as { id: string }).id.toLowerCase()}`;
 
