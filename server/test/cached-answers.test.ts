@@ -1,6 +1,6 @@
 import type { ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { now, testApp } from './helpers.js';
+import { apiKey, now, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 /**
@@ -84,6 +84,19 @@ describe('a cached catalog answer sent before the handler', () => {
     expect(handled).toBe(1);
     expect(await answers()).toBe(answersBefore + 2);
     expect(await requests()).toBe(requestsBefore + 2);
+  });
+
+  test('an answer sent early is logged like any other request, without its API key', async () => {
+    const request = { method: 'POST', url: '/api/mock/fetchMarket', payload: { args: [{ marketId: 'mock-e3-m0' }] }, headers: compressed };
+    const lines = () => app.logs.filter((line) => line.includes('[response]') && line.includes('"path":"/api/mock/fetchMarket"'));
+    const before = lines().length;
+    const { cached, handled } = await twice(request);
+    expect(cached.statusCode).toBe(200);
+    expect(handled).toBe(1);
+    const logged = lines().slice(before);
+    expect(logged).toHaveLength(2);
+    expect(JSON.parse(logged[1]!)).toMatchObject({ method: 'post', res: { statusCode: 200 } });
+    expect(logged.join('\n')).not.toContain(apiKey);
   });
 
   test('a request without a valid key is 401 even when its answer is cached', async () => {
