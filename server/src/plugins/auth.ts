@@ -8,6 +8,9 @@ export interface CallerCredentials {
   keyId: string;
 }
 
+/** Steps that must follow the key check and the request budget run `after` this plugin. */
+export const authPluginName = 'predgate-auth';
+
 /**
  * API keys on every route that does not opt out (`auth: false`): a Bearer
  * token, or the `x-api-key` header, checked against the key store. Each key
@@ -15,7 +18,7 @@ export interface CallerCredentials {
  * `x-pmxt-access-token` (their local sidecar's token); it is ignored.
  */
 export const authPlugin: Plugin<{ container: DependencyContainer }> = {
-  name: 'predgate-auth',
+  name: authPluginName,
   register(server, { container }) {
     const keys = container.resolve(tokens.keys);
 

@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, createBrotliCompress, gzip } from 'node:zlib';
-import type { Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
 import type { JsonChunks } from '@predgate/catalog';
 import { LRUCache } from 'lru-cache';
+import { authPluginName } from './auth.js';
 
 declare module '@hapi/hapi' {
   interface ResponseToolkit {
@@ -101,3 +102,45 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
     });
   },
 };
+
+/**
+ * The request's query string as the client sent it (`?` included), for naming
+ * its answer: `request.url` would build a WHATWG URL on every request to say
+ * the same. Two requests with the same text ask the same thing.
+ */
+export function sentQuery(request: Request): string {
+  const url = request.raw.req.url ?? '';
+  const start = url.indexOf('?');
+  if (start === -1) return '';
+  const end = url.indexOf('#', start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
+/** An answer a request may already have in the cache, by the identity `storedJson` was given. */
+export interface CachedAnswer {
+  identity: string;
+}
+
+/**
+ * A route's `onPostAuth` step that sends the answer `answerOf` names when it
+ * is already compressed, so validation, argument parsing and the handler are
+ * skipped. It runs after the API key is checked and the request budget is
+ * spent. `answerOf` must name only answers the handler itself stores for a
+ * request of the same form: the cache then holds one only for requests that
+ * passed validation already.
+ */
+export function cachedAnswerFirst<Answer extends CachedAnswer>(
+  answerOf: (request: Request) => Answer | undefined,
+  onAnswer?: (request: Request, answer: Answer) => void,
+): RouteExtObject {
+  return {
+    method(request, h) {
+      const answer = answerOf(request);
+      const cached = answer && h.cachedJson(answer.identity);
+      if (!cached) return h.continue;
+      onAnswer?.(request, answer);
+      return cached.takeover();
+    },
+    options: { after: authPluginName },
+  };
+}

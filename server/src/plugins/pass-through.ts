@@ -2,6 +2,7 @@ import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError, adapterMethod, applyGatewayParams } from '@predgate/core';
 import { answerFromCatalog, catalogCanAnswer, routerVenue, wrapJson } from '@predgate/catalog';
 import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
+import { LRUCache } from 'lru-cache';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import { scrubCredentials } from '../venues/scrub.js';
@@ -10,11 +11,27 @@ import { withinBudget } from './budget.js';
 import { readCall, routedMethod } from './call-input.js';
 import type { CallerCredentials } from './auth.js';
 import type { RequestVenue } from './errors.js';
+import { cachedAnswerFirst, sentQuery } from './json-response.js';
 
 /** Methods the gateway answers itself, from what it knows of the venue. */
 const gatewayAnswers: Record<string, (venue: Venue) => unknown> = {
   describe: (venue) => venue.describe(),
 };
+
+/** A call the catalog answers: its venue, its method and its parameters as the catalog read them, as JSON. */
+interface CatalogCall {
+  venue: string;
+  method: string;
+  params: string;
+}
+
+/**
+ * A call as it arrived: path, query and parsed body. Two requests of one form
+ * are read into the same arguments, so they get the same answer.
+ */
+function callForm(request: Request): string {
+  return `${request.method} ${request.path}${sentQuery(request)}\n${JSON.stringify(request.payload ?? null)}`;
+}
 
 /**
  * `GET|POST /api/{exchange}/{method}`. Nothing here names a method or a venue:
@@ -32,6 +49,26 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const drift = container.resolve(tokens.drift);
     const budgetMs = container.resolve(tokens.config).requestBudgetSeconds * 1000;
     const streams = container.resolve(tokens.streams);
+
+    const catalogIdentity = (call: CatalogCall) => `${call.venue}:${catalog.generation}:${call.method}:${call.params}`;
+    // The catalog call each form of request was read into, so a form seen before finds its cached answer before
+    // its arguments are parsed and validated again. Bounded in bytes; a form too long to keep is read each time.
+    const catalogCalls = new LRUCache<string, CatalogCall>({
+      maxSize: 4 * 1024 * 1024,
+      maxEntrySize: 16 * 1024,
+      sizeCalculation: (call, form) => form.length + call.params.length,
+    });
+    const cachedCatalogAnswer = cachedAnswerFirst(
+      (request) => {
+        const call = catalogCalls.get(callForm(request));
+        // A venue whose catalog went stale is asked live again, as the handler would.
+        return call && catalog.isFresh(call.venue) ? { ...call, identity: catalogIdentity(call) } : undefined;
+      },
+      (request, call) => {
+        (request.app as RequestVenue).venue = call.venue;
+        metrics.catalogAnswers.inc({ venue: call.venue, method: call.method });
+      },
+    );
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {
@@ -77,7 +114,9 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       if (routed.declaration.catalog && !input.credentials && catalog.isFresh(venue.id)) {
         const params = input.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
         if (catalogCanAnswer(routed.name, params)) {
-          const identity = `${venue.id}:${catalog.generation}:${routed.name}:${JSON.stringify(params ?? {})}`;
+          const catalogCall = { venue: venue.id, method: routed.name, params: JSON.stringify(params ?? {}) };
+          catalogCalls.set(callForm(request), catalogCall);
+          const identity = catalogIdentity(catalogCall);
           const cached = h.cachedJson(identity);
           if (cached) {
             metrics.catalogAnswers.inc({ venue: venue.id, method: routed.name });
@@ -113,7 +152,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
 
     const path = '/api/{exchange}/{method}';
     server.route([
-      { method: 'GET', path, handler },
+      { method: 'GET', path, handler, options: { ext: { onPostAuth: cachedCatalogAnswer } } },
       {
         method: '*',
         path,
@@ -124,7 +163,12 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
           });
         },
       },
-      { method: 'POST', path, handler, options: { payload: { maxBytes: 5 * 1024 * 1024, allow: 'application/json' } } },
+      {
+        method: 'POST',
+        path,
+        handler,
+        options: { payload: { maxBytes: 5 * 1024 * 1024, allow: 'application/json' }, ext: { onPostAuth: cachedCatalogAnswer } },
+      },
     ]);
   },
 };

@@ -6,6 +6,7 @@ import type { ValidationError } from 'joi';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import type { RouteEnvelope } from './errors.js';
+import { cachedAnswerFirst, sentQuery } from './json-response.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
@@ -44,13 +45,22 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     const http = container.resolve(tokens.http);
     const clock = container.resolve(tokens.clock);
 
+    // Named by the request as it arrived, so a cached page is found before the query is validated.
+    const pageIdentity = (request: Request) => `v0:${catalog.generation}:events${sentQuery(request)}`;
+    // The store looks events up by lower-case id, so every spelling of one id is one page.
+    const eventIdentity = (request: Request) => `v0:${catalog.generation}:event/${(request.params as { id: string }).id.toLowerCase()}`;
+
     server.route({
       method: 'GET',
       path: '/v0/events',
-      options: { ...routerRoute, validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } } },
+      options: {
+        ...routerRoute,
+        validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } },
+        ext: { onPostAuth: cachedAnswerFirst((request) => ({ identity: pageIdentity(request) })) },
+      },
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
-        const identity = `v0:${catalog.generation}:${request.url.search}`;
+        const identity = pageIdentity(request);
         const cached = h.cachedJson(identity);
         if (cached) return cached;
         const page = await catalog.store.events({
@@ -78,12 +88,16 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: {
         ...routerRoute,
         validate: { params: Joi.object({ id: Joi.string().guid() }), failAction: rejectInput },
+        ext: { onPostAuth: cachedAnswerFirst((request) => ({ identity: eventIdentity(request) })) },
       },
       async handler(request, h) {
         const { id } = request.params as { id: string };
+        const identity = eventIdentity(request);
+        const cached = h.cachedJson(identity);
+        if (cached) return cached;
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        return h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), `v0:${catalog.generation}:${entry.id}`);
+        return h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), identity);
       },
     });
 
