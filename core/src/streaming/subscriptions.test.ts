@@ -4,9 +4,8 @@ import { Subscriptions } from './subscriptions.js';
 type Channel = 'book' | 'trade';
 
 /** Subscriptions over a pretend connection that records what would go to the venue. */
-function recorded() {
+function recorded({ open = true } = {}) {
   const log: string[] = [];
-  let open = true;
   const subscriptions = new Subscriptions<Channel>({
     channels: ['book', 'trade'],
     canSend: () => open,
@@ -14,13 +13,16 @@ function recorded() {
     unsubscribe: (channel, key) => log.push(`unsubscribe ${channel} ${key}`),
     onIdle: () => log.push('idle'),
   });
-  return {
-    subscriptions,
-    log,
-    setOpen(value: boolean) {
-      open = value;
-    },
+  /** A flush asked for outside a want, as a stream does on open or after a gap, and its turn done. */
+  const flushed = async () => {
+    subscriptions.scheduleFlush();
+    await turn();
   };
+  const opened = async () => {
+    open = true;
+    await flushed();
+  };
+  return { subscriptions, log, flushed, opened };
 }
 
 const turn = () => new Promise<void>((resolve) => queueMicrotask(resolve));
@@ -38,62 +40,50 @@ test('wants made in one turn go out as one subscribe per channel', async () => {
 });
 
 test('a later flush names only the keys not sent yet', async () => {
-  const { subscriptions, log } = recorded();
+  const { subscriptions, log, flushed } = recorded();
   subscriptions.want('book', 'A');
   await turn();
   subscriptions.want('book', 'B');
-  await turn();
-  subscriptions.scheduleFlush();
-  await turn();
+  await flushed();
   expect(log).toEqual(['subscribe book A', 'subscribe book B']);
 });
 
 test('nothing goes out before the connection can send; the flush on open sends it all', async () => {
-  const { subscriptions, log, setOpen } = recorded();
-  setOpen(false);
+  const { subscriptions, log, opened } = recorded({ open: false });
   subscriptions.want('book', 'A');
   subscriptions.want('trade', 'B');
   await turn();
   expect(log).toEqual([]);
-  setOpen(true);
-  subscriptions.scheduleFlush();
-  await turn();
+  await opened();
   expect(log).toEqual(['subscribe book A', 'subscribe trade B']);
 });
 
 test('after a reset every wanted key is subscribed again on the next flush', async () => {
-  const { subscriptions, log } = recorded();
+  const { subscriptions, log, flushed } = recorded();
   subscriptions.want('book', 'A');
   subscriptions.want('trade', 'B');
   await turn();
   subscriptions.reset();
-  subscriptions.scheduleFlush();
-  await turn();
+  await flushed();
   expect(log).toEqual(['subscribe book A', 'subscribe trade B', 'subscribe book A', 'subscribe trade B']);
 });
 
 test('a forgotten key is asked for again by the next flush, the others are not', async () => {
-  const { subscriptions, log } = recorded();
+  const { subscriptions, log, flushed } = recorded();
   subscriptions.want('book', 'A');
   subscriptions.want('book', 'B');
   await turn();
   subscriptions.forget('book', 'B');
-  subscriptions.scheduleFlush();
-  await turn();
+  await flushed();
   expect(log).toEqual(['subscribe book A,B', 'subscribe book B']);
 });
 
 test('unwanting a key never sent sends nothing', async () => {
-  const { subscriptions, log, setOpen } = recorded();
-  setOpen(false);
+  const { subscriptions, log, opened } = recorded({ open: false });
   subscriptions.want('book', 'A');
   subscriptions.want('book', 'B');
   subscriptions.unwant('book', 'A');
-  await turn();
-  expect(log).toEqual([]);
-  setOpen(true);
-  subscriptions.scheduleFlush();
-  await turn();
+  await opened();
   expect(log).toEqual(['subscribe book B']);
 });
 
