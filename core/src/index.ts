@@ -11,6 +11,7 @@ export * from './methods/capabilities.js';
 export * from './streaming/feed.js';
 export * from './streaming/socket-io.js';
 export * from './streaming/redialing-socket.js';
+export * from './streaming/subscriptions.js';
 export * from './plugin.js';
 export * from './http/venue-http-client.js';
 export * from './http/failures.js';

@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, createFeed, invertBinaryBook, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, Subscriptions, createFeed, invertBinaryBook, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
 import { outcomeIdOf, sideOfOutcomeId } from '../normalize.js';
 
@@ -47,23 +47,34 @@ interface Book {
 export class GeminiStream {
   private readonly socket: RedialingSocket;
   private nextId = 1;
-  private flushing = false;
   /** Keyed by upper-case symbol: the venue may answer in lower case. */
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, { symbol: string; watchers: Set<Watcher<Trade[]>> }>();
-  private readonly wanted: Record<Channel, Map<string, string>> = { book: new Map(), trade: new Map() };
-  /** Upper-case symbols subscribed or asked for on the open connection, by channel. */
-  private readonly sent: Record<Channel, Set<string>> = { book: new Set(), trade: new Set() };
+  /** Upper-case symbols by channel; each has its entry in `books` or `prints` while wanted. */
+  private readonly subscriptions: Subscriptions<Channel>;
   private readonly commands = new Map<string, { channel: Channel; keys: string[] }>();
 
   constructor(private readonly options: GeminiStreamOptions) {
+    this.subscriptions = new Subscriptions({
+      channels,
+      canSend: () => this.socket.isOpen,
+      subscribe: (channel, keys) => {
+        const id = this.command(
+          'subscribe',
+          keys.map((key) => this.streamOf(channel, key)),
+        );
+        this.commands.set(id, { channel, keys });
+      },
+      unsubscribe: (channel, key) => this.command('unsubscribe', [this.streamOf(channel, key)]),
+      onIdle: () => void this.socket.close(),
+    });
     this.socket = new RedialingSocket({
       venue: options.venue,
       dial: () => ({ url: options.url }),
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => channels.some((name) => this.wanted[name].size > 0),
-      onOpen: () => this.scheduleFlush(),
+      wanted: () => !this.subscriptions.idle,
+      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
       onDown: () => this.resetConnectionState(),
       onDrop: (error) => this.broadcast(error),
@@ -72,7 +83,10 @@ export class GeminiStream {
 
   /** Symbols wanted now, by channel (for tests and status). */
   get symbols(): Record<Channel, string[]> {
-    return { book: [...this.wanted.book.values()], trade: [...this.wanted.trade.values()] };
+    return {
+      book: this.subscriptions.keys('book').map((key) => this.symbolOf('book', key)),
+      trade: this.subscriptions.keys('trade').map((key) => this.symbolOf('trade', key)),
+    };
   }
 
   watchOrderBook(outcomeId: string): Feed<OrderBook> {
@@ -91,12 +105,13 @@ export class GeminiStream {
         const view = viewOf(book.yes, named.side);
         queueMicrotask(() => emit.data(view));
       }
-      this.want('book', key, named.symbol);
+      this.want('book', key);
       return () => {
         book.watchers.delete(watcher);
         if (book.watchers.size === 0) {
+          // Unwanted first: its unsubscribe names the stream by the book's symbol.
+          this.subscriptions.unwant('book', key);
           this.books.delete(key);
-          this.unwant('book', key);
         }
       };
     });
@@ -114,12 +129,12 @@ export class GeminiStream {
       }
       const watcher: Watcher<Trade[]> = { side: named.side, emit };
       entry.watchers.add(watcher);
-      this.want('trade', key, named.symbol);
+      this.want('trade', key);
       return () => {
         entry.watchers.delete(watcher);
         if (entry.watchers.size === 0) {
+          this.subscriptions.unwant('trade', key);
           this.prints.delete(key);
-          this.unwant('trade', key);
         }
       };
     });
@@ -128,8 +143,8 @@ export class GeminiStream {
   async close(): Promise<void> {
     this.books.clear();
     this.prints.clear();
-    for (const channel of channels) this.wanted[channel].clear();
-    await this.disconnect();
+    this.subscriptions.clear();
+    await this.socket.close();
   }
 
   private outcomeOf(outcomeId: string, emit: FeedListener<never>): { symbol: string; side: Side } | undefined {
@@ -148,62 +163,25 @@ export class GeminiStream {
     return undefined;
   }
 
-  private streamOf(channel: Channel, symbol: string): string {
-    return `${symbol}@${channel === 'book' ? this.options.depth : 'trade'}`;
+  /** The symbol as the first watcher of a wanted key spelled it. */
+  private symbolOf(channel: Channel, key: string): string {
+    return (channel === 'book' ? this.books : this.prints).get(key)!.symbol;
   }
 
-  private want(channel: Channel, key: string, symbol: string): void {
-    if (this.wanted[channel].has(key)) return;
-    this.wanted[channel].set(key, symbol);
-    this.connect();
-    this.scheduleFlush();
+  /** The venue's stream name for a wanted key. */
+  private streamOf(channel: Channel, key: string): string {
+    return `${this.symbolOf(channel, key)}@${channel === 'book' ? this.options.depth : 'trade'}`;
   }
 
-  private unwant(channel: Channel, key: string): void {
-    const symbol = this.wanted[channel].get(key);
-    if (symbol === undefined) return;
-    this.wanted[channel].delete(key);
-    if (this.sent[channel].delete(key)) this.command('unsubscribe', [this.streamOf(channel, symbol)]);
-    if (channels.every((name) => this.wanted[name].size === 0)) void this.disconnect();
-  }
-
-  private connect(): void {
-    this.socket.connect();
-  }
-
-  private disconnect(): Promise<void> {
-    return this.socket.close();
+  private want(channel: Channel, key: string): void {
+    if (this.subscriptions.want(channel, key)) this.socket.connect();
   }
 
   private resetConnectionState(): void {
-    for (const channel of channels) this.sent[channel].clear();
+    this.subscriptions.reset();
     this.commands.clear();
     // A book from before a drop is not current: the next subscription's first message replaces it.
     for (const book of this.books.values()) book.yes = undefined;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => {
-      this.flushing = false;
-      this.flush();
-    });
-  }
-
-  /** One subscribe command per channel, naming only the streams not yet subscribed. */
-  private flush(): void {
-    if (!this.socket.isOpen) return;
-    for (const channel of channels) {
-      const fresh = [...this.wanted[channel].keys()].filter((key) => !this.sent[channel].has(key));
-      if (fresh.length === 0) continue;
-      for (const key of fresh) this.sent[channel].add(key);
-      const id = this.command(
-        'subscribe',
-        fresh.map((key) => this.streamOf(channel, this.wanted[channel].get(key)!)),
-      );
-      this.commands.set(id, { channel, keys: fresh });
-    }
   }
 
   private command(method: string, params: string[]): string {
@@ -261,7 +239,7 @@ export class GeminiStream {
       ? new PredgateError('MARKET_NOT_FOUND', `${venue}: ${text} (${command.keys.join(', ')})`, { exchange: venue, retryable: false })
       : new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the subscription: ${text}`, { exchange: venue, retryable: true });
     for (const key of command.keys) {
-      this.sent[command.channel].delete(key);
+      this.subscriptions.forget(command.channel, key);
       const watchers = command.channel === 'trade' ? this.prints.get(key)?.watchers : this.books.get(key)?.watchers;
       for (const watcher of watchers ?? []) watcher.emit.error(failure);
     }

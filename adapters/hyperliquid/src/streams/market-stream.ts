@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, Subscriptions, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
 import { assetIdOf, coinOf, sideOfAssetId, sideOfCoin } from '../ids.js';
 
@@ -33,22 +33,29 @@ interface Book {
  */
 export class HyperliquidStream {
   private readonly socket: RedialingSocket;
-  private flushing = false;
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, Set<FeedListener<Trade[]>>>();
-  private readonly wanted: Record<Channel, Set<string>> = { l2Book: new Set(), trades: new Set() };
-  /** Coins subscribed on the open connection, by channel. */
-  private readonly sent: Record<Channel, Set<string>> = { l2Book: new Set(), trades: new Set() };
+  /** Coins by channel; the venue takes one coin per subscribe message. */
+  private readonly subscriptions: Subscriptions<Channel>;
 
   constructor(private readonly options: HyperliquidStreamOptions) {
+    this.subscriptions = new Subscriptions({
+      channels,
+      canSend: () => this.socket.isOpen,
+      subscribe: (channel, coins) => {
+        for (const coin of coins) this.send({ method: 'subscribe', subscription: { type: channel, coin } });
+      },
+      unsubscribe: (channel, coin) => this.send({ method: 'unsubscribe', subscription: { type: channel, coin } }),
+      onIdle: () => void this.socket.close(),
+    });
     this.socket = new RedialingSocket({
       venue: options.venue,
       dial: () => ({ url: options.url }),
       pingIntervalMs: options.pingIntervalMs,
       keepalive: () => this.send({ method: 'ping' }),
       backoff: options.backoff,
-      wanted: () => channels.some((name) => this.wanted[name].size > 0),
-      onOpen: () => this.scheduleFlush(),
+      wanted: () => !this.subscriptions.idle,
+      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
       onDown: () => this.resetConnectionState(),
       onDrop: (error) => this.broadcast(error),
@@ -57,7 +64,7 @@ export class HyperliquidStream {
 
   /** Coins wanted now, by channel (for tests and status). */
   get coins(): Record<Channel, string[]> {
-    return { l2Book: [...this.wanted.l2Book], trades: [...this.wanted.trades] };
+    return { l2Book: this.subscriptions.keys('l2Book'), trades: this.subscriptions.keys('trades') };
   }
 
   watchOrderBook(outcomeId: string): Feed<OrderBook> {
@@ -80,7 +87,7 @@ export class HyperliquidStream {
         book.watchers.delete(emit);
         if (book.watchers.size === 0) {
           this.books.delete(coin);
-          this.unwant('l2Book', coin);
+          this.subscriptions.unwant('l2Book', coin);
         }
       };
     });
@@ -101,7 +108,7 @@ export class HyperliquidStream {
         watchers.delete(emit);
         if (watchers.size === 0) {
           this.prints.delete(coin);
-          this.unwant('trades', coin);
+          this.subscriptions.unwant('trades', coin);
         }
       };
     });
@@ -110,8 +117,8 @@ export class HyperliquidStream {
   async close(): Promise<void> {
     this.books.clear();
     this.prints.clear();
-    for (const channel of channels) this.wanted[channel].clear();
-    await this.disconnect();
+    this.subscriptions.clear();
+    await this.socket.close();
   }
 
   /** The side coin an outcome (asset) id names; anything else ends the feed with OUTCOME_NOT_FOUND. */
@@ -132,51 +139,13 @@ export class HyperliquidStream {
   }
 
   private want(channel: Channel, coin: string): void {
-    if (this.wanted[channel].has(coin)) return;
-    this.wanted[channel].add(coin);
-    this.connect();
-    this.scheduleFlush();
-  }
-
-  private unwant(channel: Channel, coin: string): void {
-    if (!this.wanted[channel].delete(coin)) return;
-    if (this.sent[channel].delete(coin)) this.send({ method: 'unsubscribe', subscription: { type: channel, coin } });
-    if (channels.every((name) => this.wanted[name].size === 0)) void this.disconnect();
-  }
-
-  private connect(): void {
-    this.socket.connect();
-  }
-
-  private disconnect(): Promise<void> {
-    return this.socket.close();
+    if (this.subscriptions.want(channel, coin)) this.socket.connect();
   }
 
   private resetConnectionState(): void {
-    for (const channel of channels) this.sent[channel].clear();
+    this.subscriptions.reset();
     // A book from before a drop is not current: the next subscription's first message replaces it.
     for (const book of this.books.values()) book.last = undefined;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => {
-      this.flushing = false;
-      this.flush();
-    });
-  }
-
-  /** One subscribe message per coin and channel not yet subscribed on this connection. */
-  private flush(): void {
-    if (!this.socket.isOpen) return;
-    for (const channel of channels) {
-      for (const coin of this.wanted[channel]) {
-        if (this.sent[channel].has(coin)) continue;
-        this.sent[channel].add(coin);
-        this.send({ method: 'subscribe', subscription: { type: channel, coin } });
-      }
-    }
   }
 
   private send(message: unknown): void {

@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, createFeed, isUnreachable, normalizeOrderBook, refusedHandshake, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, Subscriptions, createFeed, isUnreachable, normalizeOrderBook, refusedHandshake, toNumber } from '@predgate/core';
 import type { Clock, Credentials, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
 import { createSigner, signedPath } from '../auth/signer.js';
 import { outcomeIdOf, outcomeOf } from '../ids.js';
@@ -51,18 +51,27 @@ interface Book {
 export class KalshiStream {
   private readonly socket: RedialingSocket;
   private nextId = 1;
-  private flushing = false;
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, Set<Watcher<Trade[]>>>();
-  private readonly wanted: Record<Channel, Set<string>> = { orderbook_delta: new Set(), trade: new Set() };
-  /** Tickers subscribed or asked for on the open connection, by channel. */
-  private readonly sent: Record<Channel, Set<string>> = { orderbook_delta: new Set(), trade: new Set() };
+  /** Tickers by channel. */
+  private readonly subscriptions: Subscriptions<Channel>;
   private readonly commands = new Map<number, { channel: Channel; tickers: string[] }>();
-  private readonly subscriptions = new Map<number, { channel: Channel; tickers: Set<string>; seq?: number }>();
+  /** The venue's subscriptions on the open connection by id (`sid`), with the tickers each still carries. */
+  private readonly sids = new Map<number, { channel: Channel; tickers: Set<string>; seq?: number }>();
   /** The root dialled: it moves on when a host cannot be reached. */
   private host = 0;
 
   constructor(private readonly options: KalshiStreamOptions) {
+    this.subscriptions = new Subscriptions({
+      channels,
+      canSend: () => this.socket.isOpen,
+      subscribe: (channel, tickers) => {
+        const id = this.command('subscribe', { channels: [channel], market_tickers: tickers });
+        this.commands.set(id, { channel, tickers });
+      },
+      unsubscribe: (channel, ticker) => this.takeOut(channel, ticker),
+      onIdle: () => void this.socket.close(),
+    });
     this.socket = new RedialingSocket({
       venue: options.venue,
       dial: () => {
@@ -71,8 +80,8 @@ export class KalshiStream {
       },
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => channels.some((name) => this.wanted[name].size > 0),
-      onOpen: () => this.scheduleFlush(),
+      wanted: () => !this.subscriptions.idle,
+      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
       onDown: () => this.resetConnectionState(),
       onDrop: (error) => this.broadcast(error),
@@ -86,7 +95,7 @@ export class KalshiStream {
 
   /** Tickers wanted now, by channel (for tests and status). */
   get tickers(): Record<Channel, string[]> {
-    return { orderbook_delta: [...this.wanted.orderbook_delta], trade: [...this.wanted.trade] };
+    return { orderbook_delta: this.subscriptions.keys('orderbook_delta'), trade: this.subscriptions.keys('trade') };
   }
 
   watchOrderBook(outcomeId: string): Feed<OrderBook> {
@@ -108,7 +117,7 @@ export class KalshiStream {
         book.watchers.delete(watcher);
         if (book.watchers.size === 0) {
           this.books.delete(ticker);
-          this.unwant('orderbook_delta', ticker);
+          this.subscriptions.unwant('orderbook_delta', ticker);
         }
       };
     });
@@ -129,7 +138,7 @@ export class KalshiStream {
         watchers.delete(watcher);
         if (watchers.size === 0) {
           this.prints.delete(ticker);
-          this.unwant('trade', ticker);
+          this.subscriptions.unwant('trade', ticker);
         }
       };
     });
@@ -138,12 +147,12 @@ export class KalshiStream {
   async close(): Promise<void> {
     this.books.clear();
     this.prints.clear();
-    for (const channel of channels) this.wanted[channel].clear();
-    await this.disconnect();
+    this.subscriptions.clear();
+    await this.socket.close();
   }
 
   private want(channel: Channel, ticker: string, emit: FeedListener<never>): void {
-    if (this.wanted[channel].has(ticker)) return;
+    if (this.subscriptions.wants(channel, ticker)) return;
     try {
       // Fails before any connection when the handshake cannot be signed.
       if (!this.socket.active) createSigner(this.options.credentials, this.options.venue);
@@ -163,61 +172,28 @@ export class KalshiStream {
       );
       return;
     }
-    this.wanted[channel].add(ticker);
-    this.connect();
-    this.scheduleFlush();
-  }
-
-  private unwant(channel: Channel, ticker: string): void {
-    if (!this.wanted[channel].delete(ticker)) return;
-    if (this.sent[channel].delete(ticker)) {
-      for (const [sid, subscription] of this.subscriptions) {
-        if (subscription.channel !== channel || !subscription.tickers.delete(ticker)) continue;
-        if (subscription.tickers.size === 0) {
-          this.subscriptions.delete(sid);
-          this.command('unsubscribe', { sids: [sid] });
-        } else {
-          this.command('update_subscription', { sids: [sid], market_tickers: [ticker], action: 'delete_markets' });
-        }
-      }
-    }
-    if (channels.every((name) => this.wanted[name].size === 0)) void this.disconnect();
-  }
-
-  private connect(): void {
+    this.subscriptions.want(channel, ticker);
     this.socket.connect();
   }
 
-  private disconnect(): Promise<void> {
-    return this.socket.close();
+  /** Kalshi unsubscribes by subscription id: a ticker sharing its subscription with others is deleted from it instead. */
+  private takeOut(channel: Channel, ticker: string): void {
+    for (const [sid, subscription] of this.sids) {
+      if (subscription.channel !== channel || !subscription.tickers.delete(ticker)) continue;
+      if (subscription.tickers.size === 0) {
+        this.sids.delete(sid);
+        this.command('unsubscribe', { sids: [sid] });
+      } else {
+        this.command('update_subscription', { sids: [sid], market_tickers: [ticker], action: 'delete_markets' });
+      }
+    }
   }
 
   private resetConnectionState(): void {
-    for (const channel of channels) this.sent[channel].clear();
+    this.subscriptions.reset();
     this.commands.clear();
-    this.subscriptions.clear();
+    this.sids.clear();
     for (const book of this.books.values()) book.known = false;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => {
-      this.flushing = false;
-      this.flush();
-    });
-  }
-
-  /** One subscribe command per channel, naming only the tickers not yet subscribed. */
-  private flush(): void {
-    if (!this.socket.isOpen) return;
-    for (const channel of channels) {
-      const fresh = [...this.wanted[channel]].filter((ticker) => !this.sent[channel].has(ticker));
-      if (fresh.length === 0) continue;
-      for (const ticker of fresh) this.sent[channel].add(ticker);
-      const id = this.command('subscribe', { channels: [channel], market_tickers: fresh });
-      this.commands.set(id, { channel, tickers: fresh });
-    }
   }
 
   private command(cmd: string, params: Record<string, unknown>): number {
@@ -267,28 +243,28 @@ export class KalshiStream {
     const command = id === undefined ? undefined : this.commands.get(id);
     if (!command || !Number.isFinite(sid)) return;
     this.commands.delete(id!);
-    const tickers = new Set(command.tickers.filter((ticker) => this.wanted[command.channel].has(ticker)));
+    const tickers = new Set(command.tickers.filter((ticker) => this.subscriptions.wants(command.channel, ticker)));
     if (tickers.size === 0) {
       this.command('unsubscribe', { sids: [sid] });
       return;
     }
-    this.subscriptions.set(sid, { channel: channel ?? command.channel, tickers });
+    this.sids.set(sid, { channel: channel ?? command.channel, tickers });
   }
 
   /** True when a message follows the one before on its subscription; a gap resubscribes for a fresh snapshot. */
   private inSequence(sid: number | undefined, seq: number | undefined): boolean {
     if (sid === undefined || seq === undefined) return true;
-    const subscription = this.subscriptions.get(sid);
+    const subscription = this.sids.get(sid);
     if (!subscription) return true;
     const expected = subscription.seq === undefined ? seq : subscription.seq + 1;
     if (seq === expected) {
       subscription.seq = seq;
       return true;
     }
-    this.subscriptions.delete(sid);
+    this.sids.delete(sid);
     this.command('unsubscribe', { sids: [sid] });
     for (const ticker of subscription.tickers) {
-      this.sent[subscription.channel].delete(ticker);
+      this.subscriptions.forget(subscription.channel, ticker);
       const book = this.books.get(ticker);
       if (book) book.known = false;
       for (const watcher of book?.watchers ?? []) {
@@ -301,7 +277,7 @@ export class KalshiStream {
         );
       }
     }
-    this.scheduleFlush();
+    this.subscriptions.scheduleFlush();
     return false;
   }
 
@@ -386,7 +362,7 @@ export class KalshiStream {
           detail: { venueCode: msg.code },
         });
     for (const ticker of command.tickers) {
-      this.sent[command.channel].delete(ticker);
+      this.subscriptions.forget(command.channel, ticker);
       const watchers = command.channel === 'trade' ? this.prints.get(ticker) : this.books.get(ticker)?.watchers;
       for (const watcher of watchers ?? []) watcher.emit.error(error);
     }

@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, complement, refusedHandshake, createFeed, toEpochMs, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, Subscriptions, complement, refusedHandshake, createFeed, toEpochMs, toNumber } from '@predgate/core';
 import type { Clock, Credentials, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
 import { PolymarketUsSigner } from '../auth/signer.js';
 import { normalizeBook, outcomeIdOf } from '../normalize.js';
@@ -45,23 +45,35 @@ interface Market {
  */
 export class PolymarketUsStream {
   private readonly socket: RedialingSocket;
-  private flushing = false;
   private nextId = 1;
   private readonly markets = new Map<string, Market>();
   private readonly prints = new Map<string, Set<Watcher<Trade[]>>>();
-  /** Request ids of the subscriptions sent on the open connection, by kind and slug. */
-  private readonly sent: Record<Kind, Map<string, string>> = { book: new Map(), trade: new Map() };
-  /** Request id → what it subscribed, for the venue's answers and refusals. */
+  /** Slugs by kind: wanted while `markets` or `prints` holds them. */
+  private readonly subscriptions: Subscriptions<Kind>;
+  /** Request id → what it subscribed, for the venue's answers and refusals: one per slug and kind sent on the open connection. */
   private readonly requests = new Map<string, { kind: Kind; slug: string }>();
 
   constructor(private readonly options: PolymarketUsStreamOptions) {
+    this.subscriptions = new Subscriptions({
+      channels: kinds,
+      canSend: () => this.socket.isOpen,
+      subscribe: (kind, slugs) => {
+        for (const slug of slugs) {
+          const requestId = `${kind}-${this.nextId++}`;
+          this.requests.set(requestId, { kind, slug });
+          this.send({ subscribe: { requestId, subscriptionType: subscriptionType[kind], marketSlugs: [slug] } });
+        }
+      },
+      unsubscribe: (kind, slug) => this.unsubscribe(kind, slug),
+      onIdle: () => void this.socket.close(),
+    });
     this.socket = new RedialingSocket({
       venue: options.venue,
       dial: () => ({ url: options.url, headers: this.signer().headers('GET', new URL(options.url).pathname, Math.floor(options.clock.now())) }),
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => this.markets.size > 0 || this.prints.size > 0,
-      onOpen: () => this.scheduleFlush(),
+      wanted: () => !this.subscriptions.idle,
+      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
       onDown: () => this.resetConnectionState(),
       onDrop: (error) => this.broadcast(error),
@@ -87,7 +99,7 @@ export class PolymarketUsStream {
         const view = this.viewOf(market.book, slug, side);
         queueMicrotask(() => emit.data(view));
       }
-      if (!this.start(emit)) {
+      if (!this.start(emit, 'book', slug)) {
         market.watchers.delete(watcher);
         if (market.watchers.size === 0) this.markets.delete(slug);
         return () => undefined;
@@ -97,7 +109,7 @@ export class PolymarketUsStream {
         owner.watchers.delete(watcher);
         if (owner.watchers.size > 0 || this.markets.get(slug) !== owner) return;
         this.markets.delete(slug);
-        this.release('book', slug);
+        this.subscriptions.unwant('book', slug);
       };
     });
   }
@@ -111,7 +123,7 @@ export class PolymarketUsStream {
       }
       const watcher: Watcher<Trade[]> = { side, emit };
       watchers.add(watcher);
-      if (!this.start(emit)) {
+      if (!this.start(emit, 'trade', slug)) {
         watchers.delete(watcher);
         if (watchers.size === 0) this.prints.delete(slug);
         return () => undefined;
@@ -121,7 +133,7 @@ export class PolymarketUsStream {
         owner.delete(watcher);
         if (owner.size > 0 || this.prints.get(slug) !== owner) return;
         this.prints.delete(slug);
-        this.release('trade', slug);
+        this.subscriptions.unwant('trade', slug);
       };
     });
   }
@@ -129,11 +141,12 @@ export class PolymarketUsStream {
   async close(): Promise<void> {
     this.markets.clear();
     this.prints.clear();
-    await this.disconnect();
+    this.subscriptions.clear();
+    await this.socket.close();
   }
 
-  /** Connects (when not yet) and schedules the subscriptions; false, with the reason sent to `emit`, when the handshake cannot be signed. */
-  private start(emit: FeedListener<never>): boolean {
+  /** Connects (when not yet) and wants the slug; false, with the reason sent to `emit`, when the handshake cannot be signed. */
+  private start(emit: FeedListener<never>, kind: Kind, slug: string): boolean {
     if (!this.socket.active) {
       try {
         this.signer();
@@ -141,9 +154,11 @@ export class PolymarketUsStream {
         queueMicrotask(() => emit.error(error as PredgateError));
         return false;
       }
-      this.connect();
+      this.socket.connect();
     }
-    this.scheduleFlush();
+    this.subscriptions.want(kind, slug);
+    // Flushed even for a slug wanted already: a subscription the venue refused is asked for again.
+    this.subscriptions.scheduleFlush();
     return true;
   }
 
@@ -164,53 +179,20 @@ export class PolymarketUsStream {
     }
   }
 
-  private release(kind: Kind, slug: string): void {
-    const requestId = this.sent[kind].get(slug);
-    if (requestId !== undefined) {
-      this.sent[kind].delete(slug);
+  /** The venue unsubscribes by request id: the one that subscribed this slug and kind. */
+  private unsubscribe(kind: Kind, slug: string): void {
+    for (const [requestId, request] of this.requests) {
+      if (request.kind !== kind || request.slug !== slug) continue;
       this.requests.delete(requestId);
       this.send({ unsubscribe: { requestId } });
     }
-    if (this.markets.size === 0 && this.prints.size === 0) void this.disconnect();
-  }
-
-  private connect(): void {
-    this.socket.connect();
-  }
-
-  private disconnect(): Promise<void> {
-    return this.socket.close();
   }
 
   private resetConnectionState(): void {
-    for (const kind of kinds) this.sent[kind].clear();
+    this.subscriptions.reset();
     this.requests.clear();
     // A book seen before the drop may have changed since: watchers wait for the fresh snapshot.
     for (const market of this.markets.values()) market.book = undefined;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => {
-      this.flushing = false;
-      this.flush();
-    });
-  }
-
-  /** One subscribe per slug and kind not yet subscribed on the open connection. */
-  private flush(): void {
-    if (!this.socket.isOpen) return;
-    const wanted: Record<Kind, Iterable<string>> = { book: this.markets.keys(), trade: this.prints.keys() };
-    for (const kind of kinds) {
-      for (const slug of wanted[kind]) {
-        if (this.sent[kind].has(slug)) continue;
-        const requestId = `${kind}-${this.nextId++}`;
-        this.sent[kind].set(slug, requestId);
-        this.requests.set(requestId, { kind, slug });
-        this.send({ subscribe: { requestId, subscriptionType: subscriptionType[kind], marketSlugs: [slug] } });
-      }
-    }
   }
 
   private send(message: unknown): void {
@@ -320,7 +302,7 @@ export class PolymarketUsStream {
       return;
     }
     this.requests.delete(requestId as string);
-    if (this.sent[request.kind].get(request.slug) === requestId) this.sent[request.kind].delete(request.slug);
+    this.subscriptions.forget(request.kind, request.slug);
     const notFound = /not found|unknown|does not exist|invalid market/i.test(text);
     const failure = notFound
       ? new PredgateError('MARKET_NOT_FOUND', `${venue}: ${text} (${request.slug.slice(0, 100)})`, { exchange: venue, retryable: false })
