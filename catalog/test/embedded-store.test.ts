@@ -249,7 +249,7 @@ describe('the embedded store on disk', () => {
     expect(await everything(await opened(dir))).toEqual(before);
   });
 
-  test('lookups by market id, outcome id and slug answer right after a commit, while the maps are still being built', async () => {
+  test('lookups by market id, outcome id and slug, and a search, answer right after a commit, while the maps are still being built', async () => {
     const store = await committed(mkdtempSync(join(tmpdir(), 'predgate-catalog-')));
     const [event] = sampleCatalog().alpha!;
     const market = event!.markets[0]!;
@@ -261,8 +261,11 @@ describe('the embedded store on disk', () => {
       byMarket: (await store.events({ marketId: market.marketId, status: 'all', order: 'venue', limit: 1, offset: 0 })).items.map(
         (entry) => entry.venueEventId,
       ),
+      bySearch: (await store.events({ search: event!.title.slice(2, 12).toLowerCase(), status: 'all', order: 'router', limit: 10, offset: 0 })).items.map(
+        (entry) => entry.venueEventId,
+      ),
     });
-    const expected = { byOutcome: [market.marketId], bySlug: [event!.id], byMarket: [event!.id] };
+    const expected = { byOutcome: [market.marketId], bySlug: [event!.id], byMarket: [event!.id], bySearch: [event!.id] };
     expect(await lookups()).toEqual(expected);
     await store.indexed();
     expect(await lookups()).toEqual(expected);

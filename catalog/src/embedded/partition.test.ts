@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { byVolume } from './partition.js';
+import { sampleCatalog, sweepRecord } from '../../test/fixtures.js';
+import { catalogEntry } from '../document.js';
+import { Interner } from './interner.js';
+import { VenuePartition, byVolume } from './partition.js';
+import { EntryViews, StoredEntry } from './stored-entry.js';
 
 test('sorting by volume first gives exactly what the full comparator gives, ties included', () => {
   const order = (a: { volume24h: number; id: string }, b: { volume24h: number; id: string }) =>
@@ -32,4 +36,21 @@ test('input already by volume, ties in any order (a snapshot in venue order read
     }),
     { numRuns: 300 },
   );
+});
+
+test('a search before the trigram index is built scans, and finds what the index finds after', async () => {
+  const events = Object.entries(sampleCatalog()).flatMap(([venue, list]) => list.map((event) => ({ venue, event })));
+  const views = new EntryViews();
+  const shared = new Interner();
+  const entries = events
+    .filter(({ venue }) => venue === 'alpha')
+    .map(({ venue, event }) => new StoredEntry(catalogEntry(venue, event), { bytes: Buffer.from(JSON.stringify(event)), refs: '' }, views, shared));
+  const partition = await VenuePartition.build(sweepRecord('alpha', 'alpha-1', []), entries);
+  const found = (search: string) =>
+    [...partition.eventMatches({ search, status: 'all', order: 'router', limit: 10, offset: 0 }).items()].map((entry) => entry.venueEventId);
+  const searches = ['bitcoin', 'dec', 'harbor city', 'nowhere'];
+  const scanned = searches.map(found);
+  await partition.warm();
+  expect(searches.map(found)).toEqual(scanned);
+  expect(scanned[0]).toEqual(['a1', 'a4']);
 });

@@ -27,7 +27,9 @@ export const marketOrder = (a: MarketRow, b: MarketRow): number =>
  * One venue's committed sweep, with everything its queries need built once:
  * both orders, the open events per category with sorted close times (so the
  * Router's default page and its total cost no scan), a trigram index for
- * substring search, and maps for every lookup key. Immutable once built.
+ * substring search, and tables for every lookup key. The trigram index and the
+ * lookup tables are built after the partition is published (see `warm`);
+ * until the trigram index is done a search scans. Immutable once built.
  */
 export class VenuePartition {
   private readonly byId: KeyTable<StoredEntry>;
@@ -45,6 +47,7 @@ export class VenuePartition {
   private readonly tradingMarkets: MarketRow[] = [];
   private readonly otherMarkets: MarketRow[] = [];
   private readonly open = new Map<string | undefined, OpenList>();
+  private trigrams: TrigramIndex | undefined;
 
   private constructor(
     readonly sweep: SweepRecord,
@@ -52,7 +55,6 @@ export class VenuePartition {
     readonly entries: readonly StoredEntry[],
     /** Router order. */
     private readonly rank: readonly StoredEntry[],
-    private readonly trigrams: TrigramIndex,
     readonly markets: readonly MarketRow[],
   ) {
     for (const entry of entries) (entry.closed ? this.closedEntries : this.openEntries).push(entry);
@@ -78,16 +80,21 @@ export class VenuePartition {
 
   static async build(sweep: SweepRecord, entries: StoredEntry[]): Promise<VenuePartition> {
     const rank = byVolume(entries, routerOrder);
-    const trigrams = await TrigramIndex.build(rank.map((entry) => entry.search));
     const rows = byVolume(
       entries.flatMap((entry) => entry.rows),
       marketOrder,
     );
-    return new VenuePartition(sweep, byVolume(entries, venueOrder), rank, trigrams, rows);
+    return new VenuePartition(sweep, byVolume(entries, venueOrder), rank, rows);
   }
 
-  /** Builds the lookup maps left for later, between requests. */
+  /**
+   * Builds what was left for later, between requests: first the trigram index
+   * (a search meanwhile scans the partition, some tens of milliseconds for a
+   * large venue, rather than wait for it), then the lookup tables (a lookup
+   * meanwhile builds the one it needs at once).
+   */
   async warm(): Promise<void> {
+    this.trigrams = await TrigramIndex.build(this.rank.map((entry) => entry.search));
     for (const index of [this.byId, this.byVenueEventIdTable, this.rowsByMarketId, this.rowsByOutcomeId, this.rowsBySlug, this.bySlug, this.rowsByCategory]) {
       await index.warm();
     }
@@ -107,7 +114,7 @@ export class VenuePartition {
     if (keyed) return listed(keyed.filter((entry) => eventMatches(entry, query)).sort(order));
 
     if (query.search !== undefined) {
-      const positions = this.trigrams.candidates(query.search);
+      const positions = this.trigrams?.candidates(query.search);
       if (positions) {
         const found: StoredEntry[] = [];
         for (const position of positions) {
