@@ -52,12 +52,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (!this.files) return;
     // Repeated categories and tag lists are shared within a venue, as within a sweep.
     const interners = new Map<string, Interner>();
-    const state = await this.files.load((venue, venueEventId, { bytes, keys, refs = '' }) => {
+    const state = await this.files.load((venue, venueEventId, { bytes, keys, parsed, refs = '' }) => {
       let shared = interners.get(venue);
       if (!shared) interners.set(venue, (shared = new Interner()));
-      // Snapshot events come with their keys; only events from the journal (at most its size limit) are parsed,
-      // as stored: the keys do not depend on the binary references left out.
-      const entryKeys = keys === undefined ? catalogEntry(venue, JSON.parse(bytes.read().toString('utf8')) as Event) : decodeKeys(venue, venueEventId, keys);
+      // Snapshot events come with their keys; events from the journal (at most its size limit) were parsed as
+      // stored, which is enough: the keys do not depend on the binary references left out.
+      const entryKeys =
+        keys === undefined ? catalogEntry(venue, (parsed ?? JSON.parse(bytes.read().toString('utf8'))) as Event) : decodeKeys(venue, venueEventId, keys);
       return new StoredEntry(entryKeys, { bytes, refs }, this.views, shared);
     });
     for (const [venue, sweep] of state.sweeps) {

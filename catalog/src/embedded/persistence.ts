@@ -31,6 +31,8 @@ export interface LoadedEvent {
   bytes: FileRange;
   refs?: string;
   keys?: unknown;
+  /** The event as parsed to check it whole, where its file was checked so (the journal): not parsed again. */
+  parsed?: unknown;
 }
 
 /** One event as the files hold it: its stored JSON and references, and (in the snapshot) its index keys as JSON. */
@@ -217,10 +219,11 @@ export class CatalogFiles {
       if (torn) throw new Error(`catalog journal ${this.journalPath} is corrupt at line ${torn.line}: ${torn.error.message}`, { cause: torn.error });
       let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; refs?: string; commit?: boolean };
       let event: Buffer | undefined;
+      let parsed: unknown;
       try {
         ({ head: record, event } = eventLine<typeof record>(line));
-        // The journal is where a crash can cut a line: its events are checked whole (the store parses them anyway).
-        if (event) JSON.parse(event.toString('utf8'));
+        // The journal is where a crash can cut a line: its events are checked whole, and the parse is handed on.
+        if (event) parsed = JSON.parse(event.toString('utf8'));
       } catch (error) {
         torn = { line: lineNumber, error: error as Error };
         continue;
@@ -241,7 +244,10 @@ export class CatalogFiles {
         committedBytes = bytesRead;
       } else if (record.venueEventId !== undefined && event && pending?.sequence === record.sequence) {
         const bytes = journal.range(lineStart + event.byteOffset - line.byteOffset, event.length);
-        pending.upserts.push([record.venueEventId, read(pending.sweep.venue, record.venueEventId, { bytes, ...(record.refs ? { refs: record.refs } : {}) })]);
+        pending.upserts.push([
+          record.venueEventId,
+          read(pending.sweep.venue, record.venueEventId, { bytes, parsed, ...(record.refs ? { refs: record.refs } : {}) }),
+        ]);
       }
     }
     return committedBytes;
