@@ -60,9 +60,8 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       },
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
+        // Named before the read: a page read while a sweep commits is kept under the generation it was read from.
         const identity = pageIdentity(request);
-        const cached = h.cachedJson(identity);
-        if (cached) return cached;
         const page = await catalog.store.events({
           withTotal: true,
           ...routerEventQuery(
@@ -93,8 +92,6 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       async handler(request, h) {
         const { id } = request.params as { id: string };
         const identity = eventIdentity(request);
-        const cached = h.cachedJson(identity);
-        if (cached) return cached;
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
         return h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), identity);
