@@ -73,7 +73,8 @@ test('a forgotten key is asked for again by the next flush, the others are not',
   subscriptions.want('book', 'A');
   subscriptions.want('book', 'B');
   await turn();
-  subscriptions.forget('book', 'B');
+  expect(subscriptions.forget('book', 'B')).toBe(true);
+  expect(subscriptions.forget('book', 'B')).toBe(false);
   await flushed();
   expect(log).toEqual(['subscribe book A,B', 'subscribe book B']);
 });

@@ -60,9 +60,12 @@ export class Subscriptions<Channel extends string> {
     if (this.idle) this.options.onIdle();
   }
 
-  /** The venue did not take `key` (refused, or a subscription it had to drop): the next flush asks for it again. */
-  forget(channel: Channel, key: string): void {
-    this.sentOn(channel).delete(key);
+  /**
+   * The venue did not take `key` (refused, or a subscription it had to drop): the next flush asks for it again.
+   * True when it had been sent on this connection.
+   */
+  forget(channel: Channel, key: string): boolean {
+    return this.sentOn(channel).delete(key);
   }
 
   /** The connection went down: nothing is subscribed on the next one until it is flushed again. */

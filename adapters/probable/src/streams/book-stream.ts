@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, createFeed, normalizeOrderBook, toEpochMs, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, Subscriptions, createFeed, normalizeOrderBook, toEpochMs, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook } from '@predgate/core';
 
 export interface ProbableStreamOptions {
@@ -41,13 +41,26 @@ interface Level {
 export class ProbableStream {
   private readonly socket: RedialingSocket;
   private nextId = 1;
-  private flushing = false;
   private readonly books = new Map<string, Book>();
-  /** Tokens subscribed or asked for on the open connection. */
-  private readonly sent = new Set<string>();
+  /** Tokens watched, and those subscribed or asked for on the open connection. */
+  private readonly subscriptions: Subscriptions<'book'>;
   private readonly commands = new Map<number, string[]>();
 
   constructor(private readonly options: ProbableStreamOptions) {
+    this.subscriptions = new Subscriptions({
+      channels: ['book'],
+      canSend: () => this.socket.isOpen,
+      // One SUBSCRIBE naming the tokens not yet subscribed.
+      subscribe: (_channel, tokens) => {
+        const id = this.command(
+          'SUBSCRIBE',
+          tokens.map((token) => `book:${token}`),
+        );
+        this.commands.set(id, tokens);
+      },
+      unsubscribe: (_channel, token) => this.command('UNSUBSCRIBE', [`book:${token}`]),
+      onIdle: () => void this.disconnect(),
+    });
     this.socket = new RedialingSocket({
       venue: options.venue,
       dial: () => {
@@ -58,7 +71,7 @@ export class ProbableStream {
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
       wanted: () => this.books.size > 0,
-      onOpen: () => this.scheduleFlush(),
+      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
       onDown: () => this.resetConnectionState(),
       onDrop: (error) => this.broadcast(error),
@@ -96,20 +109,21 @@ export class ProbableStream {
         queueMicrotask(() => emit.data(view));
       }
       this.connect();
-      this.scheduleFlush();
+      // Flushed even when the token was wanted already: one a retryable refusal forgot is asked for again.
+      if (!this.subscriptions.want('book', outcomeId)) this.subscriptions.scheduleFlush();
       const watched = book;
       return () => {
         watched.watchers.delete(emit);
         if (watched.watchers.size > 0 || this.books.get(outcomeId) !== watched) return;
         this.books.delete(outcomeId);
-        if (this.sent.delete(outcomeId)) this.command('UNSUBSCRIBE', [`book:${outcomeId}`]);
-        if (this.books.size === 0) void this.disconnect();
+        this.subscriptions.unwant('book', outcomeId);
       };
     });
   }
 
   async close(): Promise<void> {
     this.books.clear();
+    this.subscriptions.clear();
     await this.disconnect();
   }
 
@@ -122,31 +136,9 @@ export class ProbableStream {
   }
 
   private resetConnectionState(): void {
-    this.sent.clear();
+    this.subscriptions.reset();
     this.commands.clear();
     for (const book of this.books.values()) book.known = false;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => {
-      this.flushing = false;
-      this.flush();
-    });
-  }
-
-  /** One SUBSCRIBE naming the tokens not yet subscribed. */
-  private flush(): void {
-    if (!this.socket.isOpen) return;
-    const fresh = [...this.books.keys()].filter((token) => !this.sent.has(token));
-    if (fresh.length === 0) return;
-    for (const token of fresh) this.sent.add(token);
-    const id = this.command(
-      'SUBSCRIBE',
-      fresh.map((token) => `book:${token}`),
-    );
-    this.commands.set(id, fresh);
   }
 
   private command(method: 'SUBSCRIBE' | 'UNSUBSCRIBE', params: string[]): number {
@@ -257,7 +249,7 @@ export class ProbableStream {
       : new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the book stream: ${text}`, { exchange: venue, retryable: true, detail: { status } });
     for (const token of tokens) {
       // Asked again on the next connection unless the refusal is final.
-      if (!refused) this.sent.delete(token);
+      if (!refused) this.subscriptions.forget('book', token);
       for (const watcher of this.books.get(token)?.watchers ?? []) watcher.error(error);
     }
   }
@@ -268,9 +260,9 @@ export class ProbableStream {
     const error = this.drift(what);
     for (const watcher of book.watchers) watcher.error(error);
     // A fresh subscription makes the venue send the whole book again.
-    if (this.sent.delete(token)) {
+    if (this.subscriptions.forget('book', token)) {
       this.command('UNSUBSCRIBE', [`book:${token}`]);
-      this.scheduleFlush();
+      this.subscriptions.scheduleFlush();
     }
   }
 
