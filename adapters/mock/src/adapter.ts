@@ -52,9 +52,16 @@ const profile: VenueProfile = {
  */
 export function createMockAdapter(context: AdapterContext, config: MockConfig) {
   const { clock } = context;
-  const catalog = sharedCatalog(config, clock.now());
-  const venue: SimulatedVenue = { catalog, clock };
-  const account = new SimulatedAccount(catalog, (outcomeId) => bookOf(venue, outcomeId), clock, config.startingCash);
+  let catalog: SimulatedCatalog | undefined;
+  // Generated on first use, not here: a gateway serving the mock venue from its catalog on disk does not
+  // generate the simulation's thousands of events at start.
+  const venue: SimulatedVenue = {
+    get catalog() {
+      return (catalog ??= sharedCatalog(config, clock.now()));
+    },
+    clock,
+  };
+  const account = new SimulatedAccount(venue, (outcomeId) => bookOf(venue, outcomeId), clock, config.startingCash);
 
   return defineAdapter({
     id: venueId,
@@ -70,7 +77,7 @@ export function createMockAdapter(context: AdapterContext, config: MockConfig) {
     fetchMarketsPaginated: async (params = {}) => pageOf(selectMarkets(venue, { filter: params.filter, status: params.status, series: params.series }), params),
 
     async fetchEventMetadata(eventTicker) {
-      const event = catalog.event(eventTicker);
+      const event = venue.catalog.event(eventTicker);
       if (!event) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${eventTicker}`, { exchange: venueId });
       return {
         eventId: event.id,
@@ -84,7 +91,7 @@ export function createMockAdapter(context: AdapterContext, config: MockConfig) {
 
     async fetchSeries(params = {}) {
       const query = params.query?.toLowerCase();
-      const series = catalog.series.filter(
+      const series = venue.catalog.series.filter(
         (item) =>
           (params.id === undefined || item.id === params.id) &&
           (params.slug === undefined || item.slug === params.slug) &&
@@ -171,7 +178,7 @@ export type MockAdapter = ReturnType<typeof createMockAdapter>;
 
 /** What the simulated venue's reads share: one day's catalog and the clock. */
 interface SimulatedVenue {
-  catalog: SimulatedCatalog;
+  readonly catalog: SimulatedCatalog;
   clock: Clock;
 }
 

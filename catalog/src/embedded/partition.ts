@@ -262,12 +262,11 @@ function countAtOrBelow(sorted: Float64Array, limit: number): number {
 
 /**
  * The items in `order`, which sorts by 24h volume descending first. The
- * volumes are sorted as numbers (natively), each item is placed in the slots
- * of its volume found by binary search, and `order` runs only among items of
- * equal volume: a comparator on every pair of a large venue's markets would
- * be most of what building its partition costs. Input already by volume (a
- * snapshot is written in venue order, which the Router's order differs from
- * only among ties) skips the placement.
+ * items are put in volume order by a radix sort of the volumes' bits, and
+ * `order` runs only among items of equal volume: a comparator on every pair
+ * of a large venue's markets would be most of what building its partition
+ * costs. Input already by volume (a snapshot is written in venue order, which
+ * the Router's order differs from only among ties) skips the radix sort.
  */
 export function byVolume<T extends { volume24h: number }>(items: readonly T[], order: (a: T, b: T) => number): T[] {
   const sorted = items.every((item, index) => index === 0 || items[index - 1]!.volume24h >= item.volume24h) ? [...items] : placedByVolume(items);
@@ -285,19 +284,56 @@ export function byVolume<T extends { volume24h: number }>(items: readonly T[], o
   return sorted;
 }
 
-/** The items by volume, descending, ties in input order; undefined when a volume is NaN (which has no place). */
+/** Which 32-bit half of a float64 holds its sign and exponent on this machine. */
+const highWord = new Uint32Array(Float64Array.of(1).buffer)[1] === 0x3ff00000 ? 1 : 0;
+
+/**
+ * The items by volume, descending, ties in input order; undefined when a
+ * volume is NaN (which has no place). A least-significant-digit radix sort on
+ * 16-bit digits of each volume's bits, made to order as the numbers do and
+ * inverted for descending: four linear passes (fewer when a digit is the
+ * same everywhere) instead of a binary search per item, which at half a
+ * million markets cost several times more.
+ */
 function placedByVolume<T extends { volume24h: number }>(items: readonly T[]): T[] | undefined {
-  const volumes = Float64Array.from(items, (item) => item.volume24h).sort();
-  // NaN sorts last; it is not a volume a venue answer passes validation with, but stay correct.
-  if (Number.isNaN(volumes[volumes.length - 1])) return undefined;
-  const sorted = new Array<T>(items.length);
-  // Descending: a volume's slots start after every larger volume's.
-  const placedAt = new Int32Array(items.length);
-  for (const item of items) {
-    const first = items.length - countAtOrBelow(volumes, item.volume24h);
-    sorted[first + placedAt[first]!++] = item;
+  const count = items.length;
+  const volumes = new Float64Array(count);
+  for (let index = 0; index < count; index += 1) {
+    const volume = items[index]!.volume24h;
+    if (Number.isNaN(volume)) return undefined;
+    volumes[index] = volume;
   }
-  return sorted;
+  const words = new Uint32Array(volumes.buffer);
+  const lowKeys = new Uint32Array(count);
+  const highKeys = new Uint32Array(count);
+  for (let index = 0; index < count; index += 1) {
+    let high = words[2 * index + highWord]!;
+    let low = words[2 * index + 1 - highWord]!;
+    // IEEE 754 bits order as the numbers do once negatives have every bit flipped and positives their sign bit.
+    if (high & 0x80000000) {
+      high = ~high;
+      low = ~low;
+    } else high ^= 0x80000000;
+    highKeys[index] = ~high >>> 0;
+    lowKeys[index] = ~low >>> 0;
+  }
+  let positions = new Uint32Array(count).map((_, index) => index);
+  let next = new Uint32Array(count);
+  const starts = new Uint32Array(0x10001);
+  for (const [keys, shift] of [
+    [lowKeys, 0],
+    [lowKeys, 16],
+    [highKeys, 0],
+    [highKeys, 16],
+  ] as const) {
+    starts.fill(0);
+    for (let index = 0; index < count; index += 1) starts[((keys[index]! >>> shift) & 0xffff) + 1]! += 1;
+    if (count === 0 || starts[((keys[0]! >>> shift) & 0xffff) + 1] === count) continue;
+    for (let digit = 1; digit <= 0x10000; digit += 1) starts[digit]! += starts[digit - 1]!;
+    for (const position of positions) next[starts[(keys[position]! >>> shift) & 0xffff]!++] = position;
+    [positions, next] = [next, positions];
+  }
+  return Array.from(positions, (position) => items[position]!);
 }
 
 function listed<T>(items: readonly T[]): Matches<T> {

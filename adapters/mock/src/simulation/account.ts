@@ -29,7 +29,8 @@ export class SimulatedAccount {
   private sequence = 0;
 
   constructor(
-    private readonly catalog: SimulatedCatalog,
+    /** Read on each use: the venue generates its catalog on first use. */
+    private readonly venue: { readonly catalog: SimulatedCatalog },
     private readonly bookOf: (outcomeId: string) => OrderBook,
     private readonly clock: Clock,
     startingCash: number,
@@ -38,7 +39,7 @@ export class SimulatedAccount {
   }
 
   place(params: CreateOrderParams): Order {
-    const found = this.catalog.outcome(params.outcomeId);
+    const found = this.venue.catalog.outcome(params.outcomeId);
     if (!found) throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome not found: ${params.outcomeId}`, { exchange: venueId });
     if (found.market.marketId !== params.marketId) {
       throw new PredgateError('INVALID_ORDER', `Outcome ${params.outcomeId} does not belong to market ${params.marketId}`, { exchange: venueId });
@@ -136,7 +137,7 @@ export class SimulatedAccount {
     return [...this.holdings.values()]
       .filter((holding) => holding.size > 1e-9)
       .map((holding) => {
-        const found = this.catalog.outcome(holding.outcomeId)!;
+        const found = this.venue.catalog.outcome(holding.outcomeId)!;
         const entryPrice = holding.cost / holding.size;
         return {
           marketId: holding.marketId,
