@@ -8,9 +8,6 @@ export interface CallerCredentials {
   keyId: string;
 }
 
-/** Steps that must follow the key check and the request budget run `after` this plugin. */
-export const authPluginName = 'predgate-auth';
-
 /**
  * API keys on every route that does not opt out (`auth: false`): a Bearer
  * token, or the `x-api-key` header, checked against the key store. Each key
@@ -18,32 +15,29 @@ export const authPluginName = 'predgate-auth';
  * `x-pmxt-access-token` (their local sidecar's token); it is ignored.
  */
 export const authPlugin: Plugin<{ container: DependencyContainer }> = {
-  name: authPluginName,
+  name: 'predgate-auth',
   register(server, { container }) {
     const keys = container.resolve(tokens.keys);
+    const budget = container.resolve(tokens.requestBudget);
 
+    // The budget is spent here, with the key check, rather than in a step of its own: every request pays
+    // for each lifecycle step, and only requests with a key have a budget.
     server.auth.scheme('predgate-api-key', () => ({
-      authenticate(request: Request, h: ResponseToolkit) {
+      async authenticate(request: Request, h: ResponseToolkit) {
         const presented = presentedKey(request);
         if (!presented) throw rejected('Missing API key: send "Authorization: Bearer <key>"');
         const stored = keys.verify(presented);
         if (!stored) throw rejected('Invalid API key');
+        try {
+          await budget.spend(stored.id);
+        } catch (error) {
+          throw boomify(error as PredgateError, { statusCode: 429 });
+        }
         return h.authenticated({ credentials: { keyId: stored.id } satisfies CallerCredentials });
       },
     }));
     server.auth.strategy('api-key', 'predgate-api-key');
     server.auth.default('api-key');
-
-    const budget = container.resolve(tokens.requestBudget);
-    server.ext('onPostAuth', async (request, h) => {
-      if (!request.auth.isAuthenticated) return h.continue;
-      try {
-        await budget.spend((request.auth.credentials as unknown as CallerCredentials).keyId);
-      } catch (error) {
-        throw boomify(error as PredgateError, { statusCode: 429 });
-      }
-      return h.continue;
-    });
   },
 };
 

@@ -3,7 +3,6 @@ import { brotliCompress, constants as zlib, createBrotliCompress, gzip } from 'n
 import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
 import type { JsonChunks } from '@predgate/catalog';
 import { LRUCache } from 'lru-cache';
-import { authPluginName } from './auth.js';
 
 declare module '@hapi/hapi' {
   interface ResponseToolkit {
@@ -141,6 +140,5 @@ export function cachedAnswerFirst<Answer extends CachedAnswer>(
       onAnswer?.(request, answer);
       return cached.takeover();
     },
-    options: { after: authPluginName },
   };
 }
