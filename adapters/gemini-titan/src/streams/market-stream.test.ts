@@ -269,3 +269,29 @@ test('close() ends the connection', async () => {
   expect(connections).toBe(1);
   await feed.stop();
 });
+
+test('a watcher from before close() stopping later leaves the books and prints of watchers started after it alone', async () => {
+  const oldBook = stream.watchOrderBook(yes);
+  const oldPrints = stream.watchTrades(yes);
+  oldBook.start(collect<OrderBook>().listener);
+  oldPrints.start(collect<Trade[]>().listener);
+  await until(() => commands('subscribe').length === 2, 'subscribed');
+  await stream.close();
+
+  const books = collect<OrderBook>();
+  const prints = collect<Trade[]>();
+  const book = stream.watchOrderBook(yes);
+  const trades = stream.watchTrades(yes);
+  book.start(books.listener);
+  trades.start(prints.listener);
+  await until(() => commands('subscribe').length === 4 && sockets.size === 1, 'subscribed again');
+  await oldBook.stop();
+  await oldPrints.stop();
+  expect(stream.symbols).toEqual({ book: [symbol], trade: [symbol] });
+  expect(commands('unsubscribe')).toEqual([]);
+
+  send(depth([['0.5', '3']], [['0.6', '4']]));
+  send({ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000002, p: '0.27', q: '150', m: true });
+  await until(() => books.data.length === 1 && prints.data.length === 1, 'book and prints for the watchers started after close()');
+  await Promise.all([book.stop(), trades.stop()]);
+});

@@ -108,7 +108,8 @@ export class GeminiStream {
       this.want('book', key);
       return () => {
         book.watchers.delete(watcher);
-        if (book.watchers.size === 0) {
+        // A watcher from before close() finds its symbol's book already replaced: the new one is not its to end.
+        if (book.watchers.size === 0 && this.books.get(key) === book) {
           // Unwanted first: its unsubscribe names the stream by the book's symbol.
           this.subscriptions.unwant('book', key);
           this.books.delete(key);
@@ -132,7 +133,7 @@ export class GeminiStream {
       this.want('trade', key);
       return () => {
         entry.watchers.delete(watcher);
-        if (entry.watchers.size === 0) {
+        if (entry.watchers.size === 0 && this.prints.get(key) === entry) {
           this.subscriptions.unwant('trade', key);
           this.prints.delete(key);
         }

@@ -85,7 +85,8 @@ export class HyperliquidStream {
       this.want('l2Book', coin);
       return () => {
         book.watchers.delete(emit);
-        if (book.watchers.size === 0) {
+        // A watcher from before close() finds its coin's book already replaced: the new one is not its to end.
+        if (book.watchers.size === 0 && this.books.get(coin) === book) {
           this.books.delete(coin);
           this.subscriptions.unwant('l2Book', coin);
         }
@@ -106,7 +107,7 @@ export class HyperliquidStream {
       this.want('trades', coin);
       return () => {
         watchers.delete(emit);
-        if (watchers.size === 0) {
+        if (watchers.size === 0 && this.prints.get(coin) === watchers) {
           this.prints.delete(coin);
           this.subscriptions.unwant('trades', coin);
         }

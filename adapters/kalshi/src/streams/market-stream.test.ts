@@ -50,3 +50,37 @@ test('a websocket host that refuses the connection hands the redial to the next 
   // The refused dial was reported as a retryable network error, never as a wrong ticker.
   expect(errors.every((code) => code === 'NETWORK_ERROR')).toBe(true);
 });
+
+test('a watcher from before close() stopping later leaves the book and prints of watchers started after it subscribed', async () => {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const stream = new KalshiStream({
+    urls: [`ws://127.0.0.1:${(server.address() as AddressInfo).port}/trade-api/ws/v2`],
+    venue: 'kalshi',
+    credentials: { apiKey: testKeyId, privateKey: testPrivateKey },
+    clock: fixedClock(Date.UTC(2026, 10, 26)),
+    pingIntervalMs: 10_000,
+    backoff: { initialMs: 5, maxMs: 10 },
+  });
+  cleanup.push(() => stream.close());
+  const outcome = 'KXFEDDECISION-26JUN-H0';
+  const ignore = { data: () => undefined, error: () => undefined };
+  const oldBook = stream.watchOrderBook(outcome);
+  const oldPrints = stream.watchTrades(outcome);
+  oldBook.start(ignore);
+  oldPrints.start(ignore);
+  await stream.close();
+
+  const book = stream.watchOrderBook(outcome);
+  const prints = stream.watchTrades(outcome);
+  book.start(ignore);
+  prints.start(ignore);
+  cleanup.push(
+    () => book.stop(),
+    () => prints.stop(),
+  );
+  await oldBook.stop();
+  await oldPrints.stop();
+  expect(stream.tickers).toEqual({ orderbook_delta: [outcome], trade: [outcome] });
+});

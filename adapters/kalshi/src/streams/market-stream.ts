@@ -115,7 +115,8 @@ export class KalshiStream {
       this.want('orderbook_delta', ticker, emit);
       return () => {
         book.watchers.delete(watcher);
-        if (book.watchers.size === 0) {
+        // A watcher from before close() finds its ticker's book already replaced: the new one is not its to end.
+        if (book.watchers.size === 0 && this.books.get(ticker) === book) {
           this.books.delete(ticker);
           this.subscriptions.unwant('orderbook_delta', ticker);
         }
@@ -136,7 +137,7 @@ export class KalshiStream {
       this.want('trade', ticker, emit);
       return () => {
         watchers.delete(watcher);
-        if (watchers.size === 0) {
+        if (watchers.size === 0 && this.prints.get(ticker) === watchers) {
           this.prints.delete(ticker);
           this.subscriptions.unwant('trade', ticker);
         }
