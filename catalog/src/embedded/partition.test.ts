@@ -26,6 +26,24 @@ test('sorting by volume first gives exactly what the full comparator gives, ties
   );
 });
 
+test('0 and -0 are one volume: kept in input order, as the comparator sort keeps them', () => {
+  const order = (a: { volume24h: number; id: string }, b: { volume24h: number; id: string }) => b.volume24h - a.volume24h;
+  for (const items of [
+    [
+      { volume24h: -0, id: 'a' },
+      { volume24h: 0, id: 'b' },
+      { volume24h: Infinity, id: 'c' },
+    ],
+    [
+      { volume24h: 0, id: 'a' },
+      { volume24h: -0, id: 'b' },
+      { volume24h: 1, id: 'c' },
+    ],
+  ]) {
+    expect(byVolume(items, order).map((item) => item.id)).toEqual([...items].sort(order).map((item) => item.id));
+  }
+});
+
 test('input already by volume, ties in any order (a snapshot in venue order read for the Router), gives the full order too', () => {
   const order = (a: { volume24h: number; id: string }, b: { volume24h: number; id: string }) =>
     b.volume24h - a.volume24h || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

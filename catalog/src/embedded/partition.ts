@@ -301,7 +301,8 @@ function placedByVolume<T extends { volume24h: number }>(items: readonly T[]): T
   for (let index = 0; index < count; index += 1) {
     const volume = items[index]!.volume24h;
     if (Number.isNaN(volume)) return undefined;
-    volumes[index] = volume;
+    // -0 and 0 are one volume: with the same bits they keep their input order, as a comparator sort keeps them.
+    volumes[index] = volume + 0;
   }
   const words = new Uint32Array(volumes.buffer);
   const lowKeys = new Uint32Array(count);
