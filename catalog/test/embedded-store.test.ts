@@ -2,9 +2,10 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Event } from '@predgate/core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
 import { FileRange } from '../src/embedded/file-bytes.js';
+import { CatalogFiles } from '../src/embedded/persistence.js';
 import { catalogStoreContract } from './contract.js';
 import { entries, fixtureEvent, sampleCatalog, sweepRecord } from './fixtures.js';
 
@@ -126,6 +127,19 @@ describe('the embedded store on disk', () => {
     await committed(dir, limits);
     expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
     expect(readFileSync(join(dir, 'snapshot.ndjson'), 'utf8').split('\n').filter(Boolean)).toHaveLength(11);
+  });
+
+  test('a sweep that makes a snapshot due goes straight into it, never appended to the journal and read back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const append = vi.spyOn(CatalogFiles.prototype, 'append');
+    try {
+      const store = await committed(dir, { snapshotAfterBytes: 1 });
+      expect(append).not.toHaveBeenCalled();
+      expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe('');
+      expect(await everything(await opened(dir))).toEqual(await everything(store));
+    } finally {
+      append.mockRestore();
+    }
   });
 
   test('a bad line followed by others is damage, not a crash, and is reported', async () => {

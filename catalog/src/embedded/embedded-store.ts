@@ -161,6 +161,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
 
   /** Makes a built partition durable, then what readers see. */
   private async publish(venue: string, partition: VenuePartition): Promise<void> {
+    this.sweepsSinceSnapshot += 1;
     if (this.files) {
       // The journal records what changed since the sweep before: its partition is the reference.
       const previous = this.partitions.get(venue);
@@ -171,27 +172,33 @@ export class EmbeddedCatalogStore implements CatalogStore {
         if (before && sameStoredForm(before, entry)) entry.relocate(before.bytes);
         else changed.push(entry);
       }
-      const written = await this.files.append({
-        sweep: partition.sweep,
-        upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.json, refs: entry.refs })),
-        removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
-      });
-      // From now on the entries read their bytes from disk, and the sweep's copies in memory go.
-      changed.forEach((entry, index) => entry.relocate(written[index]!));
+      const changedBytes = changed.reduce((sum, entry) => sum + entry.bytes.length, 0);
+      const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || (await this.files.journalBytes()) + changedBytes > this.snapshotAfterBytes;
+      if (due) {
+        // A sweep that makes a snapshot due goes straight into it: appended first, its events would be written
+        // twice and read back once (a first sweep of a large venue is most of the catalog).
+        await this.snapshot(new Map(this.partitions).set(venue, partition));
+      } else {
+        const written = await this.files.append({
+          sweep: partition.sweep,
+          upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.json, refs: entry.refs })),
+          removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
+        });
+        // From now on the entries read their bytes from disk, and the sweep's copies in memory go.
+        changed.forEach((entry, index) => entry.relocate(written[index]!));
+      }
     }
     // Only now, with the sweep durable, does it become what readers see.
     this.partitions.set(venue, partition);
     this.views.forget(venue);
     this.indexing.set(venue, partition.warm());
-    this.sweepsSinceSnapshot += 1;
-    const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || ((await this.files?.journalBytes()) ?? 0) > this.snapshotAfterBytes;
-    if (this.files && due) await this.snapshot();
   }
 
-  private async snapshot(): Promise<void> {
+  /** Writes `partitions` (the published ones, or those with a sweep about to be) as the snapshot. */
+  private async snapshot(partitions: ReadonlyMap<string, VenuePartition> = this.partitions): Promise<void> {
     this.sweepsSinceSnapshot = 0;
-    const partitions = [...this.partitions.values()];
-    const entries = partitions.flatMap((partition) => partition.entries);
+    const published = [...partitions.values()];
+    const entries = published.flatMap((partition) => partition.entries);
     // Read one at a time as the snapshot is written, not all at once.
     function* events() {
       for (const entry of entries) {
@@ -199,7 +206,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
       }
     }
     const written = await this.files!.snapshot(
-      partitions.map((partition) => partition.sweep),
+      published.map((partition) => partition.sweep),
       events(),
     );
     entries.forEach((entry, index) => entry.relocate(written[index]!));
