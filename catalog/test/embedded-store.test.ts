@@ -142,6 +142,25 @@ describe('the embedded store on disk', () => {
     }
   });
 
+  test.each([
+    ['the journal', {}],
+    ['a snapshot', { snapshotAfterBytes: 1 }],
+    ['a snapshot of events already on disk', { snapshotAfterSweeps: 2 }],
+  ])('events larger than a write chunk (1 MiB) and multi-byte text go through %s byte for byte', async (_title, limits) => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = await opened(dir, limits);
+    const large = { ...fixtureEvent('alpha', 'huge', { title: 'Zürich — 東京', volume24h: 5 }), description: 'é'.repeat(800_000) };
+    const events = [fixtureEvent('alpha', 'small', { volume24h: 9 }), large, fixtureEvent('alpha', 'after', { volume24h: 1 })];
+    await commitSweep(store, 'alpha', 'alpha-1', events);
+    await commitSweep(store, 'beta', 'beta-1', oneBeta());
+    const reopened = await opened(dir);
+    expect(await everything(reopened)).toEqual(await everything(store));
+    const [huge] = (await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).items.filter(
+      (entry) => entry.venueEventId === 'huge',
+    );
+    expect(JSON.parse(huge!.json.toString('utf8'))).toMatchObject({ title: 'Zürich — 東京', description: large.description });
+  });
+
   test('a bad line followed by others is damage, not a crash, and is reported', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
     await committed(dir);

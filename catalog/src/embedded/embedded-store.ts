@@ -181,7 +181,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
       } else {
         const written = await this.files.append({
           sweep: partition.sweep,
-          upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.json, refs: entry.refs })),
+          upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs })),
           removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
         });
         // From now on the entries read their bytes from disk, and the sweep's copies in memory go.
@@ -202,7 +202,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Read one at a time as the snapshot is written, not all at once.
     function* events() {
       for (const entry of entries) {
-        yield { venue: entry.venue, venueEventId: entry.venueEventId, json: entry.json, refs: entry.refs, keys: encodeKeys(entry) };
+        yield { venue: entry.venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs, keys: encodeKeys(entry) };
       }
     }
     const written = await this.files!.snapshot(

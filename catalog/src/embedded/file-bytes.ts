@@ -20,14 +20,19 @@ export class FileBytes {
   }
 
   read(offset: number, length: number): Buffer {
-    if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
     const bytes = Buffer.allocUnsafe(length);
+    this.readInto(offset, length, bytes, 0);
+    return bytes;
+  }
+
+  /** Reads `length` bytes from `offset` into `target` at `at`. */
+  readInto(offset: number, length: number, target: Buffer, at: number): void {
+    if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
     for (let done = 0; done < length;) {
-      const read = readSync(this.fd, bytes, done, length - done, offset + done);
+      const read = readSync(this.fd, target, at + done, length - done, offset + done);
       if (read === 0) throw new Error(`catalog file ${this.path} ends before byte ${offset + length}`);
       done += read;
     }
-    return bytes;
   }
 
   /**
@@ -57,6 +62,10 @@ export class FileRange {
   read(): Buffer {
     return this.file.read(this.offset, this.length);
   }
+
+  readInto(target: Buffer, at: number): void {
+    this.file.readInto(this.offset, this.length, target, at);
+  }
 }
 
 /** An event's stored bytes: in memory (a catalog without a folder, or a sweep not yet written), or on disk. */
@@ -64,4 +73,10 @@ export type EventBytes = Buffer | FileRange;
 
 export function readEventBytes(bytes: EventBytes): Buffer {
   return bytes instanceof FileRange ? bytes.read() : bytes;
+}
+
+/** Copies an event's bytes into `target` at `at`, without a buffer of their own on the way. */
+export function copyEventBytes(bytes: EventBytes, target: Buffer, at: number): void {
+  if (bytes instanceof FileRange) bytes.readInto(target, at);
+  else bytes.copy(target, at);
 }

@@ -4,8 +4,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
-import { FileBytes } from './file-bytes.js';
-import type { FileRange } from './file-bytes.js';
+import { FileBytes, copyEventBytes } from './file-bytes.js';
+import type { EventBytes, FileRange } from './file-bytes.js';
 
 /** The catalog as read from disk: every venue's events (by venue event id, as the reader made them) and last complete sweep. */
 export interface CatalogState<T> {
@@ -39,7 +39,8 @@ export interface LoadedEvent {
 export interface StoredEvent {
   venue: string;
   venueEventId: string;
-  json: Buffer;
+  /** In memory (a sweep not yet written), or in one of the store's files. */
+  json: EventBytes;
   refs: string;
   keys?: string;
 }
@@ -254,10 +255,15 @@ export class CatalogFiles {
   }
 }
 
+const closing = Buffer.from('}\n');
+
 /**
  * One line per event, `head(event)` + the event's JSON + `}`, written in
- * chunks of about a megabyte from `position` on. The JSON is written as the
- * bytes it is stored as: it is neither parsed again nor turned into a string.
+ * chunks of about a megabyte from `position` on. The JSON is copied into the
+ * chunk as the bytes it is stored as, from memory or straight from the file
+ * it is in: it is neither parsed again nor turned into a string, and no event
+ * gets a buffer of its own on the way (at hundreds of thousands of events,
+ * those would be most of what a snapshot costs in the garbage collector).
  * Answers where each event's JSON went, as [offset, length].
  */
 async function writeEvents(
@@ -266,23 +272,28 @@ async function writeEvents(
   head: (event: StoredEvent) => string,
   position: number,
 ): Promise<Array<[number, number]>> {
-  const closing = Buffer.from('}\n');
   const placed: Array<[number, number]> = [];
-  let chunk: Buffer[] = [];
+  let chunk = Buffer.allocUnsafeSlow(1 << 20);
   let size = 0;
+  const flush = async () => {
+    for (let written = 0; written < size;) written += (await file.write(chunk, written, size - written, position + written)).bytesWritten;
+    position += size;
+    size = 0;
+  };
   for (const event of events) {
-    const start = Buffer.from(head(event));
-    chunk.push(start, event.json, closing);
-    placed.push([position + size + start.length, event.json.length]);
-    size += start.length + event.json.length + closing.length;
-    if (size > 1 << 20) {
-      await file.write(Buffer.concat(chunk, size));
-      position += size;
-      chunk = [];
-      size = 0;
-    }
+    const start = head(event);
+    const startLength = Buffer.byteLength(start);
+    const lineLength = startLength + event.json.length + closing.length;
+    if (size + lineLength > chunk.length) await flush();
+    // A line longer than a chunk gets a chunk its size.
+    if (lineLength > chunk.length) chunk = Buffer.allocUnsafeSlow(lineLength);
+    chunk.write(start, size, startLength, 'utf8');
+    copyEventBytes(event.json, chunk, size + startLength);
+    closing.copy(chunk, size + startLength + event.json.length);
+    placed.push([position + size + startLength, event.json.length]);
+    size += lineLength;
   }
-  if (size > 0) await file.write(Buffer.concat(chunk, size));
+  await flush();
   return placed;
 }
 
