@@ -2,6 +2,7 @@ import {
   EngineSession,
   PredgateError,
   RedialingSocket,
+  Subscriptions,
   connectErrorMessage,
   createFeed,
   decodePacket,
@@ -63,10 +64,8 @@ export class LimitlessStream {
   /** The namespace is joined on the open connection: subscriptions can be sent. */
   private joined = false;
   private readonly engine: EngineSession;
-  private flushing = false;
   private readonly markets = new Map<string, Market>();
-  /** Slugs sent in a subscribe on the open connection. */
-  private readonly sent = new Set<string>();
+  private readonly subscriptions: Subscriptions<'prices'>;
 
   constructor(private readonly options: LimitlessStreamOptions) {
     this.socket = new RedialingSocket({
@@ -85,6 +84,14 @@ export class LimitlessStream {
           retryable: true,
         }),
       farewell: () => disconnectFrame(namespace),
+    });
+    this.subscriptions = new Subscriptions({
+      channels: ['prices'],
+      canSend: () => this.joined,
+      // Limitless takes the whole set in each subscribe: new slugs go out with every slug already watched.
+      subscribe: () => this.emitEvent('subscribe_market_prices', { marketSlugs: this.subscriptions.keys('prices') }),
+      unsubscribe: (_channel, slug) => this.emitEvent('unsubscribe_market_prices', { marketSlugs: [slug] }),
+      onIdle: () => void this.disconnect(),
     });
     this.engine = new EngineSession(this.socket, namespace, {
       packet: (text) => this.packet(text),
@@ -116,19 +123,19 @@ export class LimitlessStream {
       queueMicrotask(() => emit.data(view));
     }
     this.connect();
-    this.scheduleFlush();
+    this.subscriptions.want('prices', slug);
     const owner = market;
     return () => {
       owner.watchers.delete(watcher);
       if (owner.watchers.size > 0 || this.markets.get(slug) !== owner) return;
       this.markets.delete(slug);
-      if (this.sent.delete(slug)) this.emitEvent('unsubscribe_market_prices', { marketSlugs: [slug] });
-      if (this.markets.size === 0) void this.disconnect();
+      this.subscriptions.unwant('prices', slug);
     };
   }
 
   async close(): Promise<void> {
     this.markets.clear();
+    this.subscriptions.clear();
     await this.disconnect();
   }
 
@@ -143,27 +150,9 @@ export class LimitlessStream {
   private resetConnectionState(): void {
     this.engine.stop();
     this.joined = false;
-    this.sent.clear();
+    this.subscriptions.reset();
     // A book seen before the drop may have changed since: watchers wait for the next push.
     for (const market of this.markets.values()) market.yes = undefined;
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => {
-      this.flushing = false;
-      this.flush();
-    });
-  }
-
-  /** Subscribes the whole wanted set once a slug is missing from what was sent. */
-  private flush(): void {
-    if (!this.joined) return;
-    const wanted = [...this.markets.keys()];
-    if (wanted.every((slug) => this.sent.has(slug))) return;
-    for (const slug of wanted) this.sent.add(slug);
-    this.emitEvent('subscribe_market_prices', { marketSlugs: wanted });
   }
 
   private emitEvent(name: string, payload: unknown): void {
@@ -183,7 +172,7 @@ export class LimitlessStream {
       case '0':
         this.joined = true;
         this.socket.confirm();
-        this.flush();
+        this.subscriptions.scheduleFlush();
         return;
       case '1':
         // The server left the namespace: drop the connection and redial.
