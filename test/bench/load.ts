@@ -21,12 +21,24 @@ export interface LoadFigures {
   errors: number;
 }
 
+/** Unmeasured load before each measured one: see `load`. */
+export const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
 /**
  * autocannon with the settings every Predgate benchmark uses: 32 connections
- * for 10 s (one connection measures a query's own latency, without queueing). Percentiles come from every response's own time (autocannon's
- * summary rounds latencies to whole milliseconds and has no p95).
+ * for 10 s (one connection measures a query's own latency, without queueing),
+ * after the same load for 2 s unmeasured, so every server (the gateway and
+ * each baseline alike) is measured with its code compiled and its caches warm,
+ * as a client meets a server that has been up. Percentiles come from every
+ * response's own time (autocannon's summary rounds latencies to whole
+ * milliseconds and has no p95).
  */
-export function load(target: LoadTarget, seconds = Number(process.env.BENCH_SECONDS ?? 10), connections = 32): Promise<LoadFigures> {
+export async function load(target: LoadTarget, seconds = Number(process.env.BENCH_SECONDS ?? 10), connections = 32): Promise<LoadFigures> {
+  if (warmupSeconds > 0) await measure(target, warmupSeconds, connections);
+  return measure(target, seconds, connections);
+}
+
+function measure(target: LoadTarget, seconds: number, connections: number): Promise<LoadFigures> {
   const samples: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
