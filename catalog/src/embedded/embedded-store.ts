@@ -14,9 +14,9 @@ import { EntryViews, StoredEntry } from './stored-entry.js';
 export interface EmbeddedStoreOptions {
   /** Folder for the journal and snapshot; without one the catalog lives in memory only. */
   dir?: string;
-  /** A commit also writes a snapshot once the journal is this large, */
+  /** A commit writes a snapshot (instead of appending to the journal) when its sweep would take the journal past this size, */
   snapshotAfterBytes?: number;
-  /** or holds this many sweeps, so a restart never replays much. */
+  /** or past this many sweeps, so a restart never replays much. */
   snapshotAfterSweeps?: number;
 }
 
