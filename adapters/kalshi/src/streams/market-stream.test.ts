@@ -21,17 +21,17 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-test('a websocket host that refuses the connection hands the redial to the next root, with the same signed path', async () => {
-  const paths: string[] = [];
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+/** A websocket server on 127.0.0.1, closed after the test: its Kalshi-shaped URL. */
+async function listening(server = new WebSocketServer({ port: 0, host: '127.0.0.1' })): Promise<string> {
   await new Promise<void>((resolve) => server.once('listening', resolve));
-  server.on('connection', (_socket, request) => paths.push(request.url ?? ''));
   cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const alive = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trade-api/ws/v2`;
-  const dead = `ws://127.0.0.1:${await closedPort()}/trade-api/ws/v2`;
+  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trade-api/ws/v2`;
+}
 
+/** A signed stream over `urls`, closed after the test. */
+function kalshiStream(urls: string[]): KalshiStream {
   const stream = new KalshiStream({
-    urls: [dead, alive],
+    urls,
     venue: 'kalshi',
     credentials: { apiKey: testKeyId, privateKey: testPrivateKey },
     clock: fixedClock(Date.UTC(2026, 10, 26)),
@@ -39,6 +39,17 @@ test('a websocket host that refuses the connection hands the redial to the next 
     backoff: { initialMs: 5, maxMs: 10 },
   });
   cleanup.push(() => stream.close());
+  return stream;
+}
+
+test('a websocket host that refuses the connection hands the redial to the next root, with the same signed path', async () => {
+  const paths: string[] = [];
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  server.on('connection', (_socket, request) => paths.push(request.url ?? ''));
+  const alive = await listening(server);
+  const dead = `ws://127.0.0.1:${await closedPort()}/trade-api/ws/v2`;
+
+  const stream = kalshiStream([dead, alive]);
   const errors: string[] = [];
   const feed = stream.watchOrderBook('KXFEDDECISION-26JUN-H0');
   feed.start({ data: () => undefined, error: (error) => errors.push(error.code) });
@@ -52,18 +63,7 @@ test('a websocket host that refuses the connection hands the redial to the next 
 });
 
 test('a watcher from before close() stopping later leaves the book and prints of watchers started after it subscribed', async () => {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const stream = new KalshiStream({
-    urls: [`ws://127.0.0.1:${(server.address() as AddressInfo).port}/trade-api/ws/v2`],
-    venue: 'kalshi',
-    credentials: { apiKey: testKeyId, privateKey: testPrivateKey },
-    clock: fixedClock(Date.UTC(2026, 10, 26)),
-    pingIntervalMs: 10_000,
-    backoff: { initialMs: 5, maxMs: 10 },
-  });
-  cleanup.push(() => stream.close());
+  const stream = kalshiStream([await listening()]);
   const outcome = 'KXFEDDECISION-26JUN-H0';
   const ignore = { data: () => undefined, error: () => undefined };
   const oldBook = stream.watchOrderBook(outcome);
