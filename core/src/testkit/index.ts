@@ -8,5 +8,7 @@ export type { SmokeOptions } from './smoke.js';
 export { replayedAdapter, runAdapterSuites } from './suites.js';
 export type { AdapterSuitesOptions } from './suites.js';
 export { checkRoundTrip, runRoundTripLaw } from './round-trip.js';
+export { collectFeed, watchBookAndTrades } from './streams.js';
+export type { BookAndTradeStream, CollectedFeed } from './streams.js';
 export type { RoundTripOptions } from './round-trip.js';
 export * as eip712 from './eip712.js';

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
+import { watchBookAndTrades } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type WebSocket from 'ws';
@@ -271,27 +272,18 @@ test('close() ends the connection', async () => {
 });
 
 test('a watcher from before close() stopping later leaves the books and prints of watchers started after it alone', async () => {
-  const oldBook = stream.watchOrderBook(yes);
-  const oldPrints = stream.watchTrades(yes);
-  oldBook.start(collect<OrderBook>().listener);
-  oldPrints.start(collect<Trade[]>().listener);
+  const before = watchBookAndTrades(stream, yes);
   await until(() => commands('subscribe').length === 2, 'subscribed');
   await stream.close();
 
-  const books = collect<OrderBook>();
-  const prints = collect<Trade[]>();
-  const book = stream.watchOrderBook(yes);
-  const trades = stream.watchTrades(yes);
-  book.start(books.listener);
-  trades.start(prints.listener);
+  const after = watchBookAndTrades(stream, yes);
   await until(() => commands('subscribe').length === 4 && sockets.size === 1, 'subscribed again');
-  await oldBook.stop();
-  await oldPrints.stop();
+  await before.stop();
   expect(stream.symbols).toEqual({ book: [symbol], trade: [symbol] });
   expect(commands('unsubscribe')).toEqual([]);
 
   send(depth([['0.5', '3']], [['0.6', '4']]));
   send({ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000002, p: '0.27', q: '150', m: true });
-  await until(() => books.data.length === 1 && prints.data.length === 1, 'book and prints for the watchers started after close()');
-  await Promise.all([book.stop(), trades.stop()]);
+  await until(() => after.books.data.length === 1 && after.prints.data.length === 1, 'book and prints for the watchers started after close()');
+  await after.stop();
 });

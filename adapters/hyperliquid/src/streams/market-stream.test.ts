@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
+import { watchBookAndTrades } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type WebSocket from 'ws';
@@ -289,28 +290,18 @@ test('a socket that closes cleanly is redialled too', async () => {
 });
 
 test('a watcher from before close() stopping later leaves the books and prints of watchers started after it alone', async () => {
-  const oldBook = stream.watchOrderBook(yes);
-  const oldPrints = stream.watchTrades(yes);
-  oldBook.start(collect<OrderBook>().listener);
-  oldPrints.start(collect<Trade[]>().listener);
+  const before = watchBookAndTrades(stream, yes);
   await until(() => subscribes().length === 2, 'subscribed');
   await stream.close();
 
-  const books = collect<OrderBook>();
-  const prints = collect<Trade[]>();
-  const book = stream.watchOrderBook(yes);
-  const trades = stream.watchTrades(yes);
-  book.start(books.listener);
-  trades.start(prints.listener);
+  const after = watchBookAndTrades(stream, yes);
   await until(() => subscribes().length === 4 && sockets.size === 1, 'subscribed again');
-  await oldBook.stop();
-  await oldPrints.stop();
+  await before.stop();
   expect(stream.coins).toEqual({ l2Book: ['#1730'], trades: ['#1730'] });
   expect(unsubscribes()).toEqual([]);
 
   send(l2('#1730', 2, [['0.5', '1']], []));
   send({ channel: 'trades', data: [{ coin: '#1730', side: 'B', px: '0.5', sz: '2', time: 3, hash: '0x1', tid: 1, users: ['0xa', '0xb'] }] });
-  await until(() => books.data.length === 1 && prints.data.length === 1, 'book and prints for the watchers started after close()');
-  await book.stop();
-  await trades.stop();
+  await until(() => after.books.data.length === 1 && after.prints.data.length === 1, 'book and prints for the watchers started after close()');
+  await after.stop();
 });

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
+import { watchBookAndTrades } from '@predgate/core/testkit';
 import { afterEach, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { testKeyId, testPrivateKey } from '../../test/support/test-key.js';
@@ -65,22 +66,11 @@ test('a websocket host that refuses the connection hands the redial to the next 
 test('a watcher from before close() stopping later leaves the book and prints of watchers started after it subscribed', async () => {
   const stream = kalshiStream([await listening()]);
   const outcome = 'KXFEDDECISION-26JUN-H0';
-  const ignore = { data: () => undefined, error: () => undefined };
-  const oldBook = stream.watchOrderBook(outcome);
-  const oldPrints = stream.watchTrades(outcome);
-  oldBook.start(ignore);
-  oldPrints.start(ignore);
+  const before = watchBookAndTrades(stream, outcome);
   await stream.close();
 
-  const book = stream.watchOrderBook(outcome);
-  const prints = stream.watchTrades(outcome);
-  book.start(ignore);
-  prints.start(ignore);
-  cleanup.push(
-    () => book.stop(),
-    () => prints.stop(),
-  );
-  await oldBook.stop();
-  await oldPrints.stop();
+  const after = watchBookAndTrades(stream, outcome);
+  cleanup.push(() => after.stop());
+  await before.stop();
   expect(stream.tickers).toEqual({ orderbook_delta: [outcome], trade: [outcome] });
 });
