@@ -9,6 +9,7 @@ export * from './methods/gateway-params.js';
 export * from './methods/json-schema.js';
 export * from './methods/capabilities.js';
 export * from './streaming/feed.js';
+export * from './streaming/per-turn.js';
 export * from './streaming/socket-io.js';
 export * from './streaming/redialing-socket.js';
 export * from './streaming/subscriptions.js';

@@ -1,3 +1,5 @@
+import { oncePerTurn } from './per-turn.js';
+
 export interface SubscriptionsOptions<Channel extends string> {
   channels: readonly Channel[];
   /** Whether commands can go out now: a flush before the connection opens sends nothing, and the stream flushes again on open. */
@@ -21,7 +23,6 @@ export interface SubscriptionsOptions<Channel extends string> {
 export class Subscriptions<Channel extends string> {
   private readonly wanted = new Map<Channel, Set<string>>();
   private readonly sent = new Map<Channel, Set<string>>();
-  private flushing = false;
 
   constructor(private readonly options: SubscriptionsOptions<Channel>) {
     for (const channel of options.channels) {
@@ -79,14 +80,7 @@ export class Subscriptions<Channel extends string> {
   }
 
   /** Flushes once the current turn is done, so wants made together are subscribed together. */
-  scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = true;
-    queueMicrotask(() => {
-      this.flushing = false;
-      this.flush();
-    });
-  }
+  readonly scheduleFlush = oncePerTurn(() => this.flush());
 
   private flush(): void {
     if (!this.options.canSend()) return;

@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, createFeed, isPredgateError, normalizeOrderBook, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, createFeed, isPredgateError, normalizeOrderBook, oncePerTurn, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
 
 /** Where an outcome's book lives: its token, and the numeric market Opinion's channels are subscribed by. */
@@ -70,10 +70,11 @@ export class OpinionStream {
   private readonly socket: RedialingSocket;
   /** Bumped by each connection: a REST seed started on an older one is discarded. */
   private generation = 0;
-  private reconciling = false;
   private readonly books = new Map<string, Book>();
   private readonly prints = new Map<string, Prints>();
   private readonly located = new Map<string, Promise<OpinionOutcomeLocation>>();
+  /** Reconciles once the current turn is done, so watches added or stopped together are acted on together. */
+  private readonly scheduleReconcile = oncePerTurn(() => this.reconcile());
   /** Markets subscribed on the open connection, by channel. */
   private readonly sent: Record<Channel, Set<string>> = { 'market.depth.diff': new Set(), 'market.last.trade': new Set() };
 
@@ -241,15 +242,6 @@ export class OpinionStream {
       'market.depth.diff': new Set([...this.books.values()].map((book) => book.marketId)),
       'market.last.trade': new Set([...this.prints.values()].map((entry) => entry.marketId)),
     };
-  }
-
-  private scheduleReconcile(): void {
-    if (this.reconciling) return;
-    this.reconciling = true;
-    queueMicrotask(() => {
-      this.reconciling = false;
-      this.reconcile();
-    });
   }
 
   /** Subscribes markets newly wanted, unsubscribes those nobody watches, seeds unknown books, closes when idle. */
