@@ -165,7 +165,6 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (this.files) {
       // The journal records what changed since the sweep before: its partition is the reference.
       const previous = this.partitions.get(venue);
-      const next = new Set(partition.entries.map((entry) => entry.venueEventId));
       const changed: StoredEntry[] = [];
       for (const entry of partition.entries) {
         const before = previous?.byVenueEventId(entry.venueEventId);
@@ -179,6 +178,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
         // twice and read back once (a first sweep of a large venue is most of the catalog).
         await this.snapshot(new Map(this.partitions).set(venue, partition));
       } else {
+        const next = new Set(partition.entries.map((entry) => entry.venueEventId));
         const written = await this.files.append({
           sweep: partition.sweep,
           upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs })),
