@@ -16,6 +16,7 @@ import { KeyStore } from './keys/key-store.js';
 import { RequestBudget } from './keys/request-budget.js';
 import { createLogger } from './logging.js';
 import { createMetrics } from './metrics.js';
+import { answerReplayPlugin } from './plugins/answer-replay.js';
 import { archivePlugin } from './plugins/archive.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -158,6 +159,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: archivePlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
     { plugin: docsPlugin, options: { container } },
+    { plugin: answerReplayPlugin, options: { container, logger } },
   ]);
   answerClientErrors(server.listener, logger, (reason) => metrics.refusedRequests.inc({ reason }));
   await server.initialize();

@@ -3,6 +3,7 @@ import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
+import { headerKey } from '../keys/presented-key.js';
 
 export interface CallerCredentials {
   keyId: string;
@@ -24,12 +25,12 @@ export const authPlugin: Plugin<{ container: DependencyContainer }> = {
     // for each lifecycle step, and only requests with a key have a budget.
     server.auth.scheme('predgate-api-key', () => ({
       async authenticate(request: Request, h: ResponseToolkit) {
-        const presented = presentedKey(request);
+        const presented = headerKey(request.raw.req.headers);
         if (!presented) throw rejected('Missing API key: send "Authorization: Bearer <key>"');
         const stored = keys.verify(presented);
         if (!stored) throw rejected('Invalid API key');
         try {
-          await budget.spend(stored.id);
+          await budget.spend(stored.id, request.raw.req);
         } catch (error) {
           throw boomify(error as PredgateError, { statusCode: 429 });
         }
@@ -40,16 +41,6 @@ export const authPlugin: Plugin<{ container: DependencyContainer }> = {
     server.auth.default('api-key');
   },
 };
-
-function presentedKey(request: Request): string | undefined {
-  const authorization: unknown = request.headers.authorization;
-  if (typeof authorization === 'string' && authorization.length > 0) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match?.[1];
-  }
-  const header: unknown = request.headers['x-api-key'];
-  return typeof header === 'string' && header.length > 0 ? header : undefined;
-}
 
 // hapi only passes Boom errors through authentication untouched; the brand of
 // the unified error survives boomify, so the envelope still recognises it.

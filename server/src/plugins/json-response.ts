@@ -3,6 +3,7 @@ import { brotliCompress, constants as zlib, createBrotliCompress, gzip } from 'n
 import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
 import type { JsonChunks } from '@predgate/catalog';
 import { LRUCache } from 'lru-cache';
+import { markReplayable } from './answer-replay.js';
 
 declare module '@hapi/hapi' {
   interface ResponseToolkit {
@@ -19,6 +20,13 @@ declare module '@hapi/hapi' {
      * building the page at all.
      */
     cachedJson(identity: string): ResponseObject | undefined;
+  }
+
+  interface PluginProperties {
+    'predgate-json-response': {
+      /** The answer stored under `identity`, compressed with `encoding`, while the cache keeps it. */
+      compressedAnswer(encoding: string, identity: string): Buffer | undefined;
+    };
   }
 }
 
@@ -94,9 +102,12 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
       return compressedResponse(this, body, encoding);
     });
 
+    const compressedAnswer = (encoding: string, identity: string) => (compressors[encoding] ? compressed.get(cacheKey(encoding, identity)) : undefined);
+    server.expose('compressedAnswer', compressedAnswer);
+
     server.decorate('toolkit', 'cachedJson', function (this: ResponseToolkit, identity: string) {
       const encoding = this.request.info.acceptEncoding;
-      const body = compressors[encoding] ? compressed.get(cacheKey(encoding, identity)) : undefined;
+      const body = compressedAnswer(encoding, identity);
       return body && compressedResponse(this, body, encoding);
     });
   },
@@ -115,29 +126,37 @@ export function sentQuery(request: Request): string {
   return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
-/** An answer a request may already have in the cache, by the identity `storedJson` was given. */
-export interface CachedAnswer {
-  identity: string;
+/** Where a route's cached answers are found by what a request asks, before it is validated. */
+export interface CachedAnswers<Form> {
+  /** What the request asks, read from it as it arrived; undefined when that cannot be told before the handler. */
+  formOf(request: Request): Form | undefined;
+  /** The identity its answer is stored under now (the catalog generation changes it); undefined when the cache must not answer. */
+  identityOf(form: Form): string | undefined;
+  /** Called for every request answered from the cache. */
+  onAnswer?(form: Form): void;
 }
 
 /**
- * A route's `onPostAuth` step that sends the answer `answerOf` names when it
+ * A route's `onPostAuth` step that sends the answer `answers` names when it
  * is already compressed, so validation, argument parsing and the handler are
  * skipped. It runs after the API key is checked and the request budget is
- * spent. `answerOf` must name only answers the handler itself stores for a
+ * spent. `answers` must name only answers the handler itself stores for a
  * request of the same form: the cache then holds one only for requests that
- * passed validation already.
+ * passed validation already. A request answered here can be replayed below
+ * hapi when it comes again (see `answerReplayPlugin`).
  */
-export function cachedAnswerFirst<Answer extends CachedAnswer>(
-  answerOf: (request: Request) => Answer | undefined,
-  onAnswer?: (request: Request, answer: Answer) => void,
-): RouteExtObject {
+export function cachedAnswerFirst<Form>(answers: CachedAnswers<Form>): RouteExtObject {
   return {
     method(request, h) {
-      const answer = answerOf(request);
-      const cached = answer && h.cachedJson(answer.identity);
+      const form = answers.formOf(request);
+      const identity = form === undefined ? undefined : answers.identityOf(form);
+      const cached = identity === undefined ? undefined : h.cachedJson(identity);
       if (!cached) return h.continue;
-      onAnswer?.(request, answer);
+      answers.onAnswer?.(form!);
+      markReplayable(request, {
+        identity: () => answers.identityOf(form!),
+        answered: () => answers.onAnswer?.(form!),
+      });
       return cached.takeover();
     },
   };

@@ -59,7 +59,6 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer }> = {
       },
     });
 
-    // Labels come only from known venues and methods, so clients cannot grow the series without bound.
     server.events.on('response', (request: Request) => {
       const { exchange, method } = labelsFor(request, venues, methods);
       const status = String((request.response as ResponseObject | null)?.statusCode ?? 0);
@@ -70,7 +69,8 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer }> = {
   },
 };
 
-function labelsFor(request: Request, venues: VenueDirectory, methods: MethodRegistry): { exchange: string; method: string } {
+/** A request's metric labels: known venues and methods only, so clients cannot grow the series without bound. */
+export function labelsFor(request: Request, venues: VenueDirectory, methods: MethodRegistry): { exchange: string; method: string } {
   // A request hapi refused before routing (`GET *`, a malformed URL) has no params and no route.
   const { exchange = 'router', method } = (request.params ?? {}) as { exchange?: string; method?: string };
   const path = request.route?.path;

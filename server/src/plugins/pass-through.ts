@@ -58,17 +58,12 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       maxEntrySize: 16 * 1024,
       sizeCalculation: (call, form) => form.length + call.params.length,
     });
-    const cachedCatalogAnswer = cachedAnswerFirst(
-      (request) => {
-        const call = catalogCalls.get(callForm(request));
-        // A venue whose catalog went stale is asked live again, as the handler would.
-        return call && catalog.isFresh(call.venue) ? { ...call, identity: catalogIdentity(call) } : undefined;
-      },
-      (request, call) => {
-        (request.app as RequestVenue).venue = call.venue;
-        metrics.catalogAnswers.inc({ venue: call.venue, method: call.method });
-      },
-    );
+    const cachedCatalogAnswer = cachedAnswerFirst<CatalogCall>({
+      formOf: (request) => catalogCalls.get(callForm(request)),
+      // A venue whose catalog went stale is asked live again, as the handler would.
+      identityOf: (call) => (catalog.isFresh(call.venue) ? catalogIdentity(call) : undefined),
+      onAnswer: (call) => metrics.catalogAnswers.inc({ venue: call.venue, method: call.method }),
+    });
 
     // pmxt clients given a base URL with a trailing slash ask for `//api/...`.
     server.ext('onRequest', (request, h) => {

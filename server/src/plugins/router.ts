@@ -46,9 +46,9 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     const clock = container.resolve(tokens.clock);
 
     // Named by the request as it arrived, so a cached page is found before the query is validated.
-    const pageIdentity = (request: Request) => `v0:${catalog.generation}:events${sentQuery(request)}`;
+    const pageIdentity = (query: string) => `v0:${catalog.generation}:events${query}`;
     // The store looks events up by lower-case id, so every spelling of one id is one page.
-    const eventIdentity = (request: Request) => `v0:${catalog.generation}:event/${(request.params as { id: string }).id.toLowerCase()}`;
+    const eventIdentity = (id: string) => `v0:${catalog.generation}:event/${id.toLowerCase()}`;
 
     server.route({
       method: 'GET',
@@ -56,12 +56,12 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: {
         ...routerRoute,
         validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } },
-        ext: { onPostAuth: cachedAnswerFirst((request) => ({ identity: pageIdentity(request) })) },
+        ext: { onPostAuth: cachedAnswerFirst({ formOf: sentQuery, identityOf: pageIdentity }) },
       },
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
         // Named before the read: a page read while a sweep commits is kept under the generation it was read from.
-        const identity = pageIdentity(request);
+        const identity = pageIdentity(sentQuery(request));
         const page = await catalog.store.events({
           withTotal: true,
           ...routerEventQuery(
@@ -87,11 +87,11 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: {
         ...routerRoute,
         validate: { params: Joi.object({ id: Joi.string().guid() }), failAction: rejectInput },
-        ext: { onPostAuth: cachedAnswerFirst((request) => ({ identity: eventIdentity(request) })) },
+        ext: { onPostAuth: cachedAnswerFirst({ formOf: (request) => (request.params as { id: string }).id, identityOf: eventIdentity }) },
       },
       async handler(request, h) {
         const { id } = request.params as { id: string };
-        const identity = eventIdentity(request);
+        const identity = eventIdentity(id);
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
         return h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), identity);

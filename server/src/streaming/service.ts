@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { StreamingConfig } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
+import { headerKey } from '../keys/presented-key.js';
 import type { RequestBudget } from '../keys/request-budget.js';
 import type { Metrics } from '../metrics.js';
 import type { VenueDirectory } from '../venues/directory.js';
@@ -171,10 +172,8 @@ export class StreamService {
 }
 
 function presentedKey(request: IncomingMessage, url: URL): string | undefined {
-  const authorization = request.headers.authorization;
-  if (typeof authorization === 'string' && authorization.length > 0) return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
-  const header = request.headers['x-api-key'];
-  if (typeof header === 'string' && header.length > 0) return header;
+  const fromHeaders = headerKey(request.headers);
+  if (fromHeaders !== undefined || request.headers.authorization) return fromHeaders;
   // pmxt clients put the key in the query: `apiKey` for a hosted gateway, `token` for a local sidecar.
   return url.searchParams.get('apiKey') ?? url.searchParams.get('token') ?? undefined;
 }

@@ -1,0 +1,128 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Plugin, Request, ResponseObject } from '@hapi/hapi';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import type { DependencyContainer } from 'tsyringe';
+import { tokens } from '../container.js';
+import { headerKey } from '../keys/presented-key.js';
+import { labelsFor } from './operations.js';
+
+/** A cached answer as a later request of the same form finds it again. */
+export interface ReplayableAnswer {
+  /** The identity its compressed bytes are stored under now; undefined when the cache must not answer. */
+  identity(): string | undefined;
+  /** Called for every request it answers. */
+  answered(): void;
+}
+
+/** The largest body a replayed request may have: forms longer than this are not kept. */
+const maxFormBytes = 16 * 1024;
+/** Request headers that change what hapi would answer or how it reads the body: such requests always go to hapi. */
+const handledByHapi = ['transfer-encoding', 'content-encoding', 'expect', 'range', 'if-range'] as const;
+
+const replayableAnswers = new WeakMap<Request, ReplayableAnswer>();
+
+/** Marks a request as answered from the compressed-answer cache, so a later one of the same form can be replayed. */
+export function markReplayable(request: Request, answer: ReplayableAnswer): void {
+  replayableAnswers.set(request, answer);
+}
+
+interface Remembered {
+  answer: ReplayableAnswer;
+  encoding: string;
+  /** The headers hapi sent, less `content-length`: the bytes change with the catalog, the headers do not. */
+  headers: OutgoingHttpHeaders;
+  labels: { exchange: string; method: string; status: string };
+}
+
+/**
+ * Requests hapi answered from the compressed-answer cache are answered again,
+ * when the same request comes back, straight from Node's listener: no hapi
+ * request, lifecycle or payload parser for an answer that is already bytes.
+ * On a small cached answer those are most of the gateway's cost.
+ *
+ * A request is the same when its method, URL, `accept-encoding`,
+ * `content-type` and body are byte for byte the same as one hapi answered
+ * (so it passed the same routing and validation); its status and headers are
+ * hapi's. The API key and the request budget are checked on every request.
+ * Whatever the lane does not answer (a bad key, a spent budget, a stale
+ * venue, a page not compressed for this catalog generation yet, a body still
+ * arriving) goes on to hapi as it came. With debug logging, where hapi logs
+ * every request, the lane stands aside.
+ */
+export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger: Logger }> = {
+  name: 'predgate-answer-replay',
+  dependencies: ['predgate-json-response'],
+  register(server, { container, logger }) {
+    const keys = container.resolve(tokens.keys);
+    const budget = container.resolve(tokens.requestBudget);
+    const metrics = container.resolve(tokens.metrics);
+    const venues = container.resolve(tokens.venues);
+    const methods = container.resolve(tokens.methods);
+    const remembered = new LRUCache<string, Remembered>({
+      maxSize: 4 * 1024 * 1024,
+      maxEntrySize: maxFormBytes + 8 * 1024,
+      sizeCalculation: (_entry, form) => form.length,
+    });
+    // The form of each request handed to hapi, so it can be remembered if hapi answers it from the cache.
+    const forms = new WeakMap<IncomingMessage, string>();
+
+    const [hapiDispatch, ...others] = server.listener.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+    if (!hapiDispatch || others.length > 0) throw new Error('answer replay expects hapi as the only request listener');
+    const toHapi = (req: IncomingMessage, res: ServerResponse, form?: string) => {
+      if (form !== undefined) forms.set(req, form);
+      hapiDispatch(req, res);
+    };
+
+    const replay = (req: IncomingMessage, res: ServerResponse, body: string, started: number) => {
+      const form = `${req.method} ${req.url}\n${req.headers['accept-encoding'] ?? ''}\n${req.headers['content-type'] ?? ''}\n${body}`;
+      const known = remembered.get(form);
+      const identity = known?.answer.identity();
+      const bytes = identity === undefined ? undefined : server.plugins['predgate-json-response'].compressedAnswer(known!.encoding, identity);
+      const presented = bytes && headerKey(req.headers);
+      const key = presented ? keys.verify(presented) : undefined;
+      if (!key) return toHapi(req, res, form);
+      budget.spend(key.id, req).then(
+        () => {
+          res.writeHead(200, { ...known!.headers, 'content-length': bytes!.length });
+          res.end(bytes);
+          known!.answer.answered();
+          metrics.requests.inc(known!.labels);
+          metrics.requestSeconds.observe(known!.labels, (performance.now() - started) / 1000);
+        },
+        // hapi refuses it, with the refusal the budget already gave.
+        () => toHapi(req, res),
+      );
+    };
+
+    server.listener.removeListener('request', hapiDispatch);
+    server.listener.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const length = Number(req.headers['content-length'] ?? 0);
+      if (!(req.method === 'GET' || req.method === 'POST') || !(length <= maxFormBytes) || logger.isLevelEnabled('debug')) {
+        return toHapi(req, res);
+      }
+      if (handledByHapi.some((header) => req.headers[header] !== undefined)) return toHapi(req, res);
+      const started = performance.now();
+      if (length === 0) return replay(req, res, '', started);
+      // The parser pushes a body that came in the same read as the headers right after this event: read it
+      // then, and put it back for hapi. A body still arriving is left for hapi to read.
+      queueMicrotask(() => {
+        if (req.readableLength !== length) return toHapi(req, res);
+        const body = req.read() as Buffer;
+        req.unshift(body);
+        replay(req, res, body.toString('latin1'), started);
+      });
+    });
+
+    server.events.on('response', (request: Request) => {
+      const answer = replayableAnswers.get(request);
+      const form = forms.get(request.raw.req);
+      const response = request.response as ResponseObject | null;
+      if (!answer || form === undefined || response?.statusCode !== 200) return;
+      const { 'content-length': _length, ...headers } = request.raw.res.getHeaders();
+      const encoding = headers['content-encoding'];
+      if (typeof encoding !== 'string') return;
+      remembered.set(form, { answer, encoding, headers, labels: { ...labelsFor(request, venues, methods), status: '200' } });
+    });
+  },
+};

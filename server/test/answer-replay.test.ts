@@ -1,0 +1,260 @@
+import { connect } from 'node:net';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request as undiciRequest } from 'undici';
+import { apiKey, now, testApp } from './helpers.js';
+import type { TestApp } from './helpers.js';
+
+/**
+ * Requests hapi answered from the compressed-answer cache are answered again
+ * from Node's listener when they come back. These tests send real requests to
+ * a gateway on 127.0.0.1 (`inject` never passes the listener) and count the
+ * requests hapi itself sees, to tell a replayed answer from one hapi made.
+ */
+interface Sent {
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+interface Received {
+  status: number;
+  headers: IncomingHttpHeaders;
+  bytes: Buffer;
+}
+
+const compressed = { 'accept-encoding': 'gzip, deflate, br' };
+const fetchMarkets: Sent = { method: 'POST', path: '/api/mock/fetchMarkets', body: '{"args":[{"limit":4}]}', headers: { 'content-type': 'application/json' } };
+
+async function startedApp(options: Parameters<typeof testApp>[0] = {}): Promise<{ app: TestApp; origin: string; seenByHapi: () => number }> {
+  // Debug logging makes hapi log every request, and the lane stand aside: the tests that want it run at info.
+  const app = await testApp({ logLevel: 'info', ...options, config: { port: 0, host: '127.0.0.1', ...options.config } });
+  let seen = 0;
+  app.server.ext('onRequest', (_request, h) => {
+    seen += 1;
+    return h.continue;
+  });
+  await app.catalog.sweep('mock');
+  await app.server.start();
+  return { app, origin: `http://127.0.0.1:${app.server.info.port}`, seenByHapi: () => seen };
+}
+
+async function send(origin: string, sent: Sent, key = apiKey): Promise<Received> {
+  const response = await undiciRequest(`${origin}${sent.path}`, {
+    method: sent.method ?? 'GET',
+    headers: { authorization: `Bearer ${key}`, ...compressed, ...sent.headers },
+    ...(sent.body !== undefined ? { body: sent.body } : {}),
+  });
+  return { status: response.statusCode, headers: response.headers, bytes: Buffer.from(await response.body.arrayBuffer()) };
+}
+
+function withoutDate(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { date: _date, ...rest } = headers;
+  return rest;
+}
+
+describe('a cached answer replayed below hapi', () => {
+  let app: TestApp;
+  let origin: string;
+  let seenByHapi: () => number;
+  let clock = now;
+
+  beforeAll(async () => {
+    ({ app, origin, seenByHapi } = await startedApp({ clock: { now: () => clock } }));
+  });
+  afterAll(() => app.stop());
+
+  /** Sends a request until hapi has answered it from the cache (the handler builds it, the early step sends it). */
+  async function remembered(sent: Sent): Promise<Received> {
+    await send(origin, sent);
+    return send(origin, sent);
+  }
+
+  const requests: Array<[string, Sent]> = [
+    ['a pass-through POST', fetchMarkets],
+    ['a pass-through GET', { path: '/api/mock/fetchEvents?limit=3' }],
+    ['a Router page', { path: '/v0/events?limit=7&offset=2' }],
+  ];
+
+  test.each(requests)('%s comes back without reaching hapi, byte for byte what hapi sent, headers included', async (_title, sent) => {
+    const fromHapi = await remembered(sent);
+    expect(fromHapi.status).toBe(200);
+    const before = seenByHapi();
+    const replayed = await send(origin, sent);
+    expect(seenByHapi()).toBe(before);
+    expect(replayed.status).toBe(200);
+    expect(withoutDate(replayed.headers)).toEqual(withoutDate(fromHapi.headers));
+    expect(replayed.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding' });
+    expect(replayed.bytes.equals(fromHapi.bytes)).toBe(true);
+  });
+
+  test('a Router event by id is replayed too', async () => {
+    const page = await send(origin, { path: '/v0/events?limit=1', headers: { 'accept-encoding': 'identity' } });
+    const id = (JSON.parse(page.bytes.toString('utf8')) as { data: Array<{ id: string }> }).data[0]!.id;
+    const sent = { path: `/v0/events/${id}` };
+    const fromHapi = await remembered(sent);
+    const before = seenByHapi();
+    expect((await send(origin, sent)).bytes.equals(fromHapi.bytes)).toBe(true);
+    expect(seenByHapi()).toBe(before);
+  });
+
+  test('only the same form is replayed: another encoding, content type, body or URL goes to hapi', async () => {
+    await remembered(fetchMarkets);
+    const others: Sent[] = [
+      { ...fetchMarkets, headers: { ...fetchMarkets.headers, 'accept-encoding': 'gzip' } },
+      { ...fetchMarkets, headers: { 'content-type': 'application/json; charset=utf-8' } },
+      { ...fetchMarkets, body: '{"args":[{"limit":4}]} ' },
+      { ...fetchMarkets, body: '{"args":[{"limit":5}]}' },
+      { ...fetchMarkets, path: '/api/mock/fetchMarkets/' },
+    ];
+    for (const sent of others) {
+      const before = seenByHapi();
+      const answer = await send(origin, sent);
+      expect(answer.status).toBe(200);
+      expect(seenByHapi()).toBe(before + 1);
+    }
+    const gzip = await send(origin, others[0]!);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  test('a request hapi would refuse is never replayed: another method, or a content type the route does not take', async () => {
+    await remembered(fetchMarkets);
+    const text = await send(origin, { ...fetchMarkets, headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    const put = await send(origin, { ...fetchMarkets, method: 'PUT' as 'POST' });
+    expect(put.status).toBe(405);
+  });
+
+  test('the API key is checked on every replayed request', async () => {
+    await remembered(fetchMarkets);
+    const refused = await send(origin, fetchMarkets, 'not-the-key-000000');
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.bytes.toString('utf8'))).toMatchObject({ success: false, error: { code: 'INVALID_API_KEY' } });
+    const { key, record } = app.keys.create('short-lived');
+    expect((await send(origin, fetchMarkets, key)).status).toBe(200);
+    app.keys.revoke(record.id);
+    expect((await send(origin, fetchMarkets, key)).status).toBe(401);
+  });
+
+  test('a new catalog generation is not replayed the page of the one before', async () => {
+    const sent = { path: '/api/mock/fetchEvents?limit=2&offset=1' };
+    await remembered(sent);
+    await app.catalog.sweep('mock');
+    const before = seenByHapi();
+    expect((await send(origin, sent)).status).toBe(200);
+    expect(seenByHapi()).toBe(before + 1);
+  });
+
+  test('a stale catalog is not replayed: the request goes to hapi, which asks the venue', async () => {
+    const sent = { ...fetchMarkets, body: '{"args":[{"limit":2}]}' };
+    await remembered(sent);
+    clock += 365 * 24 * 3600 * 1000;
+    try {
+      const before = seenByHapi();
+      expect((await send(origin, sent)).status).toBe(200);
+      expect(seenByHapi()).toBe(before + 1);
+    } finally {
+      clock = now;
+    }
+  });
+
+  test('replayed answers count as requests and as catalog answers', async () => {
+    await remembered(fetchMarkets);
+    const metric = async (name: string, labels: string) => {
+      const text = (await send(origin, { path: '/metrics', headers: { 'accept-encoding': 'identity' } })).bytes.toString('utf8');
+      return Number(new RegExp(`^${name}\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    };
+    const requests = () => metric('predgate_http_requests_total', 'exchange="mock",method="fetchMarkets",status="200"');
+    const answers = () => metric('predgate_catalog_answers_total', 'venue="mock",method="fetchMarkets"');
+    const [requestsBefore, answersBefore, seenBefore] = [await requests(), await answers(), seenByHapi()];
+    for (let index = 0; index < 3; index += 1) expect((await send(origin, fetchMarkets)).status).toBe(200);
+    expect(seenByHapi()).toBe(seenBefore);
+    expect(await requests()).toBe(requestsBefore + 3);
+    expect(await answers()).toBe(answersBefore + 3);
+  });
+
+  test('a body that arrives after its headers is left for hapi to read, whole', async () => {
+    const fromHapi = await remembered(fetchMarkets);
+    const before = seenByHapi();
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(app.server.info.port as number, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      socket.on('error', reject);
+      socket.write(
+        `POST ${fetchMarkets.path} HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${apiKey}\r\naccept-encoding: gzip, deflate, br\r\n` +
+          `content-type: application/json\r\ncontent-length: ${fetchMarkets.body!.length}\r\nconnection: close\r\n\r\n`,
+      );
+      setTimeout(() => socket.write(fetchMarkets.body!), 50);
+    });
+    expect(raw.startsWith('HTTP/1.1 200 OK')).toBe(true);
+    expect(Buffer.from(raw.slice(raw.indexOf('\r\n\r\n') + 4), 'latin1').equals(fromHapi.bytes)).toBe(true);
+    expect(seenByHapi()).toBe(before + 1);
+  });
+
+  test('a chunked or compressed request body goes to hapi', async () => {
+    const fromHapi = await remembered(fetchMarkets);
+    const bodies: Array<[Record<string, string>, Readable | Buffer]> = [
+      [{}, Readable.from([Buffer.from(fetchMarkets.body!)])],
+      [{ 'content-encoding': 'gzip' }, gzipSync(fetchMarkets.body!)],
+    ];
+    for (const [headers, body] of bodies) {
+      const before = seenByHapi();
+      const response = await undiciRequest(`${origin}${fetchMarkets.path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, ...compressed, 'content-type': 'application/json', ...headers },
+        body,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(Buffer.from(await response.body.arrayBuffer()).equals(fromHapi.bytes)).toBe(true);
+      expect(seenByHapi()).toBe(before + 1);
+    }
+  });
+});
+
+describe('the replay lane and the request budget', () => {
+  let app: TestApp;
+  let origin: string;
+  let seenByHapi: () => number;
+
+  beforeAll(async () => {
+    ({ app, origin, seenByHapi } = await startedApp({ config: { rateLimit: { requests: 4, windowSeconds: 60 } } }));
+  });
+  afterAll(() => app.stop());
+
+  test('replayed answers spend the budget; past it hapi answers 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    const seen: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      statuses.push((await send(origin, fetchMarkets)).status);
+      seen.push(seenByHapi());
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // The first two built and cached the answer, the next two were replayed, the refused ones went to hapi.
+    expect(seen).toEqual([1, 2, 2, 2, 3, 4]);
+    const refused = await send(origin, fetchMarkets);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(JSON.parse(refused.bytes.toString('utf8'))).toMatchObject({ error: { code: 'RATE_LIMIT_EXCEEDED' } });
+  });
+});
+
+describe('with debug logging', () => {
+  let app: TestApp;
+  let origin: string;
+  let seenByHapi: () => number;
+
+  beforeAll(async () => {
+    ({ app, origin, seenByHapi } = await startedApp({ logLevel: 'debug' }));
+  });
+  afterAll(() => app.stop());
+
+  test('every request goes to hapi, which logs each one', async () => {
+    for (let index = 0; index < 4; index += 1) expect((await send(origin, fetchMarkets)).status).toBe(200);
+    expect(seenByHapi()).toBe(4);
+    expect(app.logs.filter((line) => line.includes('"path":"/api/mock/fetchMarkets"') && line.includes('"statusCode":200'))).toHaveLength(4);
+  });
+});
