@@ -91,6 +91,19 @@ describe('a cached answer replayed below hapi', () => {
     expect(replayed.bytes.equals(fromHapi.bytes)).toBe(true);
   });
 
+  test('an answer sent as it is, to a client without accept-encoding or under 1 KiB, is replayed too', async () => {
+    for (const sent of [{ path: '/api/mock/fetchEvents?limit=2', headers: { 'accept-encoding': 'identity' } }, { path: '/v0/events?limit=3&offset=1000000' }]) {
+      const fromHapi = await remembered(sent);
+      expect(fromHapi.headers['content-encoding']).toBeUndefined();
+      const before = seenByHapi();
+      const replayed = await send(origin, sent);
+      expect(seenByHapi()).toBe(before);
+      expect(withoutDate(replayed.headers)).toEqual(withoutDate(fromHapi.headers));
+      expect(replayed.bytes.equals(fromHapi.bytes)).toBe(true);
+      expect(JSON.parse(replayed.bytes.toString('utf8'))).toHaveProperty('data');
+    }
+  });
+
   test('a Router event by id is replayed too', async () => {
     const page = await send(origin, { path: '/v0/events?limit=1', headers: { 'accept-encoding': 'identity' } });
     const id = (JSON.parse(page.bytes.toString('utf8')) as { data: Array<{ id: string }> }).data[0]!.id;
@@ -158,6 +171,37 @@ describe('a cached answer replayed below hapi', () => {
       expect(seenByHapi()).toBe(before + 1);
     } finally {
       clock = now;
+    }
+  });
+
+  test('a page that a new generation sends in another coding is not replayed under the old headers', async () => {
+    const day = 24 * 3600 * 1000;
+    const openEvents = async (at: number) => {
+      clock = at;
+      await app.catalog.sweep('mock');
+      const page = await send(origin, { path: '/v0/events?limit=1', headers: { 'accept-encoding': 'identity' } });
+      return (JSON.parse(page.bytes.toString('utf8')) as { meta: { total: number } }).meta.total;
+    };
+    try {
+      // The mock venue's catalog changes by the day: find two days with different counts of open events.
+      const [first, second] = [await openEvents(now + day), await openEvents(now + 2 * day)];
+      expect(first).not.toBe(second);
+      const [fuller, emptier] = first > second ? [now + day, now + 2 * day] : [now + 2 * day, now + day];
+      // One event past the emptier day's last: compressed on the fuller day, an empty page sent as it is on the other.
+      const sent = { path: `/v0/events?limit=1&offset=${Math.min(first, second)}` };
+      clock = fuller;
+      await app.catalog.sweep('mock');
+      expect((await remembered(sent)).headers['content-encoding']).toBe('br');
+      clock = emptier;
+      await app.catalog.sweep('mock');
+      for (let index = 0; index < 3; index += 1) {
+        const answer = await send(origin, sent);
+        expect(answer.headers['content-encoding']).toBeUndefined();
+        expect(JSON.parse(answer.bytes.toString('utf8'))).toMatchObject({ data: [] });
+      }
+    } finally {
+      clock = now;
+      await app.catalog.sweep('mock');
     }
   });
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, inflateSync } from 'node:zlib';
 import type { ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiKey, now, testApp } from './helpers.js';
@@ -147,6 +148,24 @@ describe('a cached catalog answer sent before the handler', () => {
     } finally {
       clock = now;
     }
+  });
+
+  test('a page kept as it was sent, uncompressed, is not what a client taking brotli is sent: the handler compresses it once', async () => {
+    const url = '/v0/events?limit=30&offset=7';
+    const plain = await twice({ url });
+    expect(plain.handled).toBe(1);
+    expect(plain.cached.headers['content-encoding']).toBeUndefined();
+    expect(plain.cached.rawPayload.length).toBeGreaterThan(4096);
+    // Sent the plain bytes, hapi would compress them again on every request instead of once.
+    const brotli = await twice({ url, headers: compressed });
+    expect(brotli.handled).toBe(1);
+    for (const answer of [brotli.built, brotli.cached]) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(answer.rawPayload).equals(plain.built.rawPayload)).toBe(true);
+    }
+    const deflated = await app.call({ url, headers: { 'accept-encoding': 'deflate' } });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    expect(inflateSync(deflated.rawPayload).equals(plain.built.rawPayload)).toBe(true);
   });
 
   test('a request of another form is validated, even when its text names a cached page', async () => {

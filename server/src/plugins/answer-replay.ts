@@ -29,7 +29,9 @@ export function markReplayable(request: Request, answer: ReplayableAnswer): void
 
 interface Remembered {
   answer: ReplayableAnswer;
+  /** The request's encoding as hapi negotiated it, and the coding hapi sent the answer in (`identity`: none). */
   encoding: string;
+  sentAs: string;
   /** The headers hapi sent, less `content-length`: the bytes change with the catalog, the headers do not. */
   headers: OutgoingHttpHeaders;
   labels: { exchange: string; method: string; status: string };
@@ -78,7 +80,9 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       const form = `${req.method} ${req.url}\n${req.headers['accept-encoding'] ?? ''}\n${req.headers['content-type'] ?? ''}\n${body}`;
       const known = remembered.get(form);
       const identity = known?.answer.identity();
-      const bytes = identity === undefined ? undefined : server.plugins['predgate-json-response'].compressedAnswer(known!.encoding, identity);
+      const stored = identity === undefined ? undefined : server.plugins['predgate-json-response'].storedAnswer(known!.encoding, identity);
+      // A new generation's page may be sent in another coding than the headers hapi sent for the last one.
+      const bytes = stored?.sentAs === known?.sentAs ? stored?.body : undefined;
       const presented = bytes && headerKey(req.headers);
       const key = presented ? keys.verify(presented) : undefined;
       if (!key) return toHapi(req, res, form);
@@ -120,9 +124,14 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       const response = request.response as ResponseObject | null;
       if (!answer || form === undefined || response?.statusCode !== 200) return;
       const { 'content-length': _length, ...headers } = request.raw.res.getHeaders();
-      const encoding = headers['content-encoding'];
-      if (typeof encoding !== 'string') return;
-      remembered.set(form, { answer, encoding, headers, labels: { ...labelsFor(request, venues, methods), status: '200' } });
+      const coding = headers['content-encoding'];
+      remembered.set(form, {
+        answer,
+        encoding: request.info.acceptEncoding,
+        sentAs: typeof coding === 'string' ? coding : 'identity',
+        headers,
+        labels: { ...labelsFor(request, venues, methods), status: '200' },
+      });
     });
   },
 };

@@ -15,7 +15,7 @@ declare module '@hapi/hapi' {
      */
     storedJson(json: JsonChunks, identity?: string): Promise<ResponseObject>;
     /**
-     * The answer `storedJson` already compressed under `identity` for this
+     * The answer `storedJson` already keeps under `identity` for this
      * request's encoding, if it still has it: a handler asks first and skips
      * building the page at all.
      */
@@ -24,16 +24,16 @@ declare module '@hapi/hapi' {
 
   interface PluginProperties {
     'predgate-json-response': {
-      /** The answer stored under `identity`, compressed with `encoding`, while the cache keeps it. */
-      compressedAnswer(encoding: string, identity: string): Buffer | undefined;
+      /** The answer kept under `identity` for a client whose negotiated encoding is `encoding`, while the cache keeps it. */
+      storedAnswer(encoding: string, identity: string): StoredAnswer | undefined;
     };
   }
 }
 
 export interface StoredJsonOptions {
-  /** Bytes of compressed answers kept. */
+  /** Bytes of stored answers kept, as they are sent. */
   cacheBytes: number;
-  /** How long a compressed answer is reused: a shared MongoDB catalog can change under another gateway's sweeps. */
+  /** How long a stored answer is reused: a shared MongoDB catalog can change under another gateway's sweeps. */
   cacheSeconds: number;
 }
 
@@ -55,25 +55,43 @@ const compressors: Record<string, (input: Buffer) => Promise<Buffer>> = {
   gzip: (input) => promisify(gzip)(input, { level: 6 }),
 };
 
-function cacheKey(encoding: string, identity: string): string {
-  return `${encoding}\n${identity}`;
+function cacheKey(sentAs: string, identity: string): string {
+  return `${sentAs}\n${identity}`;
 }
 
-function compressedResponse(h: ResponseToolkit, body: Buffer, encoding: string): ResponseObject {
-  return h.response(body).type('application/json; charset=utf-8').compressed(encoding).vary('accept-encoding').header('content-length', String(body.length));
+/**
+ * How stored JSON of `length` bytes goes to a client whose negotiated
+ * encoding is `encoding`: compressed once here, sent as it is, or (undefined)
+ * left to hapi's per-request encoder, whose output is not kept.
+ */
+function sentAs(encoding: string, length: number): string | undefined {
+  if (compressors[encoding] && length >= minCompressBytes) return encoding;
+  return encoding === 'identity' || length < liveCompressMinBytes ? 'identity' : undefined;
+}
+
+/** Bytes kept for an answer, and the content coding they are in (`identity`: none). */
+export interface StoredAnswer {
+  body: Buffer;
+  sentAs: string;
+}
+
+function storedResponse(h: ResponseToolkit, answer: StoredAnswer): ResponseObject {
+  const response = h.response(answer.body).type('application/json; charset=utf-8').header('content-length', String(answer.body.length));
+  return answer.sentAs === 'identity' ? response : response.compressed(answer.sentAs).vary('accept-encoding');
 }
 
 /**
  * Answers compressed as clients ask (`accept-encoding` negotiated by hapi,
  * brotli added to its gzip and deflate), with `vary` and `content-length`
- * right; stored catalog pages compressed once per catalog generation.
+ * right. Stored catalog pages are kept as they are sent, compressed once per
+ * catalog generation, for every client that asks the same.
  */
 export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
   name: 'predgate-json-response',
   register(server, options) {
     // Live answers are compressed per request: a smaller window keeps each encoder's state small to allocate.
     server.encoder('br', () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: liveWindowBits } }));
-    const compressed = new LRUCache<string, Buffer>({
+    const stored = new LRUCache<string, Buffer>({
       maxSize: options.cacheBytes,
       sizeCalculation: (buffer) => buffer.length,
       ttl: options.cacheSeconds * 1000,
@@ -83,32 +101,42 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
 
     server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: JsonChunks, identity?: string) {
       const encoding = this.request.info.acceptEncoding;
-      const compress = compressors[encoding];
-      if (identity === undefined || !compress || json.length < minCompressBytes) {
+      const coding = identity === undefined ? undefined : sentAs(encoding, json.length);
+      if (coding === undefined) {
         const body = json.length > 64 * 1024 ? json.stream() : Buffer.concat(json.chunks, json.length);
         return this.response(body).type('application/json; charset=utf-8').header('content-length', String(json.length));
       }
-      const key = cacheKey(encoding, identity);
-      let body = compressed.get(key);
+      const key = cacheKey(coding, identity!);
+      let body = stored.get(key);
       if (!body) {
-        let pending = inFlight.get(key);
-        if (!pending) {
-          pending = compress(Buffer.concat(json.chunks, json.length)).finally(() => inFlight.delete(key));
-          inFlight.set(key, pending);
+        const compress = compressors[coding];
+        if (compress) {
+          let pending = inFlight.get(key);
+          if (!pending) {
+            pending = compress(Buffer.concat(json.chunks, json.length)).finally(() => inFlight.delete(key));
+            inFlight.set(key, pending);
+          }
+          body = await pending;
+        } else {
+          body = Buffer.concat(json.chunks, json.length);
         }
-        body = await pending;
-        compressed.set(key, body);
+        stored.set(key, body);
       }
-      return compressedResponse(this, body, encoding);
+      return storedResponse(this, { body, sentAs: coding });
     });
 
-    const compressedAnswer = (encoding: string, identity: string) => (compressors[encoding] ? compressed.get(cacheKey(encoding, identity)) : undefined);
-    server.expose('compressedAnswer', compressedAnswer);
+    const storedAnswer = (encoding: string, identity: string): StoredAnswer | undefined => {
+      const compressed = compressors[encoding] ? stored.get(cacheKey(encoding, identity)) : undefined;
+      if (compressed) return { body: compressed, sentAs: encoding };
+      // Kept as they are: right for this client only if it would have been sent them so.
+      const plain = stored.get(cacheKey('identity', identity));
+      return plain && sentAs(encoding, plain.length) === 'identity' ? { body: plain, sentAs: 'identity' } : undefined;
+    };
+    server.expose('storedAnswer', storedAnswer);
 
     server.decorate('toolkit', 'cachedJson', function (this: ResponseToolkit, identity: string) {
-      const encoding = this.request.info.acceptEncoding;
-      const body = compressedAnswer(encoding, identity);
-      return body && compressedResponse(this, body, encoding);
+      const answer = storedAnswer(this.request.info.acceptEncoding, identity);
+      return answer && storedResponse(this, answer);
     });
   },
 };
