@@ -8,7 +8,7 @@ import { apiKey, now, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 /**
- * Requests hapi answered from the compressed-answer cache are answered again
+ * Requests hapi answered from the stored-answer cache are answered again
  * from Node's listener when they come back. These tests send real requests to
  * a gateway on 127.0.0.1 (`inject` never passes the listener) and count the
  * requests hapi itself sees, to tell a replayed answer from one hapi made.

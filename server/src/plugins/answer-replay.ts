@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import type { Plugin, Request, ResponseObject } from '@hapi/hapi';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
@@ -22,7 +22,7 @@ const handledByHapi = ['transfer-encoding', 'content-encoding', 'expect', 'range
 
 const replayableAnswers = new WeakMap<Request, ReplayableAnswer>();
 
-/** Marks a request as answered from the compressed-answer cache, so a later one of the same form can be replayed. */
+/** Marks a request as answered from the stored-answer cache, so a later one of the same form can be replayed. */
 export function markReplayable(request: Request, answer: ReplayableAnswer): void {
   replayableAnswers.set(request, answer);
 }
@@ -32,13 +32,16 @@ interface Remembered {
   /** The request's encoding as hapi negotiated it, and the coding hapi sent the answer in (`identity`: none). */
   encoding: string;
   sentAs: string;
-  /** The headers hapi sent, less `content-length`: the bytes change with the catalog, the headers do not. */
-  headers: OutgoingHttpHeaders;
+  /**
+   * The headers hapi sent, less `content-length`: the bytes change with the catalog, the headers do not.
+   * Set one by one, each is checked once, not again when the head is written (as a `writeHead` object would be).
+   */
+  headers: Array<[string, OutgoingHttpHeader]>;
   labels: { exchange: string; method: string; status: string };
 }
 
 /**
- * Requests hapi answered from the compressed-answer cache are answered again,
+ * Requests hapi answered from the stored-answer cache are answered again,
  * when the same request comes back, straight from Node's listener: no hapi
  * request, lifecycle or payload parser for an answer that is already bytes.
  * On a small cached answer those are most of the gateway's cost.
@@ -48,7 +51,7 @@ interface Remembered {
  * (so it passed the same routing and validation); its status and headers are
  * hapi's. The API key and the request budget are checked on every request.
  * Whatever the lane does not answer (a bad key, a spent budget, a stale
- * venue, a page not compressed for this catalog generation yet, a body still
+ * venue, a page not yet kept for this catalog generation, a body still
  * arriving) goes on to hapi as it came. With debug logging, where hapi logs
  * every request, the lane stands aside.
  */
@@ -88,7 +91,9 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       if (!key) return toHapi(req, res, form);
       budget.spend(key.id, req).then(
         () => {
-          res.writeHead(200, { ...known!.headers, 'content-length': bytes!.length });
+          for (const [name, value] of known!.headers) res.setHeader(name, value);
+          res.setHeader('content-length', bytes!.length);
+          res.writeHead(200);
           res.end(bytes);
           known!.answer.answered();
           metrics.requests.inc(known!.labels);
@@ -129,7 +134,7 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
         answer,
         encoding: request.info.acceptEncoding,
         sentAs: typeof coding === 'string' ? coding : 'identity',
-        headers,
+        headers: Object.entries(headers).filter((entry): entry is [string, OutgoingHttpHeader] => entry[1] !== undefined),
         labels: { ...labelsFor(request, venues, methods), status: '200' },
       });
     });
