@@ -27,9 +27,10 @@ export const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 /**
  * autocannon with the settings every Predgate benchmark uses: 32 connections
  * for 10 s (one connection measures a query's own latency, without queueing),
- * after the same load for 2 s unmeasured, so every server (the gateway and
- * each baseline alike) is measured with its code compiled and its caches warm,
- * as a client meets a server that has been up. Percentiles come from every
+ * after the same load unmeasured (`BENCH_WARMUP_SECONDS`, 2 s by default),
+ * so every server (the gateway and each baseline alike) is measured with its
+ * code compiled and its caches warm, as a client meets a server that has been
+ * up. Percentiles come from every
  * response's own time (autocannon's summary rounds latencies to whole
  * milliseconds and has no p95).
  */

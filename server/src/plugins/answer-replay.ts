@@ -9,7 +9,7 @@ import { labelsFor } from './operations.js';
 
 /** A cached answer as a later request of the same form finds it again. */
 export interface ReplayableAnswer {
-  /** The identity its compressed bytes are stored under now; undefined when the cache must not answer. */
+  /** The identity its bytes are kept under now; undefined when the cache must not answer. */
   identity(): string | undefined;
   /** Called for every request it answers. */
   answered(): void;

@@ -9,9 +9,9 @@ declare module '@hapi/hapi' {
   interface ResponseToolkit {
     /**
      * Stored JSON sent as it is, its length known up front. `identity` names
-     * the bytes (the catalog generation and the query that made them): a
-     * compressed form is then made once and reused for every client that
-     * accepts it, instead of compressing the same page on every request.
+     * the bytes (the catalog generation and the query that made them): what
+     * is sent (compressed once, or as it is) is then kept and reused for every
+     * client that asks the same, instead of being made again per request.
      */
     storedJson(json: JsonChunks, identity?: string): Promise<ResponseObject>;
     /**
@@ -166,7 +166,7 @@ export interface CachedAnswers<Form> {
 
 /**
  * A route's `onPostAuth` step that sends the answer `answers` names when it
- * is already compressed, so validation, argument parsing and the handler are
+ * is already kept, so validation, argument parsing and the handler are
  * skipped. It runs after the API key is checked and the request budget is
  * spent. `answers` must name only answers the handler itself stores for a
  * request of the same form: the cache then holds one only for requests that

@@ -173,6 +173,7 @@ export class StreamService {
 
 function presentedKey(request: IncomingMessage, url: URL): string | undefined {
   const fromHeaders = headerKey(request.headers);
+  // An Authorization header that is not a Bearer key is refused, not passed over for the query's key.
   if (fromHeaders !== undefined || request.headers.authorization) return fromHeaders;
   // pmxt clients put the key in the query: `apiKey` for a hosted gateway, `token` for a local sidecar.
   return url.searchParams.get('apiKey') ?? url.searchParams.get('token') ?? undefined;
