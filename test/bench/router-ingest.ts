@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { generateCatalog } from '@predgate/adapter-mock';
 import { CatalogService, EmbeddedCatalogStore } from '@predgate/catalog';
+import { withBinaryRefs } from '@predgate/core';
 import type { Event, VenueAdapter } from '@predgate/core';
 import { settledMemory } from './memory.js';
 
@@ -25,6 +26,8 @@ const pages = (() => {
 const generationSeconds = seconds(generated);
 
 // The time spent inside the venue (parsing its page) is the fake's, not ingestion's: it is summed here and taken out of the rate.
+// Its events come as an adapter hands them out: a binary market's yes/no/up/down are its outcomes (core's
+// withBinaryRefs, which every adapter's normalising ends with), not the equal copies JSON parsing alone makes.
 let venueSeconds = 0;
 const venue: VenueAdapter = {
   id: 'mock',
@@ -32,7 +35,7 @@ const venue: VenueAdapter = {
   fetchEvents: async (params = {}) => {
     const asked = performance.now();
     const page = (params.offset ?? 0) / pageSize;
-    const answer = page < pages.length ? (JSON.parse(pages[page]!) as Event[]) : [];
+    const answer = page < pages.length ? (JSON.parse(pages[page]!) as Event[]).map((event) => ({ ...event, markets: event.markets.map(withBinaryRefs) })) : [];
     venueSeconds += seconds(asked);
     return answer;
   },

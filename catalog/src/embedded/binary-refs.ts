@@ -1,35 +1,24 @@
+import { withoutBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import { arrayMemberRanges } from './json-ranges.js';
 
 const refKeys = new Set(['yes', 'no', 'up', 'down']);
 
 /**
- * A venue event without the convenience references its binary markets carry
- * (`yes`, `no`, `up`, `down`: copies of two of the market's outcomes, about a
- * third of a typical event's JSON), and where each one was: per market,
- * `key:index` pairs joined by `,`, markets joined by `;`, empty when nothing
- * was taken out. Only references that are the market's last members and equal
- * one of its outcomes are taken out, so `withBinaryRefsJson` gives back the
- * event's exact bytes; any other market is kept whole.
+ * The event's JSON without the convenience references its binary markets
+ * carry (`yes`, `no`, `up`, `down`: copies of two of the market's outcomes,
+ * about a third of a typical event's JSON), and where each one was: per
+ * market, `key:index` pairs joined by `,`, markets joined by `;`, empty when
+ * nothing was taken out. Only references that are the market's last members
+ * and equal one of its outcomes are taken out, so `withBinaryRefsJson` gives
+ * back the event's exact bytes; any other market is kept whole.
  */
-export function withoutBinaryRefs(event: Event): { event: Event; refs: string } {
-  let taken = false;
-  const markets: Market[] = [];
-  const perMarket: string[] = [];
-  for (const market of event.markets) {
-    const refs = trailingRefs(market);
-    if (refs === undefined) {
-      markets.push(market);
-      perMarket.push('');
-      continue;
-    }
-    const rest: Record<string, unknown> = {};
-    for (const key of Object.keys(market)) if (!refKeys.has(key)) rest[key] = market[key as keyof Market];
-    markets.push(rest as unknown as Market);
-    perMarket.push(refs);
-    taken = true;
-  }
-  return taken ? { event: { ...event, markets }, refs: perMarket.join(';') } : { event, refs: '' };
+export function storedJson(event: Event): { json: string; refs: string } {
+  const perMarket = event.markets.map(trailingRefs);
+  if (perMarket.every((refs) => refs === undefined)) return { json: JSON.stringify(event), refs: '' };
+  // References checked to be the last members: leaving out every reference key leaves the others in their order.
+  const markets = event.markets.map((market, index) => (perMarket[index] === undefined ? market : withoutBinaryRefs(market)));
+  return { json: JSON.stringify({ ...event, markets }), refs: perMarket.map((pairs) => pairs ?? '').join(';') };
 }
 
 /** The event's JSON with the references `withoutBinaryRefs` took out put back, byte for byte. */
@@ -69,19 +58,23 @@ export function marketWithBinaryRefs(market: Buffer, refs: string | undefined): 
 
 /** `key:index` pairs when every reference sits at the end of the market and equals one of its outcomes. */
 function trailingRefs(market: Market): string | undefined {
-  const keys = Object.keys(market).filter((key) => market[key as keyof Market] !== undefined);
-  let first = keys.length;
-  while (first > 0 && refKeys.has(keys[first - 1]!)) first -= 1;
-  if (first === keys.length || keys.slice(0, first).some((key) => refKeys.has(key))) return undefined;
-  const pairs: string[] = [];
-  for (const key of keys.slice(first)) {
-    const ref = market[key as keyof Market];
-    const index = market.outcomes.findIndex((outcome) => outcome === ref);
-    const found = index >= 0 ? index : market.outcomes.findIndex((outcome) => sameJson(outcome, ref));
+  const members = market as unknown as Record<string, unknown>;
+  let pairs: string | undefined;
+  for (const key of Object.keys(members)) {
+    const value = members[key];
+    // Left out of JSON, so no member as far as the bytes go.
+    if (value === undefined) continue;
+    if (!refKeys.has(key)) {
+      // A member after a reference: the references are not the last members.
+      if (pairs !== undefined) return undefined;
+      continue;
+    }
+    let found = market.outcomes.indexOf(value as Market['outcomes'][number]);
+    if (found < 0) found = market.outcomes.findIndex((outcome) => sameJson(outcome, value));
     if (found < 0) return undefined;
-    pairs.push(`${key}:${found}`);
+    pairs = `${pairs === undefined ? '' : `${pairs},`}${key}:${found}`;
   }
-  return pairs.join(',');
+  return pairs;
 }
 
 /** Equal as JSON text would be: same members in the same order, same values. */

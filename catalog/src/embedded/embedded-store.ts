@@ -7,8 +7,9 @@ import type { Matches } from './partition.js';
 import { ByteSlabs } from './byte-slabs.js';
 import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
+import { inFileOrder } from './file-bytes.js';
 import { CatalogFiles } from './persistence.js';
-import { withoutBinaryRefs } from './binary-refs.js';
+import { storedJson } from './binary-refs.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 
 export interface EmbeddedStoreOptions {
@@ -86,26 +87,35 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Each page is put in its stored form as it arrives: the sweep then holds compact entries and bytes, not
     // every parsed event of the venue until it commits (a heap that size is what ingestion would spend in GC).
     const seen = new Map<string, StoredEntry>();
-    const slabs = new ByteSlabs();
+    // With a folder, the bytes land in a file until the commit copies them where they stay; without, in memory.
+    const landing = this.files?.landing();
+    const bytes = landing ?? new ByteSlabs();
     const shared = new Interner();
     let finished = false;
     return {
       add: async (entries) => {
         if (finished) throw new Error('this sweep is already finished');
         for (const entry of entries) {
-          const { event, refs } = withoutBinaryRefs(entry.source);
-          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: slabs.text(JSON.stringify(event)), refs }, this.views, shared));
+          const { json, refs } = storedJson(entry.source);
+          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: bytes.text(json), refs }, this.views, shared));
         }
       },
       commit: async (record) => {
         if (finished) throw new Error('this sweep is already finished');
         finished = true;
+        landing?.flush();
         const partition = await VenuePartition.build(record, [...seen.values()]);
-        await this.writes.add(() => this.publish(venue, partition));
+        try {
+          await this.writes.add(() => this.publish(venue, partition));
+        } finally {
+          // Published, every entry reads from the journal or snapshot; failed, the sweep is dropped.
+          landing?.discard();
+        }
       },
       abort: async () => {
         finished = true;
         seen.clear();
+        landing?.discard();
       },
     };
   }
@@ -165,12 +175,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (this.files) {
       // The journal records what changed since the sweep before: its partition is the reference.
       const previous = this.partitions.get(venue);
-      const changed: StoredEntry[] = [];
+      const different: StoredEntry[] = [];
       for (const entry of partition.entries) {
         const before = previous?.byVenueEventId(entry.venueEventId);
         if (before && sameStoredForm(before, entry)) entry.relocate(before.bytes);
-        else changed.push(entry);
+        else different.push(entry);
       }
+      const changed = inFileOrder(different);
       const changedBytes = changed.reduce((sum, entry) => sum + entry.bytes.length, 0);
       const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || (await this.files.journalBytes()) + changedBytes > this.snapshotAfterBytes;
       if (due) {
@@ -198,7 +209,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private async snapshot(partitions: ReadonlyMap<string, VenuePartition> = this.partitions): Promise<void> {
     this.sweepsSinceSnapshot = 0;
     const published = [...partitions.values()];
-    const entries = published.flatMap((partition) => partition.entries);
+    // In the order their bytes are in, which is the order they are read fastest in: the snapshot's order does not matter.
+    const entries = inFileOrder(published.flatMap((partition) => partition.entries));
     // Read one at a time as the snapshot is written, not all at once.
     function* events() {
       for (const entry of entries) {

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
-import { FileBytes } from './file-bytes.js';
+import { FileBytes, SequentialCopier, inFileOrder } from './file-bytes.js';
+import { LandingFile } from './landing-file.js';
 
 function fileOf(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'predgate-bytes-')), 'events');
@@ -35,4 +36,41 @@ test('a retired file answers until its time is up, then says it was closed', () 
   } finally {
     vi.useRealTimers();
   }
+});
+
+test('the copier reads ranges of several files, in order and out of it, and ranges longer than its block, byte for byte', () => {
+  const first = new FileBytes(fileOf('{"a":1}{"b":"é"}{"c":[1,2,3]}'));
+  const second = new FileBytes(fileOf('x'.repeat(40) + '{"long":"' + 'y'.repeat(30) + '"}'));
+  const ranges = [first.range(0, 7), first.range(7, 10), second.range(40, 41), first.range(17, 13), first.range(0, 7), Buffer.from('{"m":0}')];
+  const target = Buffer.alloc(ranges.reduce((sum, range) => sum + range.length, 0));
+  const copier = new SequentialCopier(16);
+  let at = 0;
+  for (const range of ranges) {
+    copier.copy(range, target, at);
+    at += range.length;
+  }
+  expect(target.toString('utf8')).toBe('{"a":1}{"b":"é"}{"long":"' + 'y'.repeat(30) + '"}{"c":[1,2,3]}{"a":1}{"m":0}');
+  expect(() => copier.copy(first.range(20, 20), target, 0)).toThrow(`catalog file ${first.path} ends before byte 40`);
+});
+
+test('events are put in the order of their bytes, file by file, those in memory first', () => {
+  const [a, b] = [new FileBytes(fileOf('0123456789')), new FileBytes(fileOf('0123456789'))];
+  const events = [a.range(5, 1), b.range(2, 1), Buffer.from('m'), a.range(1, 1), b.range(0, 1)].map((bytes, index) => ({ bytes, index }));
+  expect(inFileOrder(events).map((event) => event.index)).toEqual([2, 3, 0, 4, 1]);
+});
+
+test('a landing file hands out ranges that read back once flushed, texts longer than its buffer included, and is gone once discarded', () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'predgate-landing-')), `sweep${LandingFile.suffix}`);
+  const landing = new LandingFile(path, 16);
+  const texts = ['{"a":"é"}', '{"b":"' + 'z'.repeat(40) + '"}', '{"c":1}', '東京'];
+  const ranges = texts.map((text) => landing.text(text));
+  expect(() => ranges[3]!.read()).toThrow(/ends before byte/);
+  landing.flush();
+  expect(ranges.map((range) => range.read().toString('utf8'))).toEqual(texts);
+  landing.discard();
+  expect(existsSync(path)).toBe(false);
+  expect(() => {
+    landing.text('{}');
+    landing.flush();
+  }).toThrow('was discarded');
 });

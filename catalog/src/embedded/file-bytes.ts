@@ -25,6 +25,18 @@ export class FileBytes {
     return bytes;
   }
 
+  /** Fills `target` from `offset` on, or as much of it as the file holds; answers how much that was. */
+  readUpTo(offset: number, target: Buffer): number {
+    if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
+    let done = 0;
+    while (done < target.length) {
+      const read = readSync(this.fd, target, done, target.length - done, offset + done);
+      if (read === 0) break;
+      done += read;
+    }
+    return done;
+  }
+
   /** Reads `length` bytes from `offset` into `target` at `at`. */
   readInto(offset: number, length: number, target: Buffer, at: number): void {
     if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
@@ -79,4 +91,48 @@ export function readEventBytes(bytes: EventBytes): Buffer {
 export function copyEventBytes(bytes: EventBytes, target: Buffer, at: number): void {
   if (bytes instanceof FileRange) bytes.readInto(target, at);
   else bytes.copy(target, at);
+}
+
+/**
+ * Copies events' bytes read in the order they sit in their files through
+ * one block read ahead: a read per megabyte rather than per event, which for
+ * a snapshot of a few hundred thousand events is most of what writing it
+ * costs. Bytes in memory, or out of order, are copied as they are.
+ */
+export class SequentialCopier {
+  private readonly block: Buffer;
+  private file: FileBytes | undefined;
+  private start = 0;
+  private end = 0;
+
+  constructor(blockBytes = 1 << 20) {
+    this.block = Buffer.allocUnsafeSlow(blockBytes);
+  }
+
+  copy(bytes: EventBytes, target: Buffer, at: number): void {
+    if (!(bytes instanceof FileRange) || bytes.length > this.block.length) return copyEventBytes(bytes, target, at);
+    if (bytes.file !== this.file || bytes.offset < this.start || bytes.offset + bytes.length > this.end) {
+      this.file = bytes.file;
+      this.start = bytes.offset;
+      this.end = this.start + bytes.file.readUpTo(this.start, this.block);
+      if (bytes.offset + bytes.length > this.end) throw new Error(`catalog file ${bytes.file.path} ends before byte ${bytes.offset + bytes.length}`);
+    }
+    this.block.copy(target, at, bytes.offset - this.start, bytes.offset - this.start + bytes.length);
+  }
+}
+
+/** The events in the order their bytes sit in the store's files (those in memory first): what `SequentialCopier` reads fastest. */
+export function inFileOrder<T extends { bytes: EventBytes }>(events: readonly T[]): T[] {
+  const inMemory: T[] = [];
+  const byFile = new Map<FileBytes, T[]>();
+  for (const event of events) {
+    if (!(event.bytes instanceof FileRange)) inMemory.push(event);
+    else {
+      const list = byFile.get(event.bytes.file);
+      if (list) list.push(event);
+      else byFile.set(event.bytes.file, [event]);
+    }
+  }
+  const offset = (event: T) => (event.bytes as FileRange).offset;
+  return [...inMemory, ...[...byFile.values()].flatMap((list) => list.sort((a, b) => offset(a) - offset(b)))];
 }

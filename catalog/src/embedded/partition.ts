@@ -265,8 +265,8 @@ function countAtOrBelow(sorted: Float64Array, limit: number): number {
  * items are put in volume order by a radix sort of the volumes' bits, and
  * `order` runs only among items of equal volume: a comparator on every pair
  * of a large venue's markets would be most of what building its partition
- * costs. Input already by volume (a snapshot is written in venue order, which
- * the Router's order differs from only among ties) skips the radix sort.
+ * costs. Input already by volume (the venue order, which the Router's order
+ * differs from only among ties) skips the radix sort.
  */
 export function byVolume<T extends { volume24h: number }>(items: readonly T[], order: (a: T, b: T) => number): T[] {
   const sorted = items.every((item, index) => index === 0 || items[index - 1]!.volume24h >= item.volume24h) ? [...items] : placedByVolume(items);

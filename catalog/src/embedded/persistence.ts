@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, open, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
-import { FileBytes, copyEventBytes } from './file-bytes.js';
+import { FileBytes, SequentialCopier } from './file-bytes.js';
 import type { EventBytes, FileRange } from './file-bytes.js';
+import { LandingFile } from './landing-file.js';
 
 /** The catalog as read from disk: every venue's events (by venue event id, as the reader made them) and last complete sweep. */
 export interface CatalogState<T> {
@@ -79,6 +81,8 @@ export class CatalogFiles {
 
   async load<T>(read: EventReader<T>): Promise<CatalogState<T>> {
     await mkdir(this.dir, { recursive: true });
+    // Landing files of sweeps a crash interrupted: never committed, so nothing of them is kept.
+    for (const name of await readdir(this.dir)) if (name.endsWith(LandingFile.suffix)) await unlink(join(this.dir, name));
     const state: CatalogState<T> = { sweeps: new Map(), events: new Map() };
     let snapshotSequence = 0;
     if (existsSync(this.snapshotPath)) {
@@ -146,6 +150,11 @@ export class CatalogFiles {
     } finally {
       await file.close();
     }
+  }
+
+  /** A scratch file for the bytes of a sweep under way (see landing-file.ts). */
+  landing(): LandingFile {
+    return new LandingFile(join(this.dir, `sweep-${randomBytes(6).toString('hex')}${LandingFile.suffix}`));
   }
 
   async journalBytes(): Promise<number> {
@@ -273,6 +282,7 @@ async function writeEvents(
   position: number,
 ): Promise<Array<[number, number]>> {
   const placed: Array<[number, number]> = [];
+  const copier = new SequentialCopier();
   let chunk = Buffer.allocUnsafeSlow(1 << 20);
   let size = 0;
   const flush = async () => {
@@ -288,7 +298,7 @@ async function writeEvents(
     // A line longer than a chunk gets a chunk its size.
     if (lineLength > chunk.length) chunk = Buffer.allocUnsafeSlow(lineLength);
     chunk.write(start, size, startLength, 'utf8');
-    copyEventBytes(event.json, chunk, size + startLength);
+    copier.copy(event.json, chunk, size + startLength);
     closing.copy(chunk, size + startLength + event.json.length);
     placed.push([position + size + startLength, event.json.length]);
     size += lineLength;

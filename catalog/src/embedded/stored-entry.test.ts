@@ -1,14 +1,14 @@
 import { expect, test } from 'vitest';
 import { fixtureEvent } from '../../test/fixtures.js';
 import { catalogEntry } from '../document.js';
-import { withoutBinaryRefs } from './binary-refs.js';
+import { storedJson } from './binary-refs.js';
 import { Interner } from './interner.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 
 function stored(venue: string, id: string, views: EntryViews): StoredEntry {
   const entry = catalogEntry(venue, fixtureEvent(venue, id));
-  const { event, refs } = withoutBinaryRefs(entry.source);
-  return new StoredEntry(entry, { bytes: Buffer.from(JSON.stringify(event)), refs }, views, new Interner());
+  const { json, refs } = storedJson(entry.source);
+  return new StoredEntry(entry, { bytes: Buffer.from(json), refs }, views, new Interner());
 }
 
 test('views are spliced once, then served from the cache, until their venue is swept again', () => {
