@@ -87,9 +87,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Each page is put in its stored form as it arrives: the sweep then holds compact entries and bytes, not
     // every parsed event of the venue until it commits (a heap that size is what ingestion would spend in GC).
     const seen = new Map<string, StoredEntry>();
-    // With a folder, the bytes land in a file until the commit copies them where they stay; without, in memory.
-    const landing = this.files?.landing();
-    const bytes = landing ?? new ByteSlabs();
+    const slabs = new ByteSlabs();
     const shared = new Interner();
     let finished = false;
     return {
@@ -97,25 +95,18 @@ export class EmbeddedCatalogStore implements CatalogStore {
         if (finished) throw new Error('this sweep is already finished');
         for (const entry of entries) {
           const { json, refs } = storedJson(entry.source);
-          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: bytes.text(json), refs }, this.views, shared));
+          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: slabs.text(json), refs }, this.views, shared));
         }
       },
       commit: async (record) => {
         if (finished) throw new Error('this sweep is already finished');
         finished = true;
-        landing?.flush();
         const partition = await VenuePartition.build(record, [...seen.values()]);
-        try {
-          await this.writes.add(() => this.publish(venue, partition));
-        } finally {
-          // Published, every entry reads from the journal or snapshot; failed, the sweep is dropped.
-          landing?.discard();
-        }
+        await this.writes.add(() => this.publish(venue, partition));
       },
       abort: async () => {
         finished = true;
         seen.clear();
-        landing?.discard();
       },
     };
   }

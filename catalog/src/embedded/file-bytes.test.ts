@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
 import { FileBytes, SequentialCopier, inFileOrder } from './file-bytes.js';
-import { LandingFile } from './landing-file.js';
 
 function fileOf(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'predgate-bytes-')), 'events');
@@ -57,20 +56,4 @@ test('events are put in the order of their bytes, file by file, those in memory 
   const [a, b] = [new FileBytes(fileOf('0123456789')), new FileBytes(fileOf('0123456789'))];
   const events = [a.range(5, 1), b.range(2, 1), Buffer.from('m'), a.range(1, 1), b.range(0, 1)].map((bytes, index) => ({ bytes, index }));
   expect(inFileOrder(events).map((event) => event.index)).toEqual([2, 3, 0, 4, 1]);
-});
-
-test('a landing file hands out ranges that read back once flushed, texts longer than its buffer included, and is gone once discarded', () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'predgate-landing-')), `sweep${LandingFile.suffix}`);
-  const landing = new LandingFile(path, 16);
-  const texts = ['{"a":"é"}', '{"b":"' + 'z'.repeat(40) + '"}', '{"c":1}', '東京'];
-  const ranges = texts.map((text) => landing.text(text));
-  expect(() => ranges[3]!.read()).toThrow(/ends before byte/);
-  landing.flush();
-  expect(ranges.map((range) => range.read().toString('utf8'))).toEqual(texts);
-  landing.discard();
-  expect(existsSync(path)).toBe(false);
-  expect(() => {
-    landing.text('{}');
-    landing.flush();
-  }).toThrow('was discarded');
 });

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, open, readdir, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
 import { FileBytes, SequentialCopier } from './file-bytes.js';
 import type { EventBytes, FileRange } from './file-bytes.js';
-import { LandingFile } from './landing-file.js';
 
 /** The catalog as read from disk: every venue's events (by venue event id, as the reader made them) and last complete sweep. */
 export interface CatalogState<T> {
@@ -81,8 +79,6 @@ export class CatalogFiles {
 
   async load<T>(read: EventReader<T>): Promise<CatalogState<T>> {
     await mkdir(this.dir, { recursive: true });
-    // Landing files of sweeps a crash interrupted: never committed, so nothing of them is kept.
-    for (const name of await readdir(this.dir)) if (name.endsWith(LandingFile.suffix)) await unlink(join(this.dir, name));
     const state: CatalogState<T> = { sweeps: new Map(), events: new Map() };
     let snapshotSequence = 0;
     if (existsSync(this.snapshotPath)) {
@@ -150,11 +146,6 @@ export class CatalogFiles {
     } finally {
       await file.close();
     }
-  }
-
-  /** A scratch file for the bytes of a sweep under way (see landing-file.ts). */
-  landing(): LandingFile {
-    return new LandingFile(join(this.dir, `sweep-${randomBytes(6).toString('hex')}${LandingFile.suffix}`));
   }
 
   async journalBytes(): Promise<number> {
