@@ -23,6 +23,8 @@ export interface LoadFigures {
 
 /** Unmeasured load before each measured one: see `load`. */
 export const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/** Rounds a side-by-side comparison is measured in: see `loadInTurns`. */
+export const turnRounds = Number(process.env.BENCH_ROUNDS ?? 2);
 
 /**
  * autocannon with the settings every Predgate benchmark uses: 32 connections
@@ -35,11 +37,49 @@ export const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
  * milliseconds and has no p95).
  */
 export async function load(target: LoadTarget, seconds = Number(process.env.BENCH_SECONDS ?? 10), connections = 32): Promise<LoadFigures> {
-  if (warmupSeconds > 0) await measure(target, warmupSeconds, connections);
-  return measure(target, seconds, connections);
+  const [figures] = await loadInTurns([{ target, seconds, connections }], 1);
+  return figures!;
 }
 
-function measure(target: LoadTarget, seconds: number, connections: number): Promise<LoadFigures> {
+/** One target of `loadInTurns`: its whole measured time, split across the rounds. */
+export interface TurnTarget {
+  target: LoadTarget;
+  seconds?: number;
+  connections?: number;
+}
+
+/**
+ * Several targets measured in turn, round after round: each round gives
+ * each target its share of its time (after its warm-up), and a target's
+ * figures pool every response of its rounds. On a shared machine whose speed
+ * drifts over a minute, targets measured one after the other in one block
+ * each would each meet a different machine; taken in turns they meet the
+ * same drift, so the ratios between them hold.
+ */
+export async function loadInTurns(targets: readonly TurnTarget[], rounds = turnRounds): Promise<LoadFigures[]> {
+  const pooled = targets.map(() => ({ samples: [] as number[], seconds: 0, non2xx: 0, errors: 0 }));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, { target, seconds = Number(process.env.BENCH_SECONDS ?? 10), connections = 32 }] of targets.entries()) {
+      if (warmupSeconds > 0) await measure(target, warmupSeconds, connections);
+      const share = seconds / rounds;
+      const result = await measure(target, share, connections);
+      const into = pooled[index]!;
+      for (const sample of result.samples) into.samples.push(sample);
+      into.seconds += share;
+      into.non2xx += result.non2xx;
+      into.errors += result.errors;
+    }
+  }
+  return targets.map(({ target }, index) => summary(target.name, pooled[index]!));
+}
+
+interface Measured {
+  samples: number[];
+  non2xx: number;
+  errors: number;
+}
+
+function measure(target: LoadTarget, seconds: number, connections: number): Promise<Measured> {
   const samples: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -51,25 +91,26 @@ function measure(target: LoadTarget, seconds: number, connections: number): Prom
         connections,
         duration: seconds,
       },
-      (error, result) => {
-        if (error) return reject(error);
-        samples.sort((a, b) => a - b);
-        const percentile = (p: number) => round(samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)] ?? 0);
-        resolve({
-          name: target.name,
-          requestsPerSecond: Math.round(result.requests.average),
-          p50: percentile(50),
-          p95: percentile(95),
-          p97_5: percentile(97.5),
-          p99: percentile(99),
-          requests: samples.length,
-          non2xx: result.non2xx,
-          errors: result.errors,
-        });
-      },
+      (error, result) => (error ? reject(error) : resolve({ samples, non2xx: result.non2xx, errors: result.errors })),
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, milliseconds: number) => samples.push(milliseconds));
   });
+}
+
+function summary(name: string, { samples, seconds, non2xx, errors }: Measured & { seconds: number }): LoadFigures {
+  samples.sort((a, b) => a - b);
+  const percentile = (p: number) => round(samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)] ?? 0);
+  return {
+    name,
+    requestsPerSecond: Math.round(samples.length / seconds),
+    p50: percentile(50),
+    p95: percentile(95),
+    p97_5: percentile(97.5),
+    p99: percentile(99),
+    requests: samples.length,
+    non2xx,
+    errors,
+  };
 }
 
 function round(value: number): number {

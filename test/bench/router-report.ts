@@ -1,6 +1,6 @@
 import type { RouterPath, SizeRun } from './router.bench.js';
 import { ratio } from './side-by-side.js';
-import { warmupSeconds } from './load.js';
+import { turnRounds, warmupSeconds } from './load.js';
 
 /** The router benchmark's markdown: the goals first, each computed from the figures below it. */
 export function routerReport(runs: SizeRun[]): string {
@@ -26,7 +26,7 @@ export function routerReport(runs: SizeRun[]): string {
     ...runs.flatMap((run) => [
       `## Paths at ${run.events} events`,
       '',
-      `autocannon, \`accept-encoding: gzip, deflate, br\` on every request, 32 connections for ${seconds} s (one connection: ${Math.max(3, seconds / 2)} s), each after the same load for ${warmupSeconds} s unmeasured (the gateway and every baseline alike). Beside each gateway figure, in the same run: a bare hapi route and a bare node:http server sending the gateway’s exact bytes (with its content-encoding), and pmxt-core 2.41’s sidecar on the same call of its own mock venue (catalog-served calls only: the Router has no pmxt-core counterpart). \`q\` word: “${run.query.word}”, ${run.query.share}% of open events.`,
+      `autocannon, \`accept-encoding: gzip, deflate, br\` on every request, 32 connections for ${seconds} s (one connection: ${Math.max(3, seconds / 2)} s), measured in ${turnRounds} rounds taken in turn with the baselines (each round after the same load for ${warmupSeconds} s unmeasured, the gateway and every baseline alike; a figure pools every response of its rounds), so a ratio compares figures of the same minutes on this shared machine. Beside each gateway figure: a bare hapi route and a bare node:http server sending the gateway’s exact bytes (with its content-encoding), and pmxt-core 2.41’s sidecar on the same call of its own mock venue (catalog-served calls only: the Router has no pmxt-core counterpart). \`q\` word: “${run.query.word}”, ${run.query.share}% of open events.`,
       '',
       '| path | bytes sent | gateway req/s | p50 / p99 ms | 1 conn p50 / p95 / p99 ms | bare hapi req/s (p99 ms) | node:http req/s (p99 ms) | pmxt-core req/s (p99 ms) | of hapi | of pmxt |',
       '|---|---|---|---|---|---|---|---|---|---|',

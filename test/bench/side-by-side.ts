@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { load } from './load.js';
+import { loadInTurns } from './load.js';
 import type { LoadFigures, LoadTarget } from './load.js';
 import { startServer } from './processes.js';
 import type { Started } from './processes.js';
@@ -27,10 +27,11 @@ export interface SideBySide {
 }
 
 /**
- * A gateway call at 32 connections and at one, then a bare hapi route and a
- * bare node:http server sending the gateway's exact bytes (encoded as the
- * gateway encoded them, so compression is not counted against the gateway
- * only), then pmxt-core's sidecar on the same call where it has one.
+ * A gateway call at 32 connections and at one, a bare hapi route and a bare
+ * node:http server sending the gateway's exact bytes (encoded as the gateway
+ * encoded them, so compression is not counted against the gateway only), and
+ * pmxt-core's sidecar on the same call where it has one: measured in turns
+ * (see `loadInTurns`), so each ratio compares figures of the same minutes.
  */
 export async function sideBySide(target: LoadTarget, pmxtTarget?: LoadTarget): Promise<SideBySide> {
   const answer = await probe(target);
@@ -38,11 +39,21 @@ export async function sideBySide(target: LoadTarget, pmxtTarget?: LoadTarget): P
   const file = join(mkdtempSync(join(tmpdir(), 'predgate-bytes-')), 'body');
   writeFileSync(file, answer.bytes);
   const args = [file, 'application/json; charset=utf-8', ...(answer.contentEncoding ? [answer.contentEncoding] : [])];
-  const gateway = await load(target);
-  const oneConnection = await load(target, Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2), 1);
-  const hapi = await beside('hapi-ceiling-server.ts', args, target, `bare hapi route, same ${answer.bytes.length} bytes`);
-  const node = await beside('ceiling-server.ts', args, target, `node:http, same ${answer.bytes.length} bytes`);
-  const pmxt = pmxtTarget ? await load(pmxtTarget) : undefined;
+  const hapiServer = await startServer('hapi-ceiling-server.ts', args);
+  const nodeServer = await startServer('ceiling-server.ts', args);
+  let figures: LoadFigures[];
+  try {
+    figures = await loadInTurns([
+      { target },
+      { target, seconds: Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2), connections: 1 },
+      { target: beside(hapiServer, target, `bare hapi route, same ${answer.bytes.length} bytes`) },
+      { target: beside(nodeServer, target, `node:http, same ${answer.bytes.length} bytes`) },
+      ...(pmxtTarget ? [{ target: pmxtTarget }] : []),
+    ]);
+  } finally {
+    await Promise.all([hapiServer.stop(), nodeServer.stop()]);
+  }
+  const [gateway, oneConnection, hapi, node, pmxt] = figures as [LoadFigures, LoadFigures, LoadFigures, LoadFigures, LoadFigures | undefined];
   // A figure counting error answers would flatter whoever answered them.
   for (const figures of [gateway, oneConnection, hapi, node, pmxt]) {
     if (figures && figures.non2xx > 0) throw new Error(`${figures.name} answered non-2xx ${figures.non2xx} times under load`);
@@ -72,13 +83,8 @@ async function probe(target: LoadTarget): Promise<{ bytes: Buffer; contentEncodi
   return { bytes, contentEncoding: answer.headers['content-encoding'] as string | undefined };
 }
 
-async function beside(script: string, args: string[], target: LoadTarget, name: string): Promise<LoadFigures> {
-  const server = await startServer(script, args);
-  try {
-    return await load({ ...target, name, url: `http://127.0.0.1:${server.port}/` });
-  } finally {
-    await server.stop();
-  }
+function beside(server: Started, target: LoadTarget, name: string): LoadTarget {
+  return { ...target, name, url: `http://127.0.0.1:${server.port}/` };
 }
 
 /** pmxt-core's sidecar from its own folder, installed there on first use (never a project dependency). */
