@@ -10,7 +10,7 @@ import { arrayMemberRanges } from './json-ranges.js';
 function expectExactRoundTrip(event: Event): { refs: string; stored: Buffer } {
   const before = JSON.stringify(event);
   const { json, refs } = storedJson(event);
-  // The references are hidden only while the event is serialised: it is given back as it came.
+  // The adapter's event is left as it came: only the stored JSON goes without its references.
   expect(JSON.stringify(event)).toBe(before);
   const stored = Buffer.from(json);
   expect(withBinaryRefsJson(stored, refs).toString('utf8')).toBe(JSON.stringify(event));

@@ -21,7 +21,7 @@ export function storedJson(event: Event): { json: string; refs: string } {
   return { json: JSON.stringify({ ...event, markets }), refs: perMarket.map((pairs) => pairs ?? '').join(';') };
 }
 
-/** The event's JSON with the references `withoutBinaryRefs` took out put back, byte for byte. */
+/** The event's JSON with the references `storedJson` took out put back, byte for byte. */
 export function withBinaryRefsJson(json: Buffer, refs: string): Buffer {
   if (refs === '') return json;
   const perMarket = refs.split(';');

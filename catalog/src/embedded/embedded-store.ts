@@ -166,13 +166,12 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (this.files) {
       // The journal records what changed since the sweep before: its partition is the reference.
       const previous = this.partitions.get(venue);
-      const different: StoredEntry[] = [];
+      const changed: StoredEntry[] = [];
       for (const entry of partition.entries) {
         const before = previous?.byVenueEventId(entry.venueEventId);
         if (before && sameStoredForm(before, entry)) entry.relocate(before.bytes);
-        else different.push(entry);
+        else changed.push(entry);
       }
-      const changed = inFileOrder(different);
       const changedBytes = changed.reduce((sum, entry) => sum + entry.bytes.length, 0);
       const due = this.sweepsSinceSnapshot >= this.snapshotAfterSweeps || (await this.files.journalBytes()) + changedBytes > this.snapshotAfterBytes;
       if (due) {

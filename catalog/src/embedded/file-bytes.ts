@@ -27,24 +27,24 @@ export class FileBytes {
 
   /** Fills `target` from `offset` on, or as much of it as the file holds; answers how much that was. */
   readUpTo(offset: number, target: Buffer): number {
-    if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
-    let done = 0;
-    while (done < target.length) {
-      const read = readSync(this.fd, target, done, target.length - done, offset + done);
-      if (read === 0) break;
-      done += read;
-    }
-    return done;
+    return this.readAt(offset, target.length, target, 0);
   }
 
   /** Reads `length` bytes from `offset` into `target` at `at`. */
   readInto(offset: number, length: number, target: Buffer, at: number): void {
+    if (this.readAt(offset, length, target, at) < length) throw new Error(`catalog file ${this.path} ends before byte ${offset + length}`);
+  }
+
+  /** Reads up to `length` bytes from `offset` into `target` at `at`, stopping at the end of the file; answers how many. */
+  private readAt(offset: number, length: number, target: Buffer, at: number): number {
     if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
-    for (let done = 0; done < length;) {
+    let done = 0;
+    while (done < length) {
       const read = readSync(this.fd, target, at + done, length - done, offset + done);
-      if (read === 0) throw new Error(`catalog file ${this.path} ends before byte ${offset + length}`);
+      if (read === 0) break;
       done += read;
     }
+    return done;
   }
 
   /**
@@ -88,7 +88,7 @@ export function readEventBytes(bytes: EventBytes): Buffer {
 }
 
 /** Copies an event's bytes into `target` at `at`, without a buffer of their own on the way. */
-export function copyEventBytes(bytes: EventBytes, target: Buffer, at: number): void {
+function copyEventBytes(bytes: EventBytes, target: Buffer, at: number): void {
   if (bytes instanceof FileRange) bytes.readInto(target, at);
   else bytes.copy(target, at);
 }

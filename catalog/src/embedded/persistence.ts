@@ -260,8 +260,9 @@ const closing = Buffer.from('}\n');
 /**
  * One line per event, `head(event)` + the event's JSON + `}`, written in
  * chunks of about a megabyte from `position` on. The JSON is copied into the
- * chunk as the bytes it is stored as, from memory or straight from the file
- * it is in: it is neither parsed again nor turned into a string, and no event
+ * chunk as the bytes it is stored as, from memory or from the file it is in
+ * (through `SequentialCopier`'s block, so events given in file order cost a
+ * read per block): it is neither parsed again nor turned into a string, and no event
  * gets a buffer of its own on the way (at hundreds of thousands of events,
  * those would be most of what a snapshot costs in the garbage collector).
  * Answers where each event's JSON went, as [offset, length].
