@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { load } from './load.js';
 import type { LoadFigures, LoadTarget } from './load.js';
-import { startServer } from './processes.js';
+import { gatewayNodeOptions, startServer } from './processes.js';
 
 const apiKey = 'bench-key-0123456789abcdef';
 
@@ -24,7 +24,7 @@ export interface ComparedFigures {
 export async function benchGateway(): Promise<ComparedFigures[]> {
   const results: ComparedFigures[] = [];
   for (const sweep of [true, false]) {
-    const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_SWEEP: sweep ? '1' : '0' });
+    const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_SWEEP: sweep ? '1' : '0' }, gatewayNodeOptions);
     const base = `http://127.0.0.1:${gateway.port}`;
     const headers = { authorization: `Bearer ${apiKey}` };
     try {

@@ -1,7 +1,15 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const here = new URL('.', import.meta.url).pathname;
+
+/** The V8 flags `pnpm start` gives the gateway (the root package.json's start script): the bench's gateways run as deployed ones do. */
+export const gatewayNodeOptions: string[] = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--max-'));
 
 export interface Started {
   port: number;

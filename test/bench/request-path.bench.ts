@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { load, turnRounds } from './load.js';
 import type { LoadFigures, LoadTarget } from './load.js';
-import { startServer } from './processes.js';
+import { gatewayNodeOptions, startServer } from './processes.js';
 import { pmxtToken, ratio, sideBySide, startPmxt } from './side-by-side.js';
 import type { SideBySide } from './side-by-side.js';
 
@@ -39,7 +39,7 @@ interface Call {
 
 export async function benchRequestPath(): Promise<{ summary: string; details: object }> {
   const pmxt = await startPmxt();
-  const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_SWEEP: '1' });
+  const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_SWEEP: '1' }, gatewayNodeOptions);
   const base = `http://127.0.0.1:${gateway.port}`;
   const auth = { authorization: `Bearer ${apiKey}` };
   const paths: PathFigures[] = [];
@@ -115,7 +115,7 @@ async function measureProxies(): Promise<ProxyFigures[]> {
       },
     ],
   };
-  const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_MANIFEST: JSON.stringify(manifest) });
+  const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_MANIFEST: JSON.stringify(manifest) }, gatewayNodeOptions);
   const headers = { authorization: `Bearer ${apiKey}` };
   const seconds = Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2);
   const calls = [

@@ -1,6 +1,7 @@
 import type { RouterPath, SizeRun } from './router.bench.js';
 import { ratio } from './side-by-side.js';
 import { turnRounds, warmupSeconds } from './load.js';
+import { gatewayNodeOptions } from './processes.js';
 
 /** The router benchmark's markdown: the goals first, each computed from the figures below it. */
 export function routerReport(runs: SizeRun[]): string {
@@ -14,7 +15,7 @@ export function routerReport(runs: SizeRun[]): string {
     '',
     '## Catalog, ingestion, start and memory',
     '',
-    'Ingestion runs in its own process (generating the catalog, then sweeping it into the data directory); the gateway then starts from that directory in another, so its memory is what it loaded from disk. Memory after a forced collection, once the resident size stops falling (V8 returns the freed pages from a background thread); external includes ArrayBuffers. The events’ bytes are not held in memory: the store reads them from its files (snapshot and journal, their size in the last column) through the operating system’s page cache. Ingestion rate: events over sweep time minus the time spent inside the fake venue’s fetchEvents (parsing its page). The gateway serves once the catalog is loaded (start from disk); the market, outcome and slug lookup maps are then built between requests (a lookup needing one first builds it at once), and the paths are measured, and the serving memory taken, after they are.',
+    `Ingestion runs in its own process (generating the catalog, then sweeping it into the data directory); the gateway then starts from that directory in another, so its memory is what it loaded from disk. Both run with the flags \`pnpm start\` gives Node (${gatewayNodeOptions.map((flag) => `\`${flag}\``).join(' ')}). Memory after a forced collection, once the resident size stops falling (V8 returns the freed pages from a background thread); external includes ArrayBuffers. The events’ bytes are not held in memory: the store reads them from its files (snapshot and journal, their size in the last column) through the operating system’s page cache. Ingestion rate: events over sweep time minus the time spent inside the fake venue’s fetchEvents (parsing its page). The gateway serves once the catalog is loaded (start from disk); the market, outcome and slug lookup maps are then built between requests (a lookup needing one first builds it at once), and the paths are measured, and the serving memory taken, after they are.`,
     '',
     '| events | markets | outcomes | generated s | sweep s | of it in the venue s | ingestion events/s | ingest RSS / heap / external (ArrayBuffers) MiB | start from disk s | lookup maps built s | serving RSS / heap / external (ArrayBuffers) MiB | catalog files MiB |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',

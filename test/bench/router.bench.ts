@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import type { LoadTarget } from './load.js';
 import type { SettledMemory } from './memory.js';
-import { runScript, startServer } from './processes.js';
+import { gatewayNodeOptions, runScript, startServer } from './processes.js';
 import type { Started } from './processes.js';
 import { goals, routerReport } from './router-report.js';
 import { pmxtToken, sideBySide, startPmxt } from './side-by-side.js';
@@ -14,8 +14,8 @@ const apiKey = 'bench-key-0123456789abcdef';
 const auth = { authorization: `Bearer ${apiKey}` };
 // As real clients send it: the gateway then answers compressed, and the baselines send the same compressed bytes.
 const compressed = { 'accept-encoding': 'gzip, deflate, br' };
-// Room for the 300,000-event catalog, whose heap outgrows Node's default limit.
-const nodeOptions = ['--expose-gc', '--max-old-space-size=12288'];
+// Room for the 300,000-event catalog, whose heap outgrows Node's default limit; ingestion runs as the gateway it stands for.
+const nodeOptions = ['--expose-gc', '--max-old-space-size=12288', ...gatewayNodeOptions];
 
 export interface IngestFigures {
   events: number;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { startServer } from './processes.js';
+import { gatewayNodeOptions, startServer } from './processes.js';
 
 export interface SoakFigures {
   seconds: number;
@@ -26,7 +26,7 @@ export async function benchSoak(seconds = Number(process.env.SOAK_SECONDS ?? 60)
   });
   await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
   const slowVenue = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-  const gateway = await startServer('soak-server.ts', [], { SLOW_VENUE: slowVenue, BENCH_API_KEY: apiKey });
+  const gateway = await startServer('soak-server.ts', [], { SLOW_VENUE: slowVenue, BENCH_API_KEY: apiKey }, gatewayNodeOptions);
   const samples: SoakFigures['samples'] = [];
   gateway.child.stdout!.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n'))

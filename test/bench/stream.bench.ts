@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import WebSocket from 'ws';
-import { startServer } from './processes.js';
+import { gatewayNodeOptions, startServer } from './processes.js';
 
 const apiKey = 'bench-key-0123456789abcdef';
 
@@ -38,7 +38,7 @@ export async function benchStream(): Promise<{ summary: string; details: StreamF
   const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1_000);
   const tickMs = Number(process.env.BENCH_TICK_MS ?? 50);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const gateway = await startServer('stream-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_TICK_MS: String(tickMs) });
+  const gateway = await startServer('stream-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_TICK_MS: String(tickMs) }, gatewayNodeOptions);
   const base = `http://127.0.0.1:${gateway.port}`;
   const headers = { authorization: `Bearer ${apiKey}` };
   const sockets: WebSocket[] = [];
