@@ -35,6 +35,13 @@ export const turnRounds = Number(process.env.BENCH_ROUNDS ?? 2);
  * up. Percentiles come from every
  * response's own time (autocannon's summary rounds latencies to whole
  * milliseconds and has no p95).
+ *
+ * autocannon 9 decodes every response body into a string, read or not. The
+ * load shares this machine's two cores with the servers it measures, and
+ * decoding a compressed answer of 28 KB took more CPU than serving it (a bare
+ * `node:http` server sending one: about 2,500 requests/s with the decoding,
+ * 9,000 to 22,000 without). `test/patches/autocannon@9.0.0.patch` keeps the
+ * bodies only when something reads them, and these loads read none.
  */
 export async function load(target: LoadTarget, seconds = Number(process.env.BENCH_SECONDS ?? 10), connections = 32): Promise<LoadFigures> {
   const [figures] = await loadInTurns([{ target, seconds, connections }], 1);

@@ -152,7 +152,7 @@ function summarize(paths: PathFigures[], proxies: ProxyFigures[]): string {
   for (const figures of paths) if (figures.encoding === 'identity') byTarget.set(figures.target.replace(' (identity)', ''), figures);
   const ms = (figures: LoadFigures) => `${figures.p50} / ${figures.p99}`;
   return [
-    `autocannon, 32 connections, 10 s per figure (one connection: 5 s), measured in ${turnRounds} rounds taken in turn with the baselines, every response of the rounds pooled. Each row: the gateway, a bare hapi route and a bare node:http server sending the gateway’s exact bytes (encoded as the gateway encoded them), and pmxt-core 2.41’s sidecar on the same mock call.`,
+    `autocannon (leaving the bodies it does not read undecoded: see \`load.ts\`), 32 connections, 10 s per figure (one connection: 5 s), measured in ${turnRounds} rounds taken in turn with the baselines, every response of the rounds pooled. Each row: the gateway, a bare hapi route and a bare node:http server sending the gateway’s exact bytes (encoded as the gateway encoded them), and pmxt-core 2.41’s sidecar on the same mock call.`,
     '',
     '| target | bytes sent | gateway req/s | p50 / p99 ms | 1 conn p50 / p95 / p99 ms | bare hapi req/s | node:http req/s | pmxt-core req/s (p99 ms) | of hapi | of pmxt | compressed / identity req/s |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
