@@ -10,5 +10,7 @@ export type { AdapterSuitesOptions } from './suites.js';
 export { checkRoundTrip, runRoundTripLaw } from './round-trip.js';
 export { collectFeed, watchBookAndTrades } from './streams.js';
 export type { BookAndTradeStream, CollectedFeed } from './streams.js';
+export { LocalSocketVenue, until } from './local-socket-venue.js';
+export type { LocalSocketVenueHooks } from './local-socket-venue.js';
 export type { RoundTripOptions } from './round-trip.js';
 export * as eip712 from './eip712.js';

@@ -1,11 +1,7 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
-import { watchBookAndTrades } from '@predgate/core/testkit';
+import { LocalSocketVenue, until, watchBookAndTrades } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type WebSocket from 'ws';
-import { WebSocketServer } from 'ws';
 import { GeminiStream } from './market-stream.js';
 
 /*
@@ -26,33 +22,22 @@ interface Sent {
   params: string[];
 }
 
-let server: WebSocketServer;
-let sockets: Set<WebSocket>;
-let received: Sent[];
-let connections: number;
+let venue: LocalSocketVenue;
+/** Stream names the venue answers with an error, as it answers an unknown symbol. */
 let refuse: RegExp | undefined;
 let stream: GeminiStream;
 
 beforeEach(async () => {
-  sockets = new Set();
-  received = [];
-  connections = 0;
   refuse = undefined;
-  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await once(server, 'listening');
-  server.on('connection', (socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as Sent;
-      received.push(message);
+  venue = await LocalSocketVenue.start({
+    onFrame(text, socket) {
+      const message = JSON.parse(text) as Sent;
       const refused = refuse && message.params.some((name) => refuse!.test(name));
       socket.send(JSON.stringify(refused ? { id: message.id, status: 400, error: { code: -1, msg: 'Invalid symbol' } } : { id: message.id, status: 200 }));
-    });
+    },
   });
   stream = new GeminiStream({
-    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: venue.url,
     venue: 'gemini-titan',
     clock: fixedClock(Date.UTC(2026, 10, 26)),
     depth: 'depth20',
@@ -63,23 +48,10 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await stream.close();
-  for (const socket of sockets) socket.terminate();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await venue.close();
 });
 
-async function until(condition: () => boolean, what = 'condition', ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-function send(message: unknown): void {
-  for (const socket of sockets) socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-}
-
-const commands = (method: string) => received.filter((message) => message.method === method);
+const commands = (method: string) => venue.frames.map((frame) => JSON.parse(frame) as Sent).filter((message) => message.method === method);
 
 function depth(bids: Array<[string, string]>, asks: Array<[string, string]>, name = symbol.toLowerCase()) {
   return { lastUpdateId: 12_345_678, symbol: name, bids, asks };
@@ -101,7 +73,7 @@ test('YES and NO share one depth stream; each message is the whole top of the bo
   await until(() => commands('subscribe').length === 1, 'subscribe');
   expect(commands('subscribe')[0]!.params).toEqual([`${symbol}@depth20`]);
 
-  send(
+  venue.send(
     depth(
       [
         ['0.27', '1200'],
@@ -128,7 +100,7 @@ test('YES and NO share one depth stream; each message is the whole top of the bo
   });
   // The next message replaces the book entirely; a zero quantity is no level.
   // `E` in nanoseconds, as sent: more digits than a double holds exactly.
-  send(`{"lastUpdateId":12345679,"symbol":"${symbol.toLowerCase()}","E":1787200000123456789,"bids":[["0.28","10"]],"asks":[["0.3","0"]]}`);
+  venue.send(`{"lastUpdateId":12345679,"symbol":"${symbol.toLowerCase()}","E":1787200000123456789,"bids":[["0.28","10"]],"asks":[["0.3","0"]]}`);
   await until(() => y.data.length === 2, 'second book');
   expect(y.data[1]).toMatchObject({ bids: [{ price: 0.28, size: 10 }], asks: [], timestamp: 1_787_200_000_123 });
   expect(commands('subscribe')).toHaveLength(1);
@@ -140,7 +112,7 @@ test('a second watcher shares the connection and starts from the current book; t
   const a = stream.watchOrderBook(yes);
   a.start(first.listener);
   await until(() => commands('subscribe').length === 1, 'subscribe');
-  send(depth([['0.5', '3']], [['0.6', '4']]));
+  venue.send(depth([['0.5', '3']], [['0.6', '4']]));
   await until(() => first.data.length === 1, 'first book');
 
   const second = collect<OrderBook>();
@@ -154,15 +126,15 @@ test('a second watcher shares the connection and starts from the current book; t
   c.start(collect<OrderBook>().listener);
   await until(() => commands('subscribe').length === 2, 'second contract');
   expect(commands('subscribe')[1]!.params).toEqual(['GEMI-BTC2608212100-HI61000@depth20']);
-  expect(connections).toBe(1);
+  expect(venue.requestUrls).toHaveLength(1);
 
   await c.stop();
   await until(() => commands('unsubscribe').length === 1, 'unsubscribe');
   expect(commands('unsubscribe')[0]!.params).toEqual(['GEMI-BTC2608212100-HI61000@depth20']);
   await a.stop();
-  expect(sockets.size).toBe(1);
+  expect(venue.sockets.size).toBe(1);
   await b.stop();
-  await until(() => sockets.size === 0, 'connection closed');
+  await until(() => venue.sockets.size === 0, 'connection closed');
   expect(stream.symbols).toEqual({ book: [], trade: [] });
 });
 
@@ -175,7 +147,7 @@ test('trades: YES prints as sent (m: the taker sold), NO prints at 1 − p with 
   b.start(n.listener);
   await until(() => commands('subscribe').length === 1, 'subscribe');
   expect(commands('subscribe')[0]!.params).toEqual([`${symbol}@trade`]);
-  send({ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000001, p: '0.27', q: '150', m: true });
+  venue.send({ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000001, p: '0.27', q: '150', m: true });
   await until(() => y.data.length === 1 && n.data.length === 1, 'prints');
   expect(y.data[0]).toEqual([{ id: '2840140800000001', timestamp: 1_787_199_000_000, price: 0.27, amount: 150, side: 'sell', outcomeId: yes }]);
   expect(n.data[0]).toEqual([{ id: '2840140800000001', timestamp: 1_787_199_000_000, price: 0.73, amount: 150, side: 'buy', outcomeId: no }]);
@@ -189,11 +161,11 @@ test('a dropped connection is reported, redialled and every stream subscribed ag
   const prints = stream.watchTrades(yes);
   prints.start(collect<Trade[]>().listener);
   await until(() => commands('subscribe').length === 2, 'subscribes');
-  send(depth([['0.5', '3']], []));
+  venue.send(depth([['0.5', '3']], []));
   await until(() => seen.data.length === 1, 'book');
 
-  for (const socket of sockets) socket.terminate();
-  await until(() => connections === 2 && commands('subscribe').length === 4, 'redial and resubscribe');
+  venue.drop();
+  await until(() => venue.requestUrls.length === 2 && commands('subscribe').length === 4, 'redial and resubscribe');
   expect(seen.errors.map((error) => [error.code, error.retryable])).toContainEqual(['NETWORK_ERROR', true]);
   expect(
     commands('subscribe')
@@ -206,7 +178,7 @@ test('a dropped connection is reported, redialled and every stream subscribed ag
   other.start(late.listener);
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(late.data).toEqual([]);
-  send(depth([['0.52', '1']], []));
+  venue.send(depth([['0.52', '1']], []));
   await until(() => late.data.length === 1 && seen.data.length === 2, 'fresh book');
   await Promise.all([feed.stop(), prints.stop(), other.stop()]);
 });
@@ -219,15 +191,15 @@ test('an unreadable message is a retryable error, never a wrong book', async () 
   const tape = stream.watchTrades(yes);
   tape.start(trades.listener);
   await until(() => commands('subscribe').length === 2, 'subscribe');
-  send(depth([['0.5', '3']], []));
+  venue.send(depth([['0.5', '3']], []));
   await until(() => seen.data.length === 1, 'book');
 
-  send(depth([['abc', '3']], []));
-  send(depth([['0.5', '3']], [['45001.00', '1']]));
-  send({ lastUpdateId: 1, bids: [], asks: [] });
-  send({ ...depth([], []), asks: 'none' });
-  send({ E: 1, s: symbol, t: 1, p: '0.4', q: '1' });
-  send('not json');
+  venue.send(depth([['abc', '3']], []));
+  venue.send(depth([['0.5', '3']], [['45001.00', '1']]));
+  venue.send({ lastUpdateId: 1, bids: [], asks: [] });
+  venue.send({ ...depth([], []), asks: 'none' });
+  venue.send({ E: 1, s: symbol, t: 1, p: '0.4', q: '1' });
+  venue.send('not json');
   await until(() => seen.errors.length === 5 && trades.errors.length === 3, 'errors');
   expect(seen.data).toHaveLength(1);
   expect(trades.data).toEqual([]);
@@ -249,7 +221,7 @@ test('a refused symbol ends its watches with MARKET_NOT_FOUND; a bad outcome id 
   idFeed.start(bad.listener);
   await until(() => bad.errors.length === 1, 'id error');
   expect(bad.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
-  expect(connections).toBe(0);
+  expect(venue.requestUrls).toHaveLength(0);
 
   refuse = /NOPE/;
   const seen = collect<OrderBook>();
@@ -263,11 +235,11 @@ test('a refused symbol ends its watches with MARKET_NOT_FOUND; a bad outcome id 
 test('close() ends the connection', async () => {
   const feed = stream.watchTrades(yes);
   feed.start(collect<Trade[]>().listener);
-  await until(() => sockets.size === 1 && commands('subscribe').length === 1, 'connected');
+  await until(() => venue.sockets.size === 1 && commands('subscribe').length === 1, 'connected');
   await stream.close();
-  await until(() => sockets.size === 0, 'closed');
+  await until(() => venue.sockets.size === 0, 'closed');
   await new Promise((resolve) => setTimeout(resolve, 30));
-  expect(connections).toBe(1);
+  expect(venue.requestUrls).toHaveLength(1);
   await feed.stop();
 });
 
@@ -277,13 +249,13 @@ test('a watcher from before close() stopping later leaves the books and prints o
   await stream.close();
 
   const after = watchBookAndTrades(stream, yes);
-  await until(() => commands('subscribe').length === 4 && sockets.size === 1, 'subscribed again');
+  await until(() => commands('subscribe').length === 4 && venue.sockets.size === 1, 'subscribed again');
   await before.stop();
   expect(stream.symbols).toEqual({ book: [symbol], trade: [symbol] });
   expect(commands('unsubscribe')).toEqual([]);
 
-  send(depth([['0.5', '3']], [['0.6', '4']]));
-  send({ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000002, p: '0.27', q: '150', m: true });
+  venue.send(depth([['0.5', '3']], [['0.6', '4']]));
+  venue.send({ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000002, p: '0.27', q: '150', m: true });
   await until(() => after.books.data.length === 1 && after.prints.data.length === 1, 'book and prints for the watchers started after close()');
   await after.stop();
 });

@@ -1,11 +1,7 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
-import { watchBookAndTrades } from '@predgate/core/testkit';
+import { LocalSocketVenue, until, watchBookAndTrades } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type WebSocket from 'ws';
-import { WebSocketServer } from 'ws';
 import { HyperliquidStream } from './market-stream.js';
 
 /*
@@ -25,33 +21,21 @@ interface Sent {
   subscription?: { type: string; coin: string };
 }
 
-let server: WebSocketServer;
-let sockets: Set<WebSocket>;
-let received: Sent[];
-let connections: number;
+let venue: LocalSocketVenue;
 let stream: HyperliquidStream;
 
 beforeEach(async () => {
-  sockets = new Set();
-  received = [];
-  connections = 0;
-  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await once(server, 'listening');
-  server.on('connection', (socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as Sent;
-      received.push(message);
+  venue = await LocalSocketVenue.start({
+    onFrame(text, socket) {
+      const message = JSON.parse(text) as Sent;
       if (message.method === 'subscribe' || message.method === 'unsubscribe') {
         socket.send(JSON.stringify({ channel: 'subscriptionResponse', data: message }));
       }
       if (message.method === 'ping') socket.send(JSON.stringify({ channel: 'pong' }));
-    });
+    },
   });
   stream = new HyperliquidStream({
-    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`,
+    url: `${venue.url}/ws`,
     venue: 'hyperliquid',
     clock: fixedClock(Date.UTC(2026, 10, 26)),
     pingIntervalMs: 20,
@@ -61,25 +45,14 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await stream.close();
-  for (const socket of sockets) socket.terminate();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await venue.close();
 });
 
-async function until(condition: () => boolean, what = 'condition', ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-function send(message: unknown): void {
-  for (const socket of sockets) socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-}
-
+/** The messages clients sent, in order. */
+const received = () => venue.frames.map((frame) => JSON.parse(frame) as Sent);
 const subscribes = (type?: string) =>
-  received.filter((message) => message.method === 'subscribe' && (type === undefined || message.subscription?.type === type));
-const unsubscribes = () => received.filter((message) => message.method === 'unsubscribe');
+  received().filter((message) => message.method === 'subscribe' && (type === undefined || message.subscription?.type === type));
+const unsubscribes = () => received().filter((message) => message.method === 'unsubscribe');
 
 function l2(coin: string, time: number, bids: Array<[string, string]>, asks: Array<[string, string]>) {
   const level = ([px, sz]: [string, string]) => ({ px, sz, n: 1 });
@@ -99,7 +72,7 @@ test('subscribes l2Book for the side coin; each message is the whole book, with 
   await until(() => subscribes('l2Book').length === 1, 'subscribe');
   expect(subscribes('l2Book')[0]).toEqual({ method: 'subscribe', subscription: { type: 'l2Book', coin: '#1730' } });
 
-  send(
+  venue.send(
     l2(
       '#1730',
       1_783_600_000_000,
@@ -110,9 +83,9 @@ test('subscribes l2Book for the side coin; each message is the whole book, with 
       [['0.64', '75']],
     ),
   );
-  send(l2('#1730', 1_783_600_001_000, [['0.63', '10']], [['0.64', '70']]));
+  venue.send(l2('#1730', 1_783_600_001_000, [['0.63', '10']], [['0.64', '70']]));
   // Another coin's book on the same connection reaches nobody here.
-  send(l2('#1731', 1_783_600_001_500, [['0.3', '1']], []));
+  venue.send(l2('#1731', 1_783_600_001_500, [['0.3', '1']], []));
   await until(() => seen.data.length === 2, 'two books');
   expect(seen.data[0]).toMatchObject({
     bids: [
@@ -133,7 +106,7 @@ test('a second watcher shares the connection and starts from the current book; t
   const a = stream.watchOrderBook(yes);
   a.start(first.listener);
   await until(() => subscribes().length === 1, 'subscribe');
-  send(l2('#1730', 1, [['0.5', '3']], [['0.6', '4']]));
+  venue.send(l2('#1730', 1, [['0.5', '3']], [['0.6', '4']]));
   await until(() => first.data.length === 1, 'first book');
 
   const second = collect<OrderBook>();
@@ -146,15 +119,15 @@ test('a second watcher shares the connection and starts from the current book; t
   c.start(collect<OrderBook>().listener);
   await until(() => subscribes().length === 2, 'second coin');
   expect(subscribes().map((message) => message.subscription?.coin)).toEqual(['#1730', '#1731']);
-  expect(connections).toBe(1);
+  expect(venue.requestUrls).toHaveLength(1);
 
   await a.stop();
   await c.stop();
   await until(() => unsubscribes().length === 1, 'unsubscribe of #1731');
   expect(unsubscribes()[0]).toEqual({ method: 'unsubscribe', subscription: { type: 'l2Book', coin: '#1731' } });
-  expect(sockets.size).toBe(1);
+  expect(venue.sockets.size).toBe(1);
   await b.stop();
-  await until(() => sockets.size === 0, 'connection closed');
+  await until(() => venue.sockets.size === 0, 'connection closed');
   expect(stream.coins).toEqual({ l2Book: [], trades: [] });
 });
 
@@ -164,7 +137,7 @@ test('trades: a batch of prints of the coin, B a buy and A a sell, with the outc
   feed.start(seen.listener);
   await until(() => subscribes('trades').length === 1, 'subscribe');
   expect(subscribes('trades')[0]!.subscription).toEqual({ type: 'trades', coin: '#1731' });
-  send({
+  venue.send({
     channel: 'trades',
     data: [
       { coin: '#1731', side: 'B', px: '0.37', sz: '12', time: 1_783_600_000_000, hash: '0xabc', tid: 901, users: ['0x1', '0x2'] },
@@ -186,11 +159,11 @@ test('a dropped connection is reported, redialled and every coin subscribed agai
   const prints = stream.watchTrades(yes);
   prints.start(collect<Trade[]>().listener);
   await until(() => subscribes().length === 2, 'subscribes');
-  send(l2('#1730', 1, [['0.5', '3']], []));
+  venue.send(l2('#1730', 1, [['0.5', '3']], []));
   await until(() => seen.data.length === 1, 'book');
 
-  for (const socket of sockets) socket.terminate();
-  await until(() => connections === 2 && subscribes().length === 4, 'redial and resubscribe');
+  venue.drop();
+  await until(() => venue.requestUrls.length === 2 && subscribes().length === 4, 'redial and resubscribe');
   expect(seen.errors.map((error) => [error.code, error.retryable])).toContainEqual(['NETWORK_ERROR', true]);
   expect(
     subscribes()
@@ -207,7 +180,7 @@ test('a dropped connection is reported, redialled and every coin subscribed agai
   other.start(late.listener);
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(late.data).toEqual([]);
-  send(l2('#1730', 2, [['0.52', '1']], []));
+  venue.send(l2('#1730', 2, [['0.52', '1']], []));
   await until(() => late.data.length === 1 && seen.data.length === 2, 'fresh book');
   await Promise.all([feed.stop(), prints.stop(), other.stop()]);
 });
@@ -217,13 +190,13 @@ test('an unreadable message is a retryable error, never a wrong book', async () 
   const feed = stream.watchOrderBook(yes);
   feed.start(seen.listener);
   await until(() => subscribes().length === 1, 'subscribe');
-  send(l2('#1730', 1, [['0.5', '3']], []));
+  venue.send(l2('#1730', 1, [['0.5', '3']], []));
   await until(() => seen.data.length === 1, 'book');
 
-  send({ channel: 'l2Book', data: { coin: '#1730', time: 2, levels: [[{ px: 'abc', sz: '1', n: 1 }], []] } });
-  send({ channel: 'l2Book', data: { coin: '#1730', time: 3, levels: [[]] } });
-  send({ channel: 'l2Book', data: { coin: '#1730', levels: [[], []] } });
-  send('not json');
+  venue.send({ channel: 'l2Book', data: { coin: '#1730', time: 2, levels: [[{ px: 'abc', sz: '1', n: 1 }], []] } });
+  venue.send({ channel: 'l2Book', data: { coin: '#1730', time: 3, levels: [[]] } });
+  venue.send({ channel: 'l2Book', data: { coin: '#1730', levels: [[], []] } });
+  venue.send('not json');
   await until(() => seen.errors.length === 4, 'four errors');
   expect(seen.data).toHaveLength(1);
   expect(seen.errors.every((error) => error.code === 'EXCHANGE_NOT_AVAILABLE' && error.retryable)).toBe(true);
@@ -244,9 +217,9 @@ test('a trade without a side or size is an error, not a print; a venue error nam
   const feed = stream.watchTrades(yes);
   feed.start(seen.listener);
   await until(() => subscribes().length === 1, 'subscribe');
-  send({ channel: 'trades', data: [{ coin: '#1730', px: '0.4', sz: '1', time: 5, tid: 1 }] });
-  send({ channel: 'trades', data: { coin: '#1730' } });
-  send({ channel: 'error', data: 'Invalid subscription {"type":"trades","coin":"#1730"}' });
+  venue.send({ channel: 'trades', data: [{ coin: '#1730', px: '0.4', sz: '1', time: 5, tid: 1 }] });
+  venue.send({ channel: 'trades', data: { coin: '#1730' } });
+  venue.send({ channel: 'error', data: 'Invalid subscription {"type":"trades","coin":"#1730"}' });
   await until(() => seen.errors.length === 3, 'three errors');
   expect(seen.data).toEqual([]);
   expect(seen.errors[2]!.message).toContain('Invalid subscription');
@@ -259,11 +232,11 @@ test('an id that is not an outcome id ends the feed; keepalive pings go out', as
   bad.start(seen.listener);
   await until(() => seen.errors.length === 1, 'error');
   expect(seen.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
-  expect(connections).toBe(0);
+  expect(venue.requestUrls).toHaveLength(0);
 
   const feed = stream.watchOrderBook(yes);
   feed.start(collect<OrderBook>().listener);
-  await until(() => received.filter((message) => message.method === 'ping').length >= 2, 'pings');
+  await until(() => received().filter((message) => message.method === 'ping').length >= 2, 'pings');
   await feed.stop();
   await bad.stop();
 });
@@ -271,11 +244,11 @@ test('an id that is not an outcome id ends the feed; keepalive pings go out', as
 test('close() ends the connection', async () => {
   const feed = stream.watchTrades(yes);
   feed.start(collect<Trade[]>().listener);
-  await until(() => sockets.size === 1 && subscribes().length === 1, 'connected');
+  await until(() => venue.sockets.size === 1 && subscribes().length === 1, 'connected');
   await stream.close();
-  await until(() => sockets.size === 0, 'closed');
+  await until(() => venue.sockets.size === 0, 'closed');
   await new Promise((resolve) => setTimeout(resolve, 30));
-  expect(connections).toBe(1);
+  expect(venue.requestUrls).toHaveLength(1);
   await feed.stop();
 });
 
@@ -284,7 +257,7 @@ test('a socket that closes cleanly is redialled too', async () => {
   const seen = collect<OrderBook>();
   feed.start(seen.listener);
   await until(() => subscribes().length === 1, 'subscribe');
-  for (const socket of sockets) socket.close(1001);
+  for (const socket of venue.sockets) socket.close(1001);
   await until(() => subscribes().length === 2, 'resubscribed');
   await feed.stop();
 });
@@ -295,13 +268,13 @@ test('a watcher from before close() stopping later leaves the books and prints o
   await stream.close();
 
   const after = watchBookAndTrades(stream, yes);
-  await until(() => subscribes().length === 4 && sockets.size === 1, 'subscribed again');
+  await until(() => subscribes().length === 4 && venue.sockets.size === 1, 'subscribed again');
   await before.stop();
   expect(stream.coins).toEqual({ l2Book: ['#1730'], trades: ['#1730'] });
   expect(unsubscribes()).toEqual([]);
 
-  send(l2('#1730', 2, [['0.5', '1']], []));
-  send({ channel: 'trades', data: [{ coin: '#1730', side: 'B', px: '0.5', sz: '2', time: 3, hash: '0x1', tid: 1, users: ['0xa', '0xb'] }] });
+  venue.send(l2('#1730', 2, [['0.5', '1']], []));
+  venue.send({ channel: 'trades', data: [{ coin: '#1730', side: 'B', px: '0.5', sz: '2', time: 3, hash: '0x1', tid: 1, users: ['0xa', '0xb'] }] });
   await until(() => after.books.data.length === 1 && after.prints.data.length === 1, 'book and prints for the watchers started after close()');
   await after.stop();
 });

@@ -1,9 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
-import { watchBookAndTrades } from '@predgate/core/testkit';
+import { LocalSocketVenue, until, watchBookAndTrades } from '@predgate/core/testkit';
 import { afterEach, expect, test } from 'vitest';
-import { WebSocketServer } from 'ws';
 import { testKeyId, testPrivateKey } from '../../test/support/test-key.js';
 import { KalshiStream } from './market-stream.js';
 
@@ -22,12 +21,15 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A websocket server on 127.0.0.1, closed after the test: its Kalshi-shaped URL. */
-async function listening(server = new WebSocketServer({ port: 0, host: '127.0.0.1' })): Promise<string> {
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  cleanup.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/trade-api/ws/v2`;
+/** A websocket venue on 127.0.0.1, closed after the test. */
+async function localVenue(): Promise<LocalSocketVenue> {
+  const venue = await LocalSocketVenue.start();
+  cleanup.push(() => venue.close());
+  return venue;
 }
+
+/** The venue's Kalshi-shaped URL. */
+const kalshiUrl = (venue: LocalSocketVenue) => `${venue.url}/trade-api/ws/v2`;
 
 /** A signed stream over `urls`, closed after the test. */
 function kalshiStream(urls: string[]): KalshiStream {
@@ -44,27 +46,23 @@ function kalshiStream(urls: string[]): KalshiStream {
 }
 
 test('a websocket host that refuses the connection hands the redial to the next root, with the same signed path', async () => {
-  const paths: string[] = [];
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  server.on('connection', (_socket, request) => paths.push(request.url ?? ''));
-  const alive = await listening(server);
+  const alive = await localVenue();
   const dead = `ws://127.0.0.1:${await closedPort()}/trade-api/ws/v2`;
 
-  const stream = kalshiStream([dead, alive]);
+  const stream = kalshiStream([dead, kalshiUrl(alive)]);
   const errors: string[] = [];
   const feed = stream.watchOrderBook('KXFEDDECISION-26JUN-H0');
   feed.start({ data: () => undefined, error: (error) => errors.push(error.code) });
   cleanup.push(() => feed.stop());
 
-  const deadline = Date.now() + 3_000;
-  while (paths.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(paths).toEqual(['/trade-api/ws/v2']);
+  await until(() => alive.requestUrls.length > 0, 'a connection to the live host', 3_000);
+  expect(alive.requestUrls).toEqual(['/trade-api/ws/v2']);
   // The refused dial was reported as a retryable network error, never as a wrong ticker.
   expect(errors.every((code) => code === 'NETWORK_ERROR')).toBe(true);
 });
 
 test('a watcher from before close() stopping later leaves the book and prints of watchers started after it subscribed', async () => {
-  const stream = kalshiStream([await listening()]);
+  const stream = kalshiStream([kalshiUrl(await localVenue())]);
   const outcome = 'KXFEDDECISION-26JUN-H0';
   const before = watchBookAndTrades(stream, outcome);
   await stream.close();

@@ -1,81 +1,35 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
+import { LocalSocketVenue, until } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError } from '@predgate/core';
 import { afterEach, expect, test } from 'vitest';
-import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
 import { LimitlessStream, engineUrl } from './market-stream.js';
 
 const slug = 'eth-up-or-down-daily-1788105600';
 const other = 'btc-above-120k-1788105600';
 
+/** The Engine.IO open packet sent on each connection: its ping interval and timeout bound how long the client waits for a frame. */
+const engineOpen = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
+
 /** A Socket.IO server (Engine.IO v4 over websocket) on 127.0.0.1, as much of it as the stream uses. */
-class FakeSocketIo {
-  /** The Engine.IO open packet sent on each connection. */
-  open = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
-  readonly sockets = new Set<WebSocket>();
-  /** Socket.IO events received, `[name, payload]`. */
-  readonly events: Array<[string, { marketSlugs: string[] }]> = [];
-  readonly frames: string[] = [];
-  readonly paths: string[] = [];
-  private constructor(private readonly server: WebSocketServer) {
-    server.on('connection', (socket, request) => {
-      this.sockets.add(socket);
-      this.paths.push(request.url ?? '');
-      socket.send(this.open);
-      socket.on('message', (data) => {
-        const text = data.toString();
-        this.frames.push(text);
-        if (text === '40/markets,') socket.send('40/markets,{"sid":"nsp-1"}');
-        if (text.startsWith('42/markets,')) this.events.push(JSON.parse(text.slice('42/markets,'.length)) as [string, { marketSlugs: string[] }]);
-      });
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
-  static async start(): Promise<FakeSocketIo> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(server, 'listening');
-    return new FakeSocketIo(server);
-  }
-
-  get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  subscribes(): string[][] {
-    return this.events.filter(([name]) => name === 'subscribe_market_prices').map(([, payload]) => payload.marketSlugs);
-  }
-
-  unsubscribes(): string[][] {
-    return this.events.filter(([name]) => name === 'unsubscribe_market_prices').map(([, payload]) => payload.marketSlugs);
-  }
-
-  emit(name: string, payload: unknown): void {
-    this.raw(`42/markets,${JSON.stringify([name, payload])}`);
-  }
-
-  raw(frame: string): void {
-    for (const socket of this.sockets) socket.send(frame);
-  }
-
-  drop(): void {
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  async close(): Promise<void> {
-    this.drop();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-async function until(condition: () => boolean, what = 'condition', ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+async function startSocketIo(open: string) {
+  const venue = await LocalSocketVenue.start({
+    onConnection: (socket) => socket.send(open),
+    onFrame(text, socket) {
+      if (text === '40/markets,') socket.send('40/markets,{"sid":"nsp-1"}');
+    },
+  });
+  /** The slugs of each `/markets` event of this name received. */
+  const slugsOf = (name: string) =>
+    venue.frames
+      .filter((frame) => frame.startsWith('42/markets,'))
+      .map((frame) => JSON.parse(frame.slice('42/markets,'.length)) as [string, { marketSlugs: string[] }])
+      .filter(([event]) => event === name)
+      .map(([, payload]) => payload.marketSlugs);
+  return Object.assign(venue, {
+    subscribes: () => slugsOf('subscribe_market_prices'),
+    unsubscribes: () => slugsOf('unsubscribe_market_prices'),
+    emit: (name: string, payload: unknown) => venue.send(`42/markets,${JSON.stringify([name, payload])}`),
+  });
 }
 
 /** A feed's deliveries, as they come. */
@@ -105,8 +59,8 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup() {
-  const venue = await FakeSocketIo.start();
+async function setup(open = engineOpen) {
+  const venue = await startSocketIo(open);
   cleanup.push(() => venue.close());
   const stream = new LimitlessStream({
     url: venue.url,
@@ -129,7 +83,7 @@ test('joins /markets, subscribes the slug, and turns each pushed YES book into f
   const yes = watch(stream, slug, 'yes');
   const no = watch(stream, slug, 'no');
   await until(() => venue.subscribes().length === 1, 'subscribe');
-  expect(venue.paths).toEqual(['/socket.io/?EIO=4&transport=websocket']);
+  expect(venue.requestUrls).toEqual(['/socket.io/?EIO=4&transport=websocket']);
   expect(venue.frames[0]).toBe('40/markets,');
   expect(venue.subscribes()).toEqual([[slug]]);
 
@@ -168,7 +122,7 @@ test('joins /markets, subscribes the slug, and turns each pushed YES book into f
   expect(yes.books[1]!.asks).toEqual([]);
 
   // Engine.IO heartbeat: the server's ping is answered with a pong.
-  venue.raw('2');
+  venue.send('2');
   await until(() => venue.frames.includes('3'), 'pong');
   // Another market's push reaches nobody here; AMM prices are not read.
   venue.emit('orderbookUpdate', update(other, [[0.5, 1]], []));
@@ -216,7 +170,7 @@ test('a dropped connection is reported, redialled and the slugs subscribed again
   expect(yes.errors[0]!.code).toBe('NETWORK_ERROR');
   expect(yes.errors[0]!.retryable).toBe(true);
   await until(() => venue.subscribes().length === 2, 'resubscribe');
-  expect(venue.paths).toHaveLength(2);
+  expect(venue.requestUrls).toHaveLength(2);
   expect(venue.subscribes()[1]).toEqual([slug]);
   venue.emit('orderbookUpdate', update(slug, [[0.45, 3]], []));
   await until(() => yes.books.length === 2, 'book after the redial');
@@ -234,7 +188,7 @@ test('an unreadable message is a retryable error, never a wrong book; the namesp
   venue.emit('orderbookUpdate', { marketSlug: slug, orderbook: { bids: [{ price: 40, size: 1e6 }], asks: [] } });
   venue.emit('orderbookUpdate', { marketSlug: slug, orderbook: { asks: [] } });
   venue.emit('orderbookUpdate', { orderbook: { bids: [], asks: [] } });
-  venue.raw('42/markets,{not json');
+  venue.send('42/markets,{not json');
   await until(() => yes.errors.length === 5, 'five errors');
   expect(yes.errors.map((error) => error.code)).toEqual(Array(5).fill('EXCHANGE_NOT_AVAILABLE'));
   expect(yes.errors.every((error) => error.retryable)).toBe(true);
@@ -243,17 +197,16 @@ test('an unreadable message is a retryable error, never a wrong book; the namesp
   expect(yes.errors[4]!.message).toMatch(/not JSON/);
   expect(yes.books).toHaveLength(1);
 
-  venue.raw('44/markets,{"message":"Not authorized"}');
+  venue.send('44/markets,{"message":"Not authorized"}');
   await until(() => yes.errors.some((error) => /Not authorized/.test(error.message)), 'namespace refusal');
   await until(() => venue.subscribes().length === 2, 'resubscribe after the refusal');
 });
 
 test('a connection the venue goes silent on (no frame within its ping interval plus timeout) is dropped and redialled', async () => {
-  const { venue, stream } = await setup();
-  venue.open = '0{"sid":"engine-1","upgrades":[],"pingInterval":30,"pingTimeout":20}';
+  const { venue, stream } = await setup('0{"sid":"engine-1","upgrades":[],"pingInterval":30,"pingTimeout":20}');
   const yes = watch(stream, slug, 'yes');
   await until(() => venue.subscribes().length === 1, 'subscribe');
   // No pings from the venue: after about 50 ms of silence the connection is given up and dialled again.
-  await until(() => venue.paths.length >= 2 && venue.subscribes().length >= 2, 'redial after silence');
+  await until(() => venue.requestUrls.length >= 2 && venue.subscribes().length >= 2, 'redial after silence');
   expect(yes.errors[0]!.code).toBe('NETWORK_ERROR');
 });

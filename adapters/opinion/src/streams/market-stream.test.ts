@@ -1,67 +1,13 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { PredgateError, fixedClock, normalizeOrderBook } from '@predgate/core';
+import { LocalSocketVenue, until } from '@predgate/core/testkit';
 import type { FeedListener, OrderBook, PredgateError as Failure, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type WebSocket from 'ws';
-import { WebSocketServer } from 'ws';
 import { OpinionStream } from './market-stream.js';
 import type { OpinionStreamOptions } from './market-stream.js';
 
 const yesToken = '52114319501245915516055106046884209969926127482827954674443846427813813222426';
 const noToken = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
 const marketId = '3122';
-
-/** Opinion's websocket on 127.0.0.1: records what clients send and the `apikey` of each connection. */
-class FakeOpinion {
-  readonly received: Array<Record<string, unknown>> = [];
-  readonly keys: string[] = [];
-  readonly sockets = new Set<WebSocket>();
-  private constructor(private readonly server: WebSocketServer) {
-    server.on('connection', (socket, request) => {
-      this.sockets.add(socket);
-      this.keys.push(new URL(request.url ?? '/', 'ws://localhost').searchParams.get('apikey') ?? '');
-      socket.on('message', (data) => this.received.push(JSON.parse(data.toString()) as Record<string, unknown>));
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
-  static async start(): Promise<FakeOpinion> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(server, 'listening');
-    return new FakeOpinion(server);
-  }
-
-  get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  actions(action: string, channel?: string): Array<Record<string, unknown>> {
-    return this.received.filter((message) => message.action === action && (channel === undefined || message.channel === channel));
-  }
-
-  send(message: unknown): void {
-    const text = typeof message === 'string' ? message : JSON.stringify(message);
-    for (const socket of this.sockets) socket.send(text);
-  }
-
-  drop(): void {
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  async close(): Promise<void> {
-    this.drop();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-async function until(condition: () => boolean, what: string, ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Collects what a feed delivers. */
 function collector<T>() {
@@ -81,13 +27,14 @@ const diff = (token: string, side: 'bids' | 'asks', price: string, size: string)
   msgType: 'market.depth.diff',
 });
 
-let venue: FakeOpinion;
+/** Opinion's websocket on 127.0.0.1: it answers nothing itself; each test sends what the venue would. */
+let venue: LocalSocketVenue;
 let snapshots: string[];
 let books: Record<string, OrderBook>;
 let cleanup: Array<() => Promise<void> | void> = [];
 
 beforeEach(async () => {
-  venue = await FakeOpinion.start();
+  venue = await LocalSocketVenue.start();
   snapshots = [];
   books = {
     [yesToken]: normalizeOrderBook({
@@ -106,6 +53,15 @@ afterEach(async () => {
   cleanup = [];
   await venue.close();
 });
+
+/** The messages clients sent with this action (and channel), in order. */
+const actions = (action: string, channel?: string) =>
+  venue.frames
+    .map((frame) => JSON.parse(frame) as Record<string, unknown>)
+    .filter((message) => message.action === action && (channel === undefined || message.channel === channel));
+
+/** The `apikey` each connection was opened with. */
+const keys = () => venue.requestUrls.map((url) => new URL(url, 'ws://localhost').searchParams.get('apikey') ?? '');
 
 function stream(overrides: Partial<OpinionStreamOptions> = {}): OpinionStream {
   const instance = new OpinionStream({
@@ -136,9 +92,9 @@ test('subscribes the market once with the key, seeds each book over REST and app
   feed.start(yes.listener);
   cleanup.push(() => feed.stop());
 
-  await until(() => yes.data.length === 1 && venue.actions('SUBSCRIBE').length === 1, 'the seeded book');
-  expect(venue.keys).toEqual(['read-key']);
-  expect(venue.actions('SUBSCRIBE')).toEqual([{ action: 'SUBSCRIBE', channel: 'market.depth.diff', marketId: 3122 }]);
+  await until(() => yes.data.length === 1 && actions('SUBSCRIBE').length === 1, 'the seeded book');
+  expect(keys()).toEqual(['read-key']);
+  expect(actions('SUBSCRIBE')).toEqual([{ action: 'SUBSCRIBE', channel: 'market.depth.diff', marketId: 3122 }]);
   expect(yes.data[0]!.bids).toEqual([
     { price: 0.41, size: 100 },
     { price: 0.4, size: 50 },
@@ -160,7 +116,7 @@ test('subscribes the market once with the key, seeds each book over REST and app
   expect(yes.errors).toEqual([]);
 
   // The HEARTBEAT keepalive goes out on its interval.
-  await until(() => venue.actions('HEARTBEAT').length > 0, 'a heartbeat');
+  await until(() => actions('HEARTBEAT').length > 0, 'a heartbeat');
 });
 
 test('diffs arriving while the REST book is read are applied after it', async () => {
@@ -202,16 +158,16 @@ test('a second watcher shares the connection and the subscription; the YES and N
   await until(() => second.data.length === 1 && no.data.length === 1, 'the second watcher and the NO book');
   expect(second.data[0]).toEqual(first.data[0]);
   expect(no.data[0]!.bids).toEqual([{ price: 0.57, size: 10 }]);
-  expect(venue.actions('SUBSCRIBE')).toHaveLength(1);
-  expect(venue.keys).toHaveLength(1);
+  expect(actions('SUBSCRIBE')).toHaveLength(1);
+  expect(keys()).toHaveLength(1);
 
   await a.stop();
   await c.stop();
   await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(venue.actions('UNSUBSCRIBE')).toEqual([]);
+  expect(actions('UNSUBSCRIBE')).toEqual([]);
   expect(venue.sockets.size).toBe(1);
   await b.stop();
-  await until(() => venue.actions('UNSUBSCRIBE').length === 1 || venue.sockets.size === 0, 'the unsubscription or the close');
+  await until(() => actions('UNSUBSCRIBE').length === 1 || venue.sockets.size === 0, 'the unsubscription or the close');
   await until(() => venue.sockets.size === 0, 'the connection closed');
   expect(opinion.markets).toEqual({ 'market.depth.diff': [], 'market.last.trade': [] });
 });
@@ -222,8 +178,8 @@ test('trades: the last-trade channel delivers prints of the token watched', asyn
   const feed = opinion.watchTrades(noToken);
   feed.start(prints.listener);
   cleanup.push(() => feed.stop());
-  await until(() => venue.actions('SUBSCRIBE', 'market.last.trade').length === 1, 'the trade subscription');
-  expect(venue.actions('SUBSCRIBE')).toEqual([{ action: 'SUBSCRIBE', channel: 'market.last.trade', marketId: 3122 }]);
+  await until(() => actions('SUBSCRIBE', 'market.last.trade').length === 1, 'the trade subscription');
+  expect(actions('SUBSCRIBE')).toEqual([{ action: 'SUBSCRIBE', channel: 'market.last.trade', marketId: 3122 }]);
   const trade = { marketId: 3122, side: 'Buy', outcomeSide: 2, price: '0.58', shares: '25', amount: '14.5', msgType: 'market.last.trade' };
   venue.send({ ...trade, tokenId: yesToken });
   venue.send({ ...trade, tokenId: noToken });
@@ -243,8 +199,8 @@ test('a dropped connection is redialled, resubscribed and every book read again'
   books[yesToken] = normalizeOrderBook({ bids: [{ price: 0.45, size: 3 }], asks: [], timestamp: 1_764_000_100_000 });
   venue.drop();
   await until(() => yes.errors.some((error) => error.code === 'NETWORK_ERROR' && error.retryable), 'the drop reported');
-  await until(() => venue.actions('SUBSCRIBE').length === 2 && yes.data.length === 2, 'the redial, resubscription and fresh book');
-  expect(venue.keys).toEqual(['read-key', 'read-key']);
+  await until(() => actions('SUBSCRIBE').length === 2 && yes.data.length === 2, 'the redial, resubscription and fresh book');
+  expect(keys()).toEqual(['read-key', 'read-key']);
   expect(snapshots).toEqual([yesToken, yesToken]);
   expect(yes.data[1]!.bids).toEqual([{ price: 0.45, size: 3 }]);
 });
@@ -290,7 +246,7 @@ test('an unknown outcome ends its watch; no key ends it before any connection', 
   cleanup.push(() => other.stop());
   await until(() => none.errors.length === 1, 'the key error');
   expect(none.errors[0]).toMatchObject({ code: 'AUTHENTICATION_ERROR', retryable: false });
-  expect(venue.keys).toEqual([]);
+  expect(keys()).toEqual([]);
 });
 
 test('a look-up that fails for a while is retried, reported as retryable meanwhile', async () => {

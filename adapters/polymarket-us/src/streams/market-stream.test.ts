@@ -1,12 +1,9 @@
 import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
-import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
+import { LocalSocketVenue, until } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError, Trade } from '@predgate/core';
 import { afterEach, expect, test } from 'vitest';
-import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
 import { PolymarketUsStream } from './market-stream.js';
 
 const slug = 'tec-mlb-nlchamp-2026-09-27-mil';
@@ -20,59 +17,17 @@ interface Command {
   unsubscribe?: { requestId: string };
 }
 
-/** The markets websocket on 127.0.0.1: records upgrades and commands, sends what the test says. */
-class FakeMarkets {
-  readonly sockets = new Set<WebSocket>();
-  readonly upgrades: IncomingMessage[] = [];
-  readonly commands: Command[] = [];
-  private constructor(private readonly server: WebSocketServer) {
-    server.on('connection', (socket, request) => {
-      this.sockets.add(socket);
-      this.upgrades.push(request);
-      socket.on('message', (data) => this.commands.push(JSON.parse(data.toString()) as Command));
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
-  static async start(): Promise<FakeMarkets> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(server, 'listening');
-    return new FakeMarkets(server);
-  }
-
-  get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1/ws/markets`;
-  }
-
-  subscribes(type = 'SUBSCRIPTION_TYPE_MARKET_DATA') {
-    return this.commands.flatMap((command) => (command.subscribe?.subscriptionType === type ? [command.subscribe] : []));
-  }
-
-  unsubscribes(): string[] {
-    return this.commands.flatMap((command) => (command.unsubscribe ? [command.unsubscribe.requestId] : []));
-  }
-
-  send(message: unknown): void {
-    const text = typeof message === 'string' ? message : JSON.stringify(message);
-    for (const socket of this.sockets) socket.send(text);
-  }
-
-  drop(): void {
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  async close(): Promise<void> {
-    this.drop();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-async function until(condition: () => boolean, what = 'condition', ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** The markets websocket on 127.0.0.1: it records each upgrade request, for the signed headers. */
+async function startMarkets() {
+  const upgrades: IncomingMessage[] = [];
+  const venue = await LocalSocketVenue.start({ onConnection: (_socket, request) => upgrades.push(request) });
+  const commands = () => venue.frames.map((frame) => JSON.parse(frame) as Command);
+  return Object.assign(venue, {
+    upgrades,
+    subscribes: (type = 'SUBSCRIPTION_TYPE_MARKET_DATA') =>
+      commands().flatMap((command) => (command.subscribe?.subscriptionType === type ? [command.subscribe] : [])),
+    unsubscribes: () => commands().flatMap((command) => (command.unsubscribe ? [command.unsubscribe.requestId] : [])),
+  });
 }
 
 const px = (value: string) => ({ value, currency: 'USD' });
@@ -102,10 +57,10 @@ afterEach(async () => {
 });
 
 async function setup(given: typeof credentials | null = credentials) {
-  const venue = await FakeMarkets.start();
+  const venue = await startMarkets();
   cleanup.push(() => venue.close());
   const stream = new PolymarketUsStream({
-    url: venue.url,
+    url: `${venue.url}/v1/ws/markets`,
     venue: 'polymarket_us',
     credentials: given ?? undefined,
     clock: fixedClock(now),

@@ -1,10 +1,7 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
+import { LocalSocketVenue, until } from '@predgate/core/testkit';
 import type { FeedListener, OrderBook, PredgateError } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { WebSocketServer } from 'ws';
-import type WebSocket from 'ws';
 import { ProbableStream } from './book-stream.js';
 
 const yes = '42922145754268586232753586497078434283008194607014016171721522108902381902084';
@@ -14,63 +11,6 @@ interface Command {
   id: number;
   method: string;
   params: string[];
-}
-
-/** Probable's websocket on 127.0.0.1: records the commands and the path of each connection, acknowledges each command. */
-class FakeProbable {
-  readonly commands: Command[] = [];
-  readonly paths: string[] = [];
-  readonly sockets = new Set<WebSocket>();
-  /** Whether commands are acknowledged with status 200. */
-  ack = true;
-  private constructor(private readonly server: WebSocketServer) {
-    server.on('connection', (socket, request) => {
-      this.sockets.add(socket);
-      this.paths.push(request.url ?? '');
-      socket.on('message', (data) => {
-        const command = JSON.parse(data.toString()) as Command;
-        this.commands.push(command);
-        if (this.ack) socket.send(JSON.stringify({ id: command.id, status: 200, result: null }));
-      });
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
-  static async start(): Promise<FakeProbable> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(server, 'listening');
-    return new FakeProbable(server);
-  }
-
-  get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/public/api/v1`;
-  }
-
-  of(method: string): Command[] {
-    return this.commands.filter((command) => command.method === method);
-  }
-
-  send(message: unknown): void {
-    const text = typeof message === 'string' ? message : JSON.stringify(message);
-    for (const socket of this.sockets) socket.send(text);
-  }
-
-  drop(): void {
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  async close(): Promise<void> {
-    this.drop();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-async function until(condition: () => boolean, what: string, ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 function collector() {
@@ -94,10 +34,18 @@ const snapshot = (token: string) => ({
   },
 });
 
-let venue: FakeProbable;
+/** Probable's websocket on 127.0.0.1. */
+let venue: LocalSocketVenue;
+/** Whether commands are acknowledged with status 200. */
+let ack: boolean;
 let cleanup: Array<() => Promise<void> | void> = [];
 beforeEach(async () => {
-  venue = await FakeProbable.start();
+  ack = true;
+  venue = await LocalSocketVenue.start({
+    onFrame(text, socket) {
+      if (ack) socket.send(JSON.stringify({ id: (JSON.parse(text) as Command).id, status: 200, result: null }));
+    },
+  });
 });
 afterEach(async () => {
   for (const step of cleanup.reverse()) await step();
@@ -105,9 +53,12 @@ afterEach(async () => {
   await venue.close();
 });
 
+/** The commands clients sent with this method, in order. */
+const commands = (method: string) => venue.frames.map((frame) => JSON.parse(frame) as Command).filter((command) => command.method === method);
+
 function stream(): ProbableStream {
   const instance = new ProbableStream({
-    url: venue.url,
+    url: `${venue.url}/public/api/v1`,
     chainId: 56,
     venue: 'probable',
     clock: fixedClock(Date.UTC(2026, 10, 26)),
@@ -124,9 +75,9 @@ test('subscribes book:<token> on {url}/ws?chainId=56; a whole book, then price c
   const feed = probable.watchOrderBook(yes);
   feed.start(watcher.listener);
   cleanup.push(() => feed.stop());
-  await until(() => venue.of('SUBSCRIBE').length === 1, 'the subscription');
-  expect(venue.paths).toEqual(['/public/api/v1/ws?chainId=56']);
-  expect(venue.of('SUBSCRIBE')[0]!.params).toEqual([`book:${yes}`]);
+  await until(() => commands('SUBSCRIBE').length === 1, 'the subscription');
+  expect(venue.requestUrls).toEqual(['/public/api/v1/ws?chainId=56']);
+  expect(commands('SUBSCRIBE')[0]!.params).toEqual([`book:${yes}`]);
 
   venue.send(snapshot(yes));
   await until(() => watcher.data.length === 1, 'the book');
@@ -176,7 +127,7 @@ test('a second watcher shares the connection and the stream; the last one leavin
   const other = collector();
   const a = probable.watchOrderBook(yes);
   a.start(first.listener);
-  await until(() => venue.of('SUBSCRIBE').length === 1, 'the subscription');
+  await until(() => commands('SUBSCRIBE').length === 1, 'the subscription');
   venue.send(snapshot(yes));
   await until(() => first.data.length === 1, 'the first book');
   const b = probable.watchOrderBook(yes);
@@ -186,16 +137,16 @@ test('a second watcher shares the connection and the stream; the last one leavin
   const c = probable.watchOrderBook(no);
   c.start(other.listener);
   // Only the new token is named.
-  await until(() => venue.of('SUBSCRIBE').length === 2, 'the second subscription');
-  expect(venue.of('SUBSCRIBE')[1]!.params).toEqual([`book:${no}`]);
-  expect(venue.paths).toHaveLength(1);
+  await until(() => commands('SUBSCRIBE').length === 2, 'the second subscription');
+  expect(commands('SUBSCRIBE')[1]!.params).toEqual([`book:${no}`]);
+  expect(venue.requestUrls).toHaveLength(1);
 
   await a.stop();
   await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(venue.of('UNSUBSCRIBE')).toEqual([]);
+  expect(commands('UNSUBSCRIBE')).toEqual([]);
   await b.stop();
-  await until(() => venue.of('UNSUBSCRIBE').length === 1, 'the unsubscription');
-  expect(venue.of('UNSUBSCRIBE')[0]!.params).toEqual([`book:${yes}`]);
+  await until(() => commands('UNSUBSCRIBE').length === 1, 'the unsubscription');
+  expect(commands('UNSUBSCRIBE')[0]!.params).toEqual([`book:${yes}`]);
   expect(venue.sockets.size).toBe(1);
   await c.stop();
   await until(() => venue.sockets.size === 0, 'the connection closed');
@@ -208,13 +159,13 @@ test('a dropped connection is redialled and the token subscribed again', async (
   const feed = probable.watchOrderBook(yes);
   feed.start(watcher.listener);
   cleanup.push(() => feed.stop());
-  await until(() => venue.of('SUBSCRIBE').length === 1, 'the subscription');
+  await until(() => commands('SUBSCRIBE').length === 1, 'the subscription');
   venue.send(snapshot(yes));
   await until(() => watcher.data.length === 1, 'the first book');
   venue.drop();
   await until(() => watcher.errors.some((error) => error.code === 'NETWORK_ERROR' && error.retryable), 'the drop reported');
-  await until(() => venue.of('SUBSCRIBE').length === 2, 'the resubscription');
-  expect(venue.paths).toHaveLength(2);
+  await until(() => commands('SUBSCRIBE').length === 2, 'the resubscription');
+  expect(venue.requestUrls).toHaveLength(2);
   // Changes before the new whole book are not applied to the old one.
   venue.send({ stream: `book:${yes}`, data: { price_changes: [{ asset_id: yes, price: '0.5', size: '1', side: 'BUY' }] } });
   venue.send(snapshot(yes));
@@ -228,7 +179,7 @@ test('an unreadable message is an error, the book is asked for again, and no wro
   const feed = probable.watchOrderBook(yes);
   feed.start(watcher.listener);
   cleanup.push(() => feed.stop());
-  await until(() => venue.of('SUBSCRIBE').length === 1, 'the subscription');
+  await until(() => commands('SUBSCRIBE').length === 1, 'the subscription');
   venue.send(snapshot(yes));
   await until(() => watcher.data.length === 1, 'the first book');
 
@@ -236,7 +187,7 @@ test('an unreadable message is an error, the book is asked for again, and no wro
   await until(() => watcher.errors.length === 1, 'the error');
   expect(watcher.errors[0]).toMatchObject({ code: 'EXCHANGE_NOT_AVAILABLE', retryable: true });
   expect(watcher.errors[0]!.message).toMatch(/unreadable bids/);
-  await until(() => venue.of('SUBSCRIBE').length === 2, 'the stream asked for again');
+  await until(() => commands('SUBSCRIBE').length === 2, 'the stream asked for again');
   // A change to a book no longer known is not applied.
   venue.send({ stream: `book:${yes}`, data: { price_changes: [{ asset_id: yes, price: '0.5', size: '1', side: 'BUY' }] } });
   venue.send('garbage');
@@ -257,15 +208,15 @@ test('a refused stream ends its watch; an id that is not a token is refused befo
   cleanup.push(() => feed.stop());
   await until(() => bad.errors.length === 1, 'the refusal');
   expect(bad.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
-  expect(venue.paths).toEqual([]);
+  expect(venue.requestUrls).toEqual([]);
 
-  venue.ack = false;
+  ack = false;
   const refused = collector();
   const other = probable.watchOrderBook(no);
   other.start(refused.listener);
   cleanup.push(() => other.stop());
-  await until(() => venue.of('SUBSCRIBE').length === 1, 'the subscription');
-  venue.send({ id: venue.of('SUBSCRIBE')[0]!.id, status: 400, error: { message: 'unknown token' } });
+  await until(() => commands('SUBSCRIBE').length === 1, 'the subscription');
+  venue.send({ id: commands('SUBSCRIBE')[0]!.id, status: 400, error: { message: 'unknown token' } });
   await until(() => refused.errors.length === 1, 'the refusal');
   expect(refused.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
 });

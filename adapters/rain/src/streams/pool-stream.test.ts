@@ -1,10 +1,7 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { fixedClock } from '@predgate/core';
+import { LocalSocketVenue, until } from '@predgate/core/testkit';
 import type { PredgateError, Trade } from '@predgate/core';
 import { afterEach, expect, test } from 'vitest';
-import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
 import { RainStream } from './pool-stream.js';
 import type { OptionWatch } from './pool-stream.js';
 
@@ -12,64 +9,22 @@ const poolId = '6abf65b824801c4f3f7d6220';
 const otherPool = '6aa7cae7dffaf5aa153f7d87';
 const now = Date.UTC(2026, 10, 26, 8, 0);
 
+/** The Engine.IO open packet sent on each connection: its ping interval and timeout bound how long the client waits for a frame. */
+const engineOpen = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
+
 /** A Socket.IO server (Engine.IO v4 over websocket) on 127.0.0.1, as much of it as the stream uses. */
-class FakeSocketIo {
-  open = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
-  readonly sockets = new Set<WebSocket>();
-  readonly frames: string[] = [];
-  readonly paths: string[] = [];
-  private constructor(private readonly server: WebSocketServer) {
-    server.on('connection', (socket, request) => {
-      this.sockets.add(socket);
-      this.paths.push(request.url ?? '');
-      socket.send(this.open);
-      socket.on('message', (data) => {
-        const text = data.toString();
-        this.frames.push(text);
-        if (text === '40') socket.send('40{"sid":"socket-1"}');
-      });
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
-  static async start(): Promise<FakeSocketIo> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(server, 'listening');
-    return new FakeSocketIo(server);
-  }
-
-  get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  joins(): number {
-    return this.frames.filter((frame) => frame === '40').length;
-  }
-
-  emit(name: string, payload: unknown): void {
-    this.raw(`42${JSON.stringify([name, payload])}`);
-  }
-
-  raw(frame: string): void {
-    for (const socket of this.sockets) socket.send(frame);
-  }
-
-  drop(): void {
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  async close(): Promise<void> {
-    this.drop();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
-async function until(condition: () => boolean, what = 'condition', ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+async function startSocketIo(open: string) {
+  const venue = await LocalSocketVenue.start({
+    onConnection: (socket) => socket.send(open),
+    onFrame(text, socket) {
+      if (text === '40') socket.send('40{"sid":"socket-1"}');
+    },
+  });
+  return Object.assign(venue, {
+    /** How many times the default namespace was joined. */
+    joins: () => venue.frames.filter((frame) => frame === '40').length,
+    emit: (name: string, payload: unknown) => venue.send(`42${JSON.stringify([name, payload])}`),
+  });
 }
 
 const option = (choice: number, pool = poolId, decimals = 6): OptionWatch => ({ poolId: pool, choice, decimals, outcomeId: `rain:${pool}:${choice}` });
@@ -106,8 +61,8 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup() {
-  const venue = await FakeSocketIo.start();
+async function setup(open = engineOpen) {
+  const venue = await startSocketIo(open);
   cleanup.push(() => venue.close());
   const stream = new RainStream({ url: venue.url, venue: 'rain', clock: fixedClock(now), pingIntervalMs: 10_000, backoff: { initialMs: 5, maxMs: 10 } });
   cleanup.push(() => stream.close());
@@ -118,7 +73,7 @@ test('joins the default namespace and turns AMM entries and order fills of the w
   const { venue, stream } = await setup();
   const sinner = watch(stream, option(0));
   await until(() => venue.joins() === 1, 'the namespace join');
-  expect(venue.paths).toEqual(['/socket.io/?EIO=4&transport=websocket']);
+  expect(venue.requestUrls).toEqual(['/socket.io/?EIO=4&transport=websocket']);
 
   // 12.5 USD₮0 for 25 shares: a buy at 0.5.
   venue.emit(`enter-option/${poolId}`, entry(0, '12500000', '25000000'));
@@ -153,14 +108,14 @@ test('joins the default namespace and turns AMM entries and order fills of the w
 test('a second watcher shares the connection; the last one leaving closes it', async () => {
   const { venue, stream } = await setup();
   const first = watch(stream, option(0));
-  await until(() => venue.joins() === 1);
+  await until(() => venue.joins() === 1, 'the namespace join');
   const second = watch(stream, option(0));
   const third = watch(stream, option(1, otherPool));
   venue.emit(`enter-option/${poolId}`, entry(0, '1000000', '2000000'));
-  await until(() => first.batches.length === 1 && second.batches.length === 1);
+  await until(() => first.batches.length === 1 && second.batches.length === 1, 'the trade for both watchers');
   expect(second.batches[0]![0]).toMatchObject({ price: 0.5, amount: 2 });
   expect(third.batches).toEqual([]);
-  expect(venue.paths).toHaveLength(1);
+  expect(venue.requestUrls).toHaveLength(1);
   expect(stream.poolIds).toEqual([poolId, otherPool]);
 
   await first.stop();
@@ -176,8 +131,8 @@ test('a second watcher shares the connection; the last one leaving closes it', a
 test('answers Engine.IO pings and redials a dropped connection, joining again', async () => {
   const { venue, stream } = await setup();
   const sinner = watch(stream, option(0));
-  await until(() => venue.joins() === 1);
-  venue.raw('2');
+  await until(() => venue.joins() === 1, 'the namespace join');
+  venue.send('2');
   await until(() => venue.frames.includes('3'), 'the pong');
 
   venue.drop();
@@ -190,8 +145,7 @@ test('answers Engine.IO pings and redials a dropped connection, joining again', 
 });
 
 test('a connection silent past the venue ping interval plus timeout is dropped and redialled', async () => {
-  const { venue, stream } = await setup();
-  venue.open = '0{"sid":"engine-1","upgrades":[],"pingInterval":30,"pingTimeout":20}';
+  const { venue, stream } = await setup('0{"sid":"engine-1","upgrades":[],"pingInterval":30,"pingTimeout":20}');
   const sinner = watch(stream, option(0));
   await until(() => venue.joins() >= 2, 'a redial after silence');
   expect(sinner.errors.some((error) => error.code === 'NETWORK_ERROR')).toBe(true);
@@ -200,7 +154,7 @@ test('a connection silent past the venue ping interval plus timeout is dropped a
 test('an unreadable event is a retryable error naming what was wrong, never a wrong trade', async () => {
   const { venue, stream } = await setup();
   const sinner = watch(stream, option(0));
-  await until(() => venue.joins() === 1);
+  await until(() => venue.joins() === 1, 'the namespace join');
   const bad: Array<[string, unknown, RegExp]> = [
     [`enter-option/${poolId}`, { pool: { _id: poolId } }, /without an enterOption object/],
     [`enter-option/${poolId}`, entry(0, '12.5', '25000000'), /collateral \(amount\) is not a base-unit integer/],
@@ -223,8 +177,8 @@ test('an unreadable event is a retryable error naming what was wrong, never a wr
     expect(sinner.errors.at(-1)!.message).toMatch(message);
   }
   const seen = sinner.errors.length;
-  venue.raw('42{"not":"an event"}');
-  venue.raw('42["unterminated"');
+  venue.send('42{"not":"an event"}');
+  venue.send('42["unterminated"');
   await until(() => sinner.errors.length === seen + 2, 'the framing errors');
   expect(sinner.errors.at(-2)!.message).toMatch(/an event without a name/);
   expect(sinner.errors.at(-1)!.message).toMatch(/not JSON/);
@@ -234,8 +188,8 @@ test('an unreadable event is a retryable error naming what was wrong, never a wr
 test('a refused connection is reported and redialled', async () => {
   const { venue, stream } = await setup();
   const sinner = watch(stream, option(0));
-  await until(() => venue.joins() === 1);
-  venue.raw('44{"message":"Not authorized"}');
+  await until(() => venue.joins() === 1, 'the namespace join');
+  venue.send('44{"message":"Not authorized"}');
   await until(() => sinner.errors.some((error) => /Not authorized/.test(error.message)), 'the refusal');
   await until(() => venue.joins() === 2, 'the redial');
 });
