@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import WebSocket, { WebSocketServer } from 'ws';
+import { LocalSocketVenue } from '@predgate/core/testkit';
+import WebSocket from 'ws';
 import type { StreamingConfig } from '../src/config.js';
 
 /** A client socket on `/ws` that collects every frame it receives. */
@@ -80,38 +81,33 @@ export async function until(condition: () => boolean, ms = 2_000, what = 'condit
 }
 
 /**
- * A venue's websocket replayed on 127.0.0.1: records every message clients
- * send it (text frames, parsed when JSON) and the upgrade requests, and sends
- * what the test tells it to.
+ * A venue's websocket replayed on 127.0.0.1 (the testkit's LocalSocketVenue),
+ * with what clients sent it parsed when JSON, and each upgrade request.
  */
 export class FakeVenueSocket {
-  readonly received: unknown[] = [];
-  readonly upgrades: IncomingMessage[] = [];
-  readonly sockets = new Set<WebSocket>();
-  private constructor(private readonly server: WebSocketServer) {
-    server.on('connection', (socket, request) => {
-      this.sockets.add(socket);
-      this.upgrades.push(request);
-      socket.on('message', (data) => {
-        const text = data.toString();
-        try {
-          this.received.push(JSON.parse(text));
-        } catch {
-          this.received.push(text);
-        }
-      });
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
+  private constructor(
+    private readonly venue: LocalSocketVenue,
+    /** The upgrade request of each connection, in order. */
+    readonly upgrades: IncomingMessage[],
+  ) {}
 
   static async start(): Promise<FakeVenueSocket> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await once(server, 'listening');
-    return new FakeVenueSocket(server);
+    const upgrades: IncomingMessage[] = [];
+    const venue = await LocalSocketVenue.start({ onConnection: (_socket, request) => upgrades.push(request) });
+    return new FakeVenueSocket(venue, upgrades);
   }
 
   get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this.venue.url;
+  }
+
+  get sockets(): ReadonlySet<WebSocket> {
+    return this.venue.sockets;
+  }
+
+  /** Every message clients sent, in order: parsed when JSON, the text otherwise. */
+  get received(): unknown[] {
+    return this.venue.frames.map(parsedIfJson);
   }
 
   /** Messages received that match. */
@@ -123,17 +119,23 @@ export class FakeVenueSocket {
 
   /** Sends to every open connection: objects as JSON, strings as they are. */
   send(message: unknown): void {
-    const text = typeof message === 'string' ? message : JSON.stringify(message);
-    for (const socket of this.sockets) socket.send(text);
+    this.venue.send(message);
   }
 
   /** Drops every connection abruptly, as a venue restart would. */
   drop(): void {
-    for (const socket of this.sockets) socket.terminate();
+    this.venue.drop();
   }
 
-  async close(): Promise<void> {
-    this.drop();
-    await new Promise((resolve) => this.server.close(resolve));
+  close(): Promise<void> {
+    return this.venue.close();
+  }
+}
+
+function parsedIfJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
