@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import { LocalSocketVenue } from '@predgate/core/testkit';
+import { LocalSocketVenue, until as waitUntil } from '@predgate/core/testkit';
 import WebSocket from 'ws';
 import type { StreamingConfig } from '../src/config.js';
 
@@ -72,12 +72,9 @@ export function venueStreaming(dataTimeoutMs: number): StreamingConfig {
 export const dataOf = (id: string) => (frame: Record<string, unknown>) => frame.event === 'data' && frame.id === id;
 export const errorOf = (id: string | null) => (frame: Record<string, unknown>) => frame.event === 'error' && frame.id === id;
 
-export async function until(condition: () => boolean, ms = 2_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** The testkit's `until`, with its arguments in the order these tests give them: the time first, the name optional. */
+export function until(condition: () => boolean, ms = 2_000, what = 'condition'): Promise<void> {
+  return waitUntil(condition, what, ms);
 }
 
 /**
