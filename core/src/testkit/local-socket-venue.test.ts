@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterEach, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import { LocalSocketVenue, until } from './local-socket-venue.js';
+import { LocalSocketVenue, engineIoOpen, startSocketIoVenue, until } from './local-socket-venue.js';
 import type { LocalSocketVenueHooks } from './local-socket-venue.js';
 
 let cleanup: Array<() => unknown> = [];
@@ -85,6 +85,31 @@ test('hooks speak the protocol: onConnection with the request, onFrame with the 
   await until(() => received.length === 2, 'the answer');
   expect(received).toEqual(['hello', 'pong']);
   expect(venue.frames).toEqual(['ping']);
+});
+
+test('a Socket.IO venue opens each connection, answers a join of its namespace only, and reads and emits events in it', async () => {
+  const venue = await startSocketIoVenue('/markets');
+  cleanup.push(() => venue.close());
+  const { client, received } = await connect(venue.url);
+  await until(() => received.length === 1, 'the open packet');
+  expect(received).toEqual([engineIoOpen]);
+
+  client.send('40');
+  client.send('40/markets,');
+  await until(() => received.length === 2, 'the join answer');
+  expect(received[1]).toBe('40/markets,{"sid":"socket-1"}');
+  expect(venue.joins()).toBe(1);
+
+  client.send('42/markets,["subscribe",{"slug":"a"}]');
+  client.send('42["subscribe",{"slug":"default namespace"}]');
+  client.send('42/markets,["other",1]');
+  client.send('42/markets,["subscribe",{"slug":"b"}]');
+  await until(() => venue.frames.length === 6, 'the events');
+  expect(venue.emitted('subscribe')).toEqual([{ slug: 'a' }, { slug: 'b' }]);
+
+  venue.emit('book', { bids: [] });
+  await until(() => received.length === 3, 'the emitted event');
+  expect(received[2]).toBe('42/markets,["book",{"bids":[]}]');
 });
 
 test('until resolves once its condition holds and throws naming it after its time', async () => {

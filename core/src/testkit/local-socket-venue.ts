@@ -71,6 +71,48 @@ export class LocalSocketVenue {
   }
 }
 
+/** Engine.IO v4's open packet, with Socket.IO's default ping interval (25 s) and timeout (20 s). */
+export const engineIoOpen = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
+
+/** A local venue speaking Socket.IO v4 in one namespace: see `startSocketIoVenue`. */
+export type SocketIoVenue = LocalSocketVenue & {
+  /** How many times clients joined the namespace. */
+  joins(): number;
+  /** The payload of each event of this name clients emitted in the namespace, in order. */
+  emitted(name: string): unknown[];
+  /** Emits an event in the namespace to every open connection. */
+  emit(name: string, payload: unknown): void;
+};
+
+/**
+ * A LocalSocketVenue that speaks as much Socket.IO v4 (Engine.IO over a
+ * websocket) as a stream needs: `open` on each connection (a shorter ping
+ * interval makes the client's silence timeout short), and the answer to a
+ * join of `namespace` (`''` for the default one, else `/name`).
+ */
+export async function startSocketIoVenue(namespace = '', open = engineIoOpen): Promise<SocketIoVenue> {
+  // Packets in a namespace other than the default one carry its name and a comma after their type.
+  const prefix = namespace === '' ? '' : `${namespace},`;
+  const join = `40${prefix}`;
+  const event = `42${prefix}`;
+  const venue = await LocalSocketVenue.start({
+    onConnection: (socket) => socket.send(open),
+    onFrame(text, socket) {
+      if (text === join) socket.send(`${join}{"sid":"socket-1"}`);
+    },
+  });
+  return Object.assign(venue, {
+    joins: () => venue.frames.filter((frame) => frame === join).length,
+    emitted: (name: string) =>
+      venue.frames
+        .filter((frame) => frame.startsWith(event))
+        .map((frame) => JSON.parse(frame.slice(event.length)) as [string, unknown])
+        .filter(([emittedName]) => emittedName === name)
+        .map(([, payload]) => payload),
+    emit: (name: string, payload: unknown) => venue.send(`${event}${JSON.stringify([name, payload])}`),
+  });
+}
+
 /** Waits for `condition`, polling every 5 ms; `what` names it in the error thrown after `ms`. */
 export async function until(condition: () => boolean, what: string, ms = 2_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -1,5 +1,5 @@
 import { fixedClock } from '@predgate/core';
-import { LocalSocketVenue, until } from '@predgate/core/testkit';
+import { engineIoOpen, startSocketIoVenue, until } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError } from '@predgate/core';
 import { afterEach, expect, test } from 'vitest';
 import { LimitlessStream, engineUrl } from './market-stream.js';
@@ -7,28 +7,13 @@ import { LimitlessStream, engineUrl } from './market-stream.js';
 const slug = 'eth-up-or-down-daily-1788105600';
 const other = 'btc-above-120k-1788105600';
 
-/** The Engine.IO open packet sent on each connection: its ping interval and timeout bound how long the client waits for a frame. */
-const engineOpen = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
-
-/** A Socket.IO server (Engine.IO v4 over websocket) on 127.0.0.1, as much of it as the stream uses. */
-async function startSocketIo(open: string) {
-  const venue = await LocalSocketVenue.start({
-    onConnection: (socket) => socket.send(open),
-    onFrame(text, socket) {
-      if (text === '40/markets,') socket.send('40/markets,{"sid":"nsp-1"}');
-    },
-  });
-  /** The slugs of each `/markets` event of this name received. */
-  const slugsOf = (name: string) =>
-    venue.frames
-      .filter((frame) => frame.startsWith('42/markets,'))
-      .map((frame) => JSON.parse(frame.slice('42/markets,'.length)) as [string, { marketSlugs: string[] }])
-      .filter(([event]) => event === name)
-      .map(([, payload]) => payload.marketSlugs);
+/** The `/markets` namespace's Socket.IO venue, with the slugs of each market-prices (un)subscription received. */
+async function startMarketsVenue(open: string) {
+  const venue = await startSocketIoVenue('/markets', open);
+  const slugsOf = (name: string) => venue.emitted(name).map((payload) => (payload as { marketSlugs: string[] }).marketSlugs);
   return Object.assign(venue, {
     subscribes: () => slugsOf('subscribe_market_prices'),
     unsubscribes: () => slugsOf('unsubscribe_market_prices'),
-    emit: (name: string, payload: unknown) => venue.send(`42/markets,${JSON.stringify([name, payload])}`),
   });
 }
 
@@ -59,8 +44,8 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup(open = engineOpen) {
-  const venue = await startSocketIo(open);
+async function setup(open = engineIoOpen) {
+  const venue = await startMarketsVenue(open);
   cleanup.push(() => venue.close());
   const stream = new LimitlessStream({
     url: venue.url,

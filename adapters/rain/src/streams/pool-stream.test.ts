@@ -1,5 +1,5 @@
 import { fixedClock } from '@predgate/core';
-import { LocalSocketVenue, until } from '@predgate/core/testkit';
+import { engineIoOpen, startSocketIoVenue, until } from '@predgate/core/testkit';
 import type { PredgateError, Trade } from '@predgate/core';
 import { afterEach, expect, test } from 'vitest';
 import { RainStream } from './pool-stream.js';
@@ -8,24 +8,6 @@ import type { OptionWatch } from './pool-stream.js';
 const poolId = '6abf65b824801c4f3f7d6220';
 const otherPool = '6aa7cae7dffaf5aa153f7d87';
 const now = Date.UTC(2026, 10, 26, 8, 0);
-
-/** The Engine.IO open packet sent on each connection: its ping interval and timeout bound how long the client waits for a frame. */
-const engineOpen = '0{"sid":"engine-1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}';
-
-/** A Socket.IO server (Engine.IO v4 over websocket) on 127.0.0.1, as much of it as the stream uses. */
-async function startSocketIo(open: string) {
-  const venue = await LocalSocketVenue.start({
-    onConnection: (socket) => socket.send(open),
-    onFrame(text, socket) {
-      if (text === '40') socket.send('40{"sid":"socket-1"}');
-    },
-  });
-  return Object.assign(venue, {
-    /** How many times the default namespace was joined. */
-    joins: () => venue.frames.filter((frame) => frame === '40').length,
-    emit: (name: string, payload: unknown) => venue.send(`42${JSON.stringify([name, payload])}`),
-  });
-}
 
 const option = (choice: number, pool = poolId, decimals = 6): OptionWatch => ({ poolId: pool, choice, decimals, outcomeId: `rain:${pool}:${choice}` });
 
@@ -61,8 +43,8 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup(open = engineOpen) {
-  const venue = await startSocketIo(open);
+async function setup(open = engineIoOpen) {
+  const venue = await startSocketIoVenue('', open);
   cleanup.push(() => venue.close());
   const stream = new RainStream({ url: venue.url, venue: 'rain', clock: fixedClock(now), pingIntervalMs: 10_000, backoff: { initialMs: 5, maxMs: 10 } });
   cleanup.push(() => stream.close());
