@@ -59,6 +59,10 @@ export class StreamService {
 
   /** The `upgrade` event of the HTTP listener: authenticates, then hands the socket to a session. */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // Node takes its own error listener off a socket it hands to `upgrade`: without one, a client
+    // that resets the connection (before or after being refused) would raise an uncaught exception.
+    // `ws` adds its own once it accepts the socket.
+    socket.on('error', (error) => this.options.logger.debug({ err: error }, 'websocket upgrade socket error'));
     const url = new URL(request.url ?? '/', 'http://gateway');
     if (!socketPaths.has(url.pathname)) {
       refuse(socket, 404, new PredgateError('NOT_FOUND', `No WebSocket endpoint at ${url.pathname}: use /ws`));
@@ -181,11 +185,14 @@ function presentedKey(request: IncomingMessage, url: URL): string | undefined {
 
 const reasons: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests' };
 
-/** Answers an upgrade with the error envelope and closes the connection. */
+/** Answers an upgrade with the error envelope (and `Retry-After` when the error has one) and closes the connection. */
 function refuse(socket: Duplex, status: number, error: PredgateError): void {
-  const body = JSON.stringify(toErrorResponse(error).body);
+  const { body } = toErrorResponse(error);
+  const text = JSON.stringify(body);
+  const retryAfter = body.error.detail?.retryAfter;
+  const retryHeader = typeof retryAfter === 'number' ? `Retry-After: ${retryAfter}\r\n` : '';
   socket.end(
-    `HTTP/1.1 ${status} ${reasons[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reasons[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n${retryHeader}Connection: close\r\n\r\n${text}`,
   );
 }
 
