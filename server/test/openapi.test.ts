@@ -87,4 +87,14 @@ describe('/docs', () => {
     expect(bundle.headers['content-type']).toContain('javascript');
     expect((await app.server.inject({ url: '/docs/assets/..%2Fpackage.json' })).statusCode).toBe(404);
   });
+
+  test.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'])(
+    '/docs/assets/%s is a plain 404, not an object member',
+    async (name) => {
+      const response = await app.server.inject({ url: `/docs/assets/${name}` });
+      expect(response.statusCode).toBe(404);
+      expect(JSON.parse(response.payload)).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+      expect(response.payload).not.toContain('node_modules');
+    },
+  );
 });

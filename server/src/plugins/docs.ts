@@ -10,12 +10,15 @@ import { openApiDocument } from '../docs/openapi.js';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-/** The renderer's files served from our own origin, no CDN; only these names are served. */
-const assets: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
-};
+/**
+ * The renderer's files served from our own origin, no CDN; only these names are served.
+ * A Map, so a name such as `constructor` or `__proto__` finds nothing rather than an object's own machinery.
+ */
+const assets = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'application/javascript; charset=utf-8'],
+]);
 
 const page = `<!doctype html>
 <html lang="en">
@@ -79,7 +82,7 @@ export const docsPlugin: Plugin<{ container: DependencyContainer }> = {
         options: { auth: false },
         handler(request, h) {
           const { file } = request.params as { file: string };
-          const type = assets[file];
+          const type = assets.get(file);
           if (!type) throw new PredgateError('NOT_FOUND', `No documentation asset "${file}"`);
           return h
             .response(readFileSync(join(swaggerDir, file)))
