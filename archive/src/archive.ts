@@ -17,15 +17,14 @@ import {
 } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { BookState } from './book-state.js';
-import type { BookSnapshot } from './book-state.js';
+import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
+import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { hourFileName, hourFromKey, hourKey, hourStart } from './hours.js';
-import { readMarketFrame } from './market-messages.js';
 import { ParquetFiles } from './parquet.js';
 import { bookAt, booksBetween } from './reconstruct.js';
 import type { AssetHour, Checkpoint, HourSource, IndexedRow } from './reconstruct.js';
 import { rowIdentity } from './rows.js';
-import type { ArchiveRow, GapMarker } from './rows.js';
+import type { GapMarker } from './rows.js';
 
 export interface ArchiveOptions {
   /** The archive's folder: `journal/` (the open hour), `files/` (published hourly Parquet), `index/` (checkpoints and file facts). */
@@ -133,7 +132,7 @@ export class PolymarketArchive implements HourSource {
    * Adds rows in receive order; they are durable after the next `flush()`.
    * The rows become the archive's: each is given its position in its hour (no copy, on the hot path).
    */
-  append(rows: ArchiveRow[], frame?: { text: string; receivedAt: number }): void {
+  append(rows: MarketRow[], frame?: { text: string; receivedAt: number }): void {
     if (frame) {
       // The frame's text is journalled instead of its rows (all read from it, all received at once):
       // far cheaper than serialising each row, and recovery reads the frame again.
@@ -284,7 +283,7 @@ export class PolymarketArchive implements HourSource {
       const facts = this.factsFor(hour);
       const held = facts ? await this.parquet.readAllRows(join(this.filesDir, facts.name)) : [];
       const seen = new Set(held.map(rowIdentity));
-      const merged: ArchiveRow[] = held.map(stripPosition);
+      const merged: MarketRow[] = held.map(stripPosition);
       for (const row of byHour.get(hour)!) {
         const identity = rowIdentity(row);
         if (seen.has(identity)) {
@@ -366,7 +365,7 @@ export class PolymarketArchive implements HourSource {
   }
 
   /** Writes one hour's files: checkpoints and facts first, the published data file last, each through a synced temporary file. */
-  private async writeHour(start: number, rows: ArchiveRow[], checkpoints: Checkpoint[], gaps: GapMarker[]): Promise<void> {
+  private async writeHour(start: number, rows: MarketRow[], checkpoints: Checkpoint[], gaps: GapMarker[]): Promise<void> {
     const name = hourFileName(start);
     const dataTemp = join(this.filesDir, `.tmp-${name}`);
     const checkpointTemp = join(this.indexDir, `.tmp-${hourKey(start)}.checkpoints.parquet`);
@@ -396,7 +395,7 @@ export class PolymarketArchive implements HourSource {
   }
 
   /** Checkpoints for an hour rebuilt from its rows, books carried in from the hour before. */
-  private async checkpointsFor(start: number, rows: ArchiveRow[]): Promise<Checkpoint[]> {
+  private async checkpointsFor(start: number, rows: MarketRow[]): Promise<Checkpoint[]> {
     const assets = [...new Set(rows.map((row) => row.assetId).filter(Boolean))];
     const books = new Map<string, BookState>();
     const counts = new Map<string, number>();
@@ -462,7 +461,7 @@ export class PolymarketArchive implements HourSource {
       closeSync(fd);
     }
     const hour = emptyHour(start);
-    const replay = (row: ArchiveRow) => {
+    const replay = (row: MarketRow) => {
       this.addRow(hour, { ...row, row: hour.rows.length });
       let book = this.books.get(row.assetId);
       if (row.assetId && !book) this.books.set(row.assetId, (book = new BookState(row.assetId)));
@@ -475,7 +474,7 @@ export class PolymarketArchive implements HourSource {
         for (const row of readMarketFrame(line.slice(space + 1), Number(line.slice(1, space)))) replay(row);
         continue;
       }
-      const entry = JSON.parse(line) as { r?: ArchiveRow; c?: Checkpoint; g?: GapMarker };
+      const entry = JSON.parse(line) as { r?: MarketRow; c?: Checkpoint; g?: GapMarker };
       if (entry.r) {
         replay(entry.r);
       } else if (entry.c) {
@@ -522,7 +521,7 @@ function emptyHour(start: number): MemoryHour {
   return { start, rows: [], checkpoints: [], gaps: [], byAsset: new Map(), checkpointsByAsset: new Map() };
 }
 
-function stripPosition(row: IndexedRow): ArchiveRow {
+function stripPosition(row: IndexedRow): MarketRow {
   const { row: _position, ...rest } = row;
   return rest;
 }

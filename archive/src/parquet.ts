@@ -1,9 +1,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { BookSnapshot } from './book-state.js';
+import { marketEventTypes } from '@predgate/adapter-polymarket/streams';
+import type { BookSnapshot, MarketEventType, MarketRow, PriceLevel } from '@predgate/adapter-polymarket/streams';
 import type { Checkpoint, IndexedRow } from './reconstruct.js';
-import { archiveEventTypes } from './rows.js';
-import type { ArchiveEventType, ArchiveRow, PriceLevel } from './rows.js';
 
 /**
  * pmxt's v2 hourly columns, in order. Times are UTC TIMESTAMPs (ms precision),
@@ -51,7 +50,7 @@ export class ParquetFiles {
   }
 
   /** Writes rows (in the order given) as one ZSTD Parquet file at `path`. */
-  writeRows(path: string, rows: ArchiveRow[]): Promise<void> {
+  writeRows(path: string, rows: MarketRow[]): Promise<void> {
     return this.serial(async () => {
       await this.connection.run(
         `CREATE OR REPLACE TEMP TABLE staged (received BIGINT, venue BIGINT, market VARCHAR, event_type VARCHAR, asset_id VARCHAR, bids VARCHAR, asks VARCHAR,
@@ -191,8 +190,8 @@ function selectRows(path: string, types?: Map<string, string>): string {
 }
 
 function rowFrom(record: Record<string, unknown>, path: string): IndexedRow {
-  const eventType = String(record.event_type) as ArchiveEventType;
-  if (!archiveEventTypes.includes(eventType)) throw new Error(`${path}: event_type "${eventType}" is not a market-channel message`);
+  const eventType = String(record.event_type) as MarketEventType;
+  if (!marketEventTypes.includes(eventType)) throw new Error(`${path}: event_type "${eventType}" is not a market-channel message`);
   const text = (value: unknown) => (value === null || value === undefined || value === '' ? undefined : String(value));
   const decimal = (value: unknown) => {
     const found = text(value);
@@ -207,7 +206,7 @@ function rowFrom(record: Record<string, unknown>, path: string): IndexedRow {
     eventType,
     assetId: text(record.asset_id) ?? '',
   };
-  const optional: Partial<ArchiveRow> = {
+  const optional: Partial<MarketRow> = {
     bids: levelsFrom(record.bids),
     asks: levelsFrom(record.asks),
     price: decimal(record.price),

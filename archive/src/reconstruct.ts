@@ -1,7 +1,7 @@
-import { BookState } from './book-state.js';
-import type { BookSnapshot } from './book-state.js';
+import { BookState } from '@predgate/adapter-polymarket/streams';
+import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { hourStart, nextHour, previousHour } from './hours.js';
-import type { ArchiveRow, GapMarker } from './rows.js';
+import type { GapMarker } from './rows.js';
 
 /** A full book of one token at one point of an hour: replay of that hour's rows for the token may start here. */
 export interface Checkpoint {
@@ -13,7 +13,7 @@ export interface Checkpoint {
   snapshot: BookSnapshot;
 }
 
-export interface IndexedRow extends ArchiveRow {
+export interface IndexedRow extends MarketRow {
   /** Position within its hour (the Parquet file's row number). */
   row: number;
 }
@@ -70,7 +70,7 @@ export async function booksBetween(
     const first = at === cursor.start;
     const hour = first ? cursor.hour : await source.assetHour(at, assetId);
     if (!hour) {
-      if (!first && at <= range.until) cursor.state.markGap({ from: at, to: nextHour(at), reason: 'no data recorded for this hour' });
+      if (!first && at <= range.until) cursor.state.markGap({ from: at, to: nextHour(at) });
       continue;
     }
     const gaps = pendingGaps(hour.gaps, assetId, first ? range.since : undefined);
@@ -94,7 +94,7 @@ export async function booksBetween(
   return books;
 }
 
-function changesBook(row: ArchiveRow): boolean {
+function changesBook(row: MarketRow): boolean {
   return row.eventType === 'book' || row.eventType === 'price_change' || row.eventType === 'tick_size_change' || row.eventType === 'last_trade_price';
 }
 
@@ -126,7 +126,7 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
     const isTarget = index === hours.length - 1;
     if (!hour) {
       const at = target - (hours.length - 1 - index) * 3_600_000;
-      state.markGap({ from: at, to: nextHour(at), reason: 'no data recorded for this hour' });
+      state.markGap({ from: at, to: nextHour(at) });
       continue;
     }
     const from = index === 0 ? checkpoint : undefined;

@@ -1,7 +1,6 @@
+import { MarketChannel } from '@predgate/adapter-polymarket/streams';
+import type { MarketChannelOptions, MarketRow } from '@predgate/adapter-polymarket/streams';
 import type { PolymarketArchive } from './archive.js';
-import { MarketChannel } from './market-channel.js';
-import type { MarketChannelOptions } from './market-channel.js';
-import type { ArchiveRow } from './rows.js';
 
 export interface RecorderOptions {
   archive: PolymarketArchive;
@@ -116,7 +115,7 @@ export class Recorder {
     return shard;
   }
 
-  private record(rows: ArchiveRow[], frame: { text: string; receivedAt: number }): void {
+  private record(rows: MarketRow[], frame: { text: string; receivedAt: number }): void {
     this.counts.messages += 1;
     // Lifecycle announcements reach every connection and repeat: keep each once.
     const kept = rows.filter((row) => {

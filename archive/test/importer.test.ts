@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, expect, test } from 'vitest';
-import { PolymarketArchive, toOrderBook } from '../src/index.js';
-import type { ArchiveRow } from '../src/index.js';
+import { toOrderBook } from '@predgate/adapter-polymarket/streams';
+import type { MarketRow } from '@predgate/adapter-polymarket/streams';
+import { PolymarketArchive } from '../src/index.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -71,7 +72,7 @@ test('imported rows the recorder also holds count once, and an imported file of 
   let now = hour + 500;
   const recorded = await PolymarketArchive.open({ dir: recordedDir, now: () => now });
   // The recorder saw the first two events, a few ms later than pmxt did.
-  const rows: ArchiveRow[] = [
+  const rows: MarketRow[] = [
     {
       receivedAt: hour + 1003,
       timestamp: hour + 990,

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, expect, test } from 'vitest';
-import { PolymarketArchive, toOrderBook } from '../src/index.js';
-import type { ArchiveRow } from '../src/index.js';
+import { toOrderBook } from '@predgate/adapter-polymarket/streams';
+import type { MarketRow } from '@predgate/adapter-polymarket/streams';
+import { PolymarketArchive } from '../src/index.js';
 
 /**
  * The reference: a book kept message by message with plain objects, written
@@ -19,7 +20,7 @@ interface ModelBook {
   lastTradePrice?: number;
 }
 
-function applyToModel(models: Map<string, ModelBook>, row: ArchiveRow): void {
+function applyToModel(models: Map<string, ModelBook>, row: MarketRow): void {
   let book = models.get(row.assetId);
   if (!book) models.set(row.assetId, (book = { known: false, bids: {}, asks: {} }));
   if (row.eventType === 'book') {
@@ -81,15 +82,15 @@ const event = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('last_trade_price' as const), asset: fc.constantFrom(...assets), price }) },
 );
 
-function rowOf(generated: { kind: string; asset: string; [key: string]: unknown }, time: number): ArchiveRow {
+function rowOf(generated: { kind: string; asset: string; [key: string]: unknown }, time: number): MarketRow {
   const base = { receivedAt: time, timestamp: time - 5, market: `0xmarket${generated.asset[0]}`, assetId: generated.asset };
   switch (generated.kind) {
     case 'book':
       return {
         ...base,
         eventType: 'book',
-        bids: generated.bids as ArchiveRow['bids'],
-        asks: generated.asks as ArchiveRow['asks'],
+        bids: generated.bids as MarketRow['bids'],
+        asks: generated.asks as MarketRow['asks'],
         ...(generated.tick ? { newTickSize: generated.tick as string } : {}),
       };
     case 'price_change':

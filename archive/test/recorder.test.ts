@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { PolymarketArchive, Recorder, toOrderBook } from '../src/index.js';
+import { toOrderBook } from '@predgate/adapter-polymarket/streams';
+import { PolymarketArchive, Recorder } from '../src/index.js';
 
 const fixtures = new URL('./fixtures/', import.meta.url);
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, fixtures), 'utf8')) as Record<string, unknown>;

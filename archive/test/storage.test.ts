@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, expect, test } from 'vitest';
-import { PolymarketArchive, readMarketFrame, v2Columns } from '../src/index.js';
-import type { ArchiveRow } from '../src/index.js';
+import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
+import type { MarketRow } from '@predgate/adapter-polymarket/streams';
+import { PolymarketArchive, v2Columns } from '../src/index.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -22,7 +23,7 @@ const asset = '76670567130917723816490572615540605537878462672464291990940067659
 // A V2 condition id: longer than the 66 characters of a V1 one.
 const longMarket = `0x${'ab'.repeat(40)}`;
 
-function bookRow(at: number, bid: string): ArchiveRow {
+function bookRow(at: number, bid: string): MarketRow {
   return {
     receivedAt: at,
     timestamp: at - 3,

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // The bench package does not depend on the archive; its sources are read in place, as the gateway reads them.
-import { PolymarketArchive, readMarketFrame } from '../../archive/src/index.js';
+import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
+import { PolymarketArchive } from '../../archive/src/index.js';
 
 /**
  * One synthetic day of Polymarket's market channel, scaled down in

@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { OrderBook, OrderBookParams } from '@predgate/core';
-import { toOrderBook } from '@predgate/archive';
+import { toOrderBook } from '@predgate/adapter-polymarket/streams';
 import type { CatalogStore } from '@predgate/catalog';
 import type { ArchiveService } from './archive-service.js';
 

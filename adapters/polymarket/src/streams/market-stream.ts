@@ -1,7 +1,9 @@
 import { PredgateError, createFeed } from '@predgate/core';
 import type { Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
-import { BookState, MarketChannel, toOrderBook } from '@predgate/archive';
-import type { ArchiveRow, MarketChannelOptions } from '@predgate/archive';
+import { BookState, toOrderBook } from './book-state.js';
+import { MarketChannel } from './market-channel.js';
+import type { MarketChannelOptions } from './market-channel.js';
+import type { MarketRow } from './market-rows.js';
 import { venueId } from '../venue.js';
 
 export interface MarketStreamOptions {
@@ -11,11 +13,11 @@ export interface MarketStreamOptions {
 }
 
 /** Market-channel rows that change a token's book. */
-const bookRows = new Set<ArchiveRow['eventType']>(['book', 'price_change', 'tick_size_change', 'last_trade_price']);
+const bookRows = new Set<MarketRow['eventType']>(['book', 'price_change', 'tick_size_change', 'last_trade_price']);
 
 /**
  * Live books and prints from Polymarket's CLOB market channel, over one
- * shared `MarketChannel` connection (the archive recorder's client): tokens
+ * shared `MarketChannel` connection (shared with the archive's recorder): tokens
  * are added to and removed from the connection as feeds start and stop, and
  * the connection closes with the last one. Books are kept from each `book`
  * snapshot plus the `price_change` deltas after it and delivered whole; a
@@ -126,7 +128,7 @@ export class MarketStream {
     return channel;
   }
 
-  private apply(rows: ArchiveRow[]): void {
+  private apply(rows: MarketRow[]): void {
     const changed = new Set<string>();
     const trades = new Map<string, Trade[]>();
     for (const row of rows) {
@@ -160,7 +162,7 @@ export class MarketStream {
 }
 
 /** A `last_trade_price` row as a print; one without a size (or a zero size) is no print. */
-function tradeOf(row: ArchiveRow): Trade | undefined {
+function tradeOf(row: MarketRow): Trade | undefined {
   const price = Number(row.price);
   const amount = Number(row.size);
   if (!(amount > 0) || !(price >= 0 && price <= 1)) return undefined;

@@ -1,5 +1,12 @@
 import type { OrderBook, OrderLevel } from '@predgate/core';
-import type { ArchiveRow, GapMarker, PriceLevel } from './rows.js';
+import type { MarketRow, PriceLevel } from './market-rows.js';
+
+/** A time a connection covering `assetIds` (every token when absent) was down. */
+export interface BookGap {
+  from: number;
+  to: number;
+  assetIds?: string[];
+}
 
 /** A token's book as rows leave it, plus what else a book reports at that moment. */
 export interface BookSnapshot {
@@ -50,7 +57,7 @@ export class BookState {
     return this.hasSnapshot;
   }
 
-  apply(row: ArchiveRow): void {
+  apply(row: MarketRow): void {
     if (row.assetId !== this.assetId) return;
     switch (row.eventType) {
       case 'book':
@@ -81,7 +88,7 @@ export class BookState {
   }
 
   /** A connection covering this token was down: what follows may have missed changes until the next full snapshot. */
-  markGap(gap: GapMarker): void {
+  markGap(gap: BookGap): void {
     if (gap.assetIds && !gap.assetIds.includes(this.assetId)) return;
     this.gap = this.gap ? { from: this.gap.from, to: Math.max(this.gap.to, gap.to) } : { from: gap.from, to: gap.to };
   }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { isKeepalive, readMarketFrame, UnreadableMessage } from './market-messages.js';
-import type { ArchiveRow } from './rows.js';
+import type { MarketRow } from './market-rows.js';
 
 export const polymarketMarketChannelUrl = 'wss://ws-subscriptions-clob.polymarket.com/ws/market';
 
@@ -26,7 +26,7 @@ export interface Outage {
 
 export interface MarketChannelEvents {
   /** Rows of one frame, with the local receive time and the frame's text. */
-  rows: [rows: ArchiveRow[], receivedAt: number, frame: string];
+  rows: [rows: MarketRow[], receivedAt: number, frame: string];
   /** A frame we could not read: reported, never guessed around. */
   unreadable: [error: UnreadableMessage, frame: string];
   open: [];
@@ -40,7 +40,7 @@ export interface MarketChannelEvents {
  * One connection to Polymarket's CLOB market channel: subscribes a set of
  * outcome tokens, keeps them subscribed across reconnects (subscriptions do
  * not survive one), sends `PING` every 10 s and reports every frame as rows.
- * Shared by the archive's recorder and the streaming upstreams.
+ * Shared by streaming and the archive's recorder (`@predgate/archive`).
  */
 export class MarketChannel extends EventEmitter<MarketChannelEvents> {
   private readonly url: string;

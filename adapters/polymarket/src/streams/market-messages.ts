@@ -1,4 +1,4 @@
-import type { ArchiveEventType, ArchiveRow, PriceLevel } from './rows.js';
+import type { MarketEventType, MarketRow, PriceLevel } from './market-rows.js';
 
 /** A market-channel frame we do not understand: named by field, never guessed around. */
 export class UnreadableMessage extends Error {
@@ -21,7 +21,7 @@ export function isKeepalive(text: string): boolean {
  * Numbers arrive as strings and empty optionals as `""`: both are kept as
  * text, empties left out. `receivedAt` is the local time the frame arrived.
  */
-export function readMarketFrame(text: string, receivedAt: number): ArchiveRow[] {
+export function readMarketFrame(text: string, receivedAt: number): MarketRow[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -29,12 +29,12 @@ export function readMarketFrame(text: string, receivedAt: number): ArchiveRow[] 
     throw new UnreadableMessage('frame', 'is not JSON');
   }
   const messages = Array.isArray(parsed) ? parsed : [parsed];
-  const rows: ArchiveRow[] = [];
+  const rows: MarketRow[] = [];
   for (const message of messages) readMessage(message, receivedAt, rows);
   return rows;
 }
 
-function readMessage(message: unknown, receivedAt: number, rows: ArchiveRow[]): void {
+function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): void {
   if (!isObject(message)) throw new UnreadableMessage('message', 'is not an object');
   // Initial snapshots from some relays come without event_type; they carry bids/asks (or buys/sells).
   const eventType = optionalText(message, 'event_type') ?? ('bids' in message || 'buys' in message ? 'book' : undefined);
@@ -114,7 +114,7 @@ function readMessage(message: unknown, receivedAt: number, rows: ArchiveRow[]): 
     case 'market_resolved': {
       // Lifecycle announcements name a market and, sometimes, its tokens.
       const assets = Array.isArray(message.assets_ids) ? message.assets_ids.filter((id): id is string => typeof id === 'string' && id !== '') : [];
-      const eventTypeName: ArchiveEventType = eventType;
+      const eventTypeName: MarketEventType = eventType;
       if (assets.length === 0) rows.push({ receivedAt, timestamp, market, eventType: eventTypeName, assetId: optionalText(message, 'asset_id') ?? '' });
       for (const assetId of assets) rows.push({ receivedAt, timestamp, market, eventType: eventTypeName, assetId });
       return;

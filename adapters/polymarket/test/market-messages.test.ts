@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { readMarketFrame, UnreadableMessage } from '../src/index.js';
+import { readMarketFrame, UnreadableMessage } from '../src/streams/index.js';
 
 test('a price_change message becomes one row per entry, each with its own token, decimals kept as text', () => {
   const rows = readMarketFrame(
