@@ -21,6 +21,7 @@ import { archivePlugin } from './plugins/archive.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jsonDepthPlugin } from './plugins/json-depth.js';
 import { jsonResponsePlugin, liveCompressMinBytes } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
@@ -151,6 +152,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     },
     { plugin: errorsPlugin },
+    { plugin: jsonDepthPlugin },
     { plugin: jsonResponsePlugin, options: { cacheBytes: 64 * 1024 * 1024, cacheSeconds: 10 } },
     { plugin: authPlugin, options: { container } },
     { plugin: operationsPlugin, options: { container } },

@@ -165,6 +165,8 @@ describe('/ws bad frames: a clear error frame, and the socket stays usable', () 
     expect((await client.next(errorOf('f'))).error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('not a streaming method') });
     client.send({ id: 'n', action: 'unsubscribe' });
     expect((await client.next(errorOf('n'))).error).toMatchObject({ code: 'NOT_FOUND' });
+    client.send(`{"id": "d", "action": "subscribe", "exchange": "mock", "method": "watchOrderBook", "args": ${'['.repeat(64)}${']'.repeat(64)}}`);
+    expect((await client.next(errorOf('d'))).error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('deeper than 64') });
     client.send(['not', 'an', 'object']);
     expect((await client.next(errorOf(null), 2_000, client.frames.length - 1)).error).toMatchObject({ code: 'VALIDATION_ERROR' });
     client.send({ id: 'ok', action: 'subscribe', exchange: 'mock', method: 'watchOrderBook', args: [outcomes[0]] });

@@ -1,6 +1,7 @@
 import { PredgateError, toErrorResponse } from '@predgate/core';
 import type { Credentials, MethodRegistry } from '@predgate/core';
 import Joi from 'joi';
+import { maxJsonDepth, nestsDeeperThan, tooDeep } from '../json-depth.js';
 import type { VenueDirectory } from '../venues/directory.js';
 import { scrubCredentials } from '../venues/scrub.js';
 import type { StreamHub } from './hub.js';
@@ -107,8 +108,12 @@ export class StreamSession {
       this.sendError(null, new PredgateError('BAD_REQUEST', 'Frame is not JSON: send {"id", "action", "exchange", "method", "args"}'));
       return;
     }
-    const { error, value } = frameSchema.validate(parsed, { errors: { label: 'key' } });
     const id = typeof (parsed as { id?: unknown } | null)?.id === 'string' ? (parsed as { id: string }).id : null;
+    if (nestsDeeperThan(parsed, maxJsonDepth)) {
+      this.sendError(id, tooDeep('Frame'));
+      return;
+    }
+    const { error, value } = frameSchema.validate(parsed, { errors: { label: 'key' } });
     if (error) {
       this.sendError(id, new PredgateError('VALIDATION_ERROR', `Bad frame: ${error.details[0]?.message ?? error.message}`));
       return;
