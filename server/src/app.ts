@@ -12,6 +12,7 @@ import { ArchiveService, archiveToken } from './archive/archive-service.js';
 import { answerClientErrors } from './client-errors.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
+import { mcpPlugin } from './mcp/plugin.js';
 import { KeyStore } from './keys/key-store.js';
 import { RequestBudget } from './keys/request-budget.js';
 import { createLogger } from './logging.js';
@@ -161,6 +162,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: archivePlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
     { plugin: docsPlugin, options: { container } },
+    { plugin: mcpPlugin, options: { container } },
     { plugin: answerReplayPlugin, options: { container, logger } },
   ]);
   answerClientErrors(server.listener, logger, (reason) => metrics.refusedRequests.inc({ reason }));

@@ -27,6 +27,8 @@ export interface ServerConfig {
   archive: { record: boolean; tokensPerConnection: number; refreshSeconds: number; flushMs: number; url?: string };
   /** `/ws` and the HTTP watch fallback: timeouts, heartbeats and the bounds of each client's buffer. */
   streaming: StreamingConfig;
+  /** `/mcp`: `trading: true` also offers the methods that need venue credentials (accounts, orders) as tools. */
+  mcp: { trading: boolean };
 }
 
 export interface StreamingConfig {
@@ -122,6 +124,9 @@ const configSchema = Joi.object<ServerConfig, true>({
     slowConsumerMs: Joi.number().integer().min(10).default(10_000),
     httpWaitMs: Joi.number().integer().min(10).default(20_000),
     httpIdleMs: Joi.number().integer().min(10).default(60_000),
+  }).default(),
+  mcp: Joi.object({
+    trading: Joi.boolean().default(false),
   }).default(),
 }).unknown(false);
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { coreMethods, errorCodes, toJsonSchema } from '@predgate/core';
 import type { Argument, JsonSchema, MethodDeclaration } from '@predgate/core';
+import { mcpPaths } from '../mcp/openapi.js';
 import type { Venue } from '../venues/venue.js';
 
 const serverPackage = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -21,7 +22,7 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
     if (serving.length === 0) continue;
     paths[`/api/{exchange}/${name}`] = methodPath(name, declaration, serving, examples[name]);
   }
-  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths, socketPaths(venues));
+  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths, socketPaths(venues), mcpPaths);
   return {
     openapi: '3.1.0',
     info: {
@@ -80,7 +81,7 @@ function methodPath(name: string, declaration: MethodDeclaration, venues: string
   return path;
 }
 
-function describeDeclaration(declaration: MethodDeclaration): string {
+export function describeDeclaration(declaration: MethodDeclaration): string {
   const notes = [declaration.doc];
   if (declaration.credentials)
     notes.push('Needs the caller’s venue credentials in the body’s `credentials` member; they are used for the call and never logged or stored.');

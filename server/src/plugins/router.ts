@@ -10,7 +10,7 @@ import { cachedAnswerFirst, sentQuery } from './json-response.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 
-const eventsQuery = Joi.object({
+export const eventsQuery = Joi.object({
   q: Joi.string().max(argumentBounds.text).allow(''),
   limit: Joi.number().integer().min(1).max(routerLimits.max).default(routerLimits.default),
   offset: Joi.number().integer().min(0).default(0),
