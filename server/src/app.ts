@@ -46,6 +46,8 @@ export interface AppOptions {
   dispatcher?: Dispatcher;
   clock?: Clock;
   logger?: Logger;
+  /** Builds `/openapi.json` while the server initializes (the default), not on its first request; tests that never read it turn this off. */
+  openApiAtStart?: boolean;
 }
 
 export interface App {
@@ -161,7 +163,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: streamingPlugin, options: { container } },
     { plugin: archivePlugin, options: { container } },
     { plugin: routerPlugin, options: { container } },
-    { plugin: docsPlugin, options: { container } },
+    { plugin: docsPlugin, options: { container, buildAtStart: options.openApiAtStart ?? true } },
     { plugin: mcpPlugin, options: { container } },
     { plugin: answerReplayPlugin, options: { container, logger } },
   ]);

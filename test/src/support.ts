@@ -22,7 +22,8 @@ export async function gateway(options: { manifest: Manifest; config?: Partial<Se
     ...loadConfig({ env: { LOG_LEVEL: 'warn', PREDGATE_API_KEYS: apiKey, PREDGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'predgate-e2e-')) } }),
     ...overrides,
   };
-  const app = await createApp({ config, ...rest });
+  // /openapi.json is built on its first request here, not at start: few of these tests read it, and it costs each gateway about a second on a busy machine.
+  const app = await createApp({ config, openApiAtStart: false, ...rest });
   const call = (inject: ServerInjectOptions) => app.server.inject({ ...inject, headers: { authorization: `Bearer ${apiKey}`, ...inject.headers } });
   return {
     ...app,

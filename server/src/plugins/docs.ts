@@ -49,18 +49,28 @@ const startScript = `window.ui = SwaggerUIBundle({
 `;
 
 /**
- * `GET /openapi.json` (the document, derived at start from the method list and
- * the installed venues) and `GET /docs` (an API reference rendered from it,
- * with a "try it" that sends the API key the reader authorizes with). Both are
+ * `GET /openapi.json` (the document, derived from the method list and the
+ * installed venues) and `GET /docs` (an API reference rendered from it, with
+ * a "try it" that sends the API key the reader authorizes with). Both are
  * public: they describe the API and hold no data; every call made from the
  * page still needs a key.
+ *
+ * Building the document takes the event loop for a noticeable while (about a
+ * second on a busy machine), so with `buildAtStart` it is built while the
+ * server initializes, before it listens, and no request ever waits for it.
+ * Otherwise (tests that never read it) the first request builds it.
  */
-export const docsPlugin: Plugin<{ container: DependencyContainer }> = {
+export const docsPlugin: Plugin<{ container: DependencyContainer; buildAtStart: boolean }> = {
   name: 'predgate-docs',
-  register(server, { container }) {
+  register(server, { container, buildAtStart }) {
     const venues = container.resolve(tokens.venues);
     let document: Promise<string> | undefined;
     const documentJson = () => (document ??= mockExamples(venues.all()).then((examples) => JSON.stringify(openApiDocument(venues.all(), examples))));
+    if (buildAtStart) {
+      server.ext('onPreStart', async () => {
+        await documentJson();
+      });
+    }
 
     server.route([
       {
