@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, open, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFile } from '@predgate/core';
 import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
 import { FileBytes, SequentialCopier } from './file-bytes.js';
@@ -158,25 +159,22 @@ export class CatalogFiles {
    * order given. The files replaced stay readable for `retiredMs`.
    */
   async snapshot(sweeps: readonly SweepRecord[], events: Iterable<StoredEvent>, retiredMs = 60_000): Promise<FileRange[]> {
-    const temporary = `${this.snapshotPath}.tmp`;
-    const file = await open(temporary, 'w');
-    let placed: Array<[number, number]>;
-    try {
-      const header = Buffer.from(`${JSON.stringify({ sequence: this.sequence, sweeps })}\n`);
-      await file.write(header);
-      placed = await writeEvents(
-        file,
-        events,
-        (event) =>
-          `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
-        header.length,
-      );
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, this.snapshotPath);
-    await syncDirectory(this.dir);
+    const placed = await replaceFile(this.snapshotPath, async (temporary) => {
+      const file = await open(temporary, 'w');
+      try {
+        const header = Buffer.from(`${JSON.stringify({ sequence: this.sequence, sweeps })}\n`);
+        await file.write(header);
+        return await writeEvents(
+          file,
+          events,
+          (event) =>
+            `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
+          header.length,
+        );
+      } finally {
+        await file.close();
+      }
+    });
     // A new journal file rather than the old one emptied: entries of a replaced sweep may still be read from it.
     await unlink(this.journalPath).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
@@ -330,13 +328,4 @@ function venueEvents<T>(state: CatalogState<T>, venue: string): Map<string, T> {
     state.events.set(venue, events);
   }
   return events;
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

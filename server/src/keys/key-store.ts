@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileDurablySync } from '@predgate/core';
 
 export interface StoredKey {
   id: string;
@@ -102,17 +103,8 @@ export class KeyStore {
     const file: KeysFile = {
       keys: this.keys.filter((key) => key.source === 'file').map(({ source: _source, ...key }) => key),
     };
-    mkdirSync(dirname(this.path), { recursive: true });
-    // Written beside, on disk before it is renamed over, so neither a crash nor a power cut leaves a half-written file.
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    const handle = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(handle, `${JSON.stringify(file, null, 2)}\n`);
-      fsyncSync(handle);
-    } finally {
-      closeSync(handle);
-    }
-    renameSync(temporary, this.path);
+    // Neither a crash nor a power cut leaves a half-written keys file.
+    writeFileDurablySync(this.path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   }
 }
 
