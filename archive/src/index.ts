@@ -1,3 +1,4 @@
+export { archivedVenue } from './venue.js';
 export { PolymarketArchive } from './archive.js';
 export type { ArchiveFile, ArchiveOptions, ImportReport } from './archive.js';
 export { hourFileName, hourOfFileName, hourStart } from './hours.js';

@@ -15,7 +15,7 @@ export { sweepVenue } from './ingestion/sweep.js';
 export { isCatalogMethod } from './call-params.js';
 export type { CatalogMethod } from './call-params.js';
 export { answerFromCatalog, catalogCanAnswer } from './pass-through.js';
-export { routerEventQuery, routerLimits, routerVenue } from './router-calls.js';
+export { routerEventQuery, routerLimits } from './router-calls.js';
 export type { RouterParams } from './router-calls.js';
 export { routerPackage, routerVenuePlugin } from './router-adapter.js';
 export { routerEventJson, routerEventsJson, sourceEventJson, sourceEventsJson, valueJson, wrapJson } from './serialize.js';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { coreVersion, defineAdapter } from '@predgate/core';
+import { coreVersion, defineAdapter, routerVenue } from '@predgate/core';
 import type { AdapterPlugin, VenueAdapter } from '@predgate/core';
-import { routerCalls, routerVenue } from './router-calls.js';
+import { routerCalls } from './router-calls.js';
 import type { CatalogStore } from './store.js';
 
 const catalogPackage = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
@@ -10,7 +10,8 @@ const catalogPackage = createRequire(import.meta.url)('../package.json') as { na
  * The Router as a venue: the catalog's cross-venue answers behind the same
  * adapter shape as any venue, so `/api/router/*` runs the ordinary
  * pass-through path and `describe` is derived like any venue's. The gateway
- * makes it (it is not an installable plugin: no package may claim `router`).
+ * makes it (it is not an installable plugin: no package may claim `router`,
+ * nor declare that it spans venues).
  */
 export function routerVenuePlugin(store: CatalogStore): AdapterPlugin {
   return {
@@ -18,6 +19,7 @@ export function routerVenuePlugin(store: CatalogStore): AdapterPlugin {
     version: catalogPackage.version,
     coreRange: coreVersion,
     displayName: 'Router (every venue, from the catalog)',
+    spansVenues: true,
     create: (context): VenueAdapter =>
       defineAdapter({
         id: routerVenue,

@@ -5,7 +5,6 @@ import type { CatalogEntry } from './document.js';
 import { catalogParams, lookupStatus } from './call-params.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery } from './store.js';
 
-export const routerVenue = 'router';
 /** One set of limits for every Router surface. */
 export const routerLimits = { default: 50, max: 500 } as const;
 

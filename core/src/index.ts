@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './runtime.js';
 export * from './files/durable-file.js';
+export * from './answers.js';
 export * from './model/index.js';
 export * from './methods/declaration.js';
 export * from './methods/method-list.js';

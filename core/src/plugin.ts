@@ -30,8 +30,16 @@ export interface AdapterPlugin<A extends VenueAdapter = VenueAdapter> {
   /** Versions of `@predgate/core` the adapter works with (a semver range). */
   coreRange: string;
   displayName: string;
+  /**
+   * Set only on the gateway's Router: it answers for every venue at once,
+   * from the catalog, so `sourceExchange` is one of its filters, not a scope.
+   */
+  spansVenues?: boolean;
   create(context: AdapterContext): A;
 }
+
+/** The Router's venue id, which no adapter package and no manifest entry may claim. */
+export const routerVenue = 'router';
 
 const require = createRequire(import.meta.url);
 
@@ -48,7 +56,7 @@ export class AdapterPluginError extends Error {
 const pluginSchema = Joi.object({
   id: Joi.string()
     .pattern(/^[a-z0-9][a-z0-9_-]*$/, 'venue id (lower case letters, digits, "-" and "_")')
-    .invalid('router')
+    .invalid(routerVenue)
     .required(),
   version: Joi.string()
     .custom((value: string, helpers) => (semver.valid(value) ? value : helpers.error('any.invalid')))
@@ -59,6 +67,7 @@ const pluginSchema = Joi.object({
     .required()
     .messages({ 'any.invalid': '{{#label}} must be a semver range, got "{{#value}}"' }),
   displayName: Joi.string().required(),
+  spansVenues: Joi.forbidden().messages({ 'any.unknown': 'only the gateway’s Router spans venues' }),
   create: Joi.function().required(),
 })
   .unknown(true)

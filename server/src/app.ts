@@ -112,7 +112,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     onSweepError: (venue, error) => drift.record(venue, error),
   });
   // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
-  const router = new Venue(routerVenuePlugin(store), routerPackage, contextFor('router', {}), config.credentialPool);
+  const routerOverCatalog = routerVenuePlugin(store);
+  const router = new Venue(routerOverCatalog, routerPackage, contextFor(routerOverCatalog.id, {}), config.credentialPool);
   const venues = new VenueDirectory([...swept, router]);
   container.register(tokens.venues, { useValue: venues });
   await catalog.load();

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { container as rootContainer } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { CatalogService } from '@predgate/catalog';
-import type { Clock, HttpClientFactory, MethodRegistry } from '@predgate/core';
+import type { CallAnswerer, Clock, HttpClientFactory, MethodRegistry } from '@predgate/core';
 import type { ServerConfig } from './config.js';
 import type { RequestBudget } from './keys/request-budget.js';
 import type { KeyStore } from './keys/key-store.js';
@@ -27,16 +27,11 @@ export const tokens = {
   metrics: Symbol('Metrics') as InjectionToken<Metrics>,
   venues: Symbol('VenueDirectory') as InjectionToken<VenueDirectory>,
   catalog: Symbol('CatalogService') as InjectionToken<CatalogService>,
-  archive: Symbol('ArchiveBooks') as InjectionToken<ArchiveBooks>,
+  /** Historical books: answers `since`/`until` calls for the venues the archive holds. */
+  archive: Symbol('Archive') as InjectionToken<CallAnswerer>,
   drift: Symbol('DriftRecorder') as InjectionToken<DriftRecorder>,
   streams: Symbol('StreamService') as InjectionToken<StreamService>,
 };
-
-/** Historical books the gateway answers `since`/`until` calls from, for the venues the archive holds. */
-export interface ArchiveBooks {
-  readonly venues: readonly string[];
-  answer(venue: string, method: string, args: readonly unknown[]): Promise<unknown>;
-}
 
 /** Each enabled venue is registered under its own id. */
 export function venueToken(id: string): InjectionToken<Venue> {

@@ -9,7 +9,7 @@ import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { archiveDir } from '../src/archive/archive-service.js';
 import { loadConfig } from '../src/config.js';
-import { apiKey, mockManifest, testApp } from './helpers.js';
+import { apiKey, mockManifest, now, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const fixtures = new URL('../../archive/test/fixtures/', import.meta.url);
@@ -211,6 +211,8 @@ test('fetchOrderBook with since returns the full book at or before that moment, 
     }).toEqual(moment);
     expect(body.data.datetime).toBe(new Date(moment.at).toISOString());
     expect(body.data.isNegRisk).toBe(false);
+    // Served from the archive, as old as the book answered.
+    expect(response.headers).toMatchObject({ 'predgate-served-from': 'archive', 'predgate-data-age': String(Math.floor((now - moment.at) / 1000)) });
   }
 });
 

@@ -144,6 +144,17 @@ export class CatalogService {
     return this.commits;
   }
 
+  /**
+   * When the catalog's data of a venue was read: the end of its last complete
+   * sweep. Without a venue, the oldest of every venue's, so an answer drawn
+   * from several venues is at least that recent. Undefined before any sweep.
+   */
+  sweptAt(venue?: string): number | undefined {
+    if (venue !== undefined) return this.state.get(venue)?.lastSweep?.finishedAt;
+    const times = [...this.state.values()].flatMap((state) => (state.lastSweep ? [state.lastSweep.finishedAt] : []));
+    return times.length > 0 ? Math.min(...times) : undefined;
+  }
+
   /** Whether the venue's catalog is recent enough to answer pass-through calls. */
   isFresh(venue: string): boolean {
     const sweep = this.state.get(venue)?.lastSweep;

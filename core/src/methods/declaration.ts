@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import Joi from 'joi';
+import type { ErrorCode } from '../errors.js';
 import { argumentBounds } from '../model/params.js';
 
 /**
@@ -100,6 +101,8 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
   archive?: boolean;
   /** Who answers: the venue's adapter (default), or the gateway from what it knows of the adapter. */
   answeredBy?: G;
+  /** The error when the one thing it looks up does not exist (a market, an event). */
+  notFound?: ErrorCode;
   /**
    * Rewrites argument lists that older clients still send into the declared
    * form, before validation. Kept next to the method it concerns.
@@ -112,8 +115,9 @@ export interface MethodDeclaration<
   R = unknown,
   G extends Answerer = Answerer,
   C extends boolean = boolean,
-> extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs'>> {
+> extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs' | 'notFound'>> {
   readonly legacyArgs?: (args: unknown[]) => unknown[];
+  readonly notFound?: ErrorCode;
   /** Set for streaming methods: the adapter returns a feed of payloads of the result type. */
   readonly stream?: StreamOptions;
 }

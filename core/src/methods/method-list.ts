@@ -92,6 +92,7 @@ export const coreMethods = {
     result: returns<Event>(eventSchema),
     verbs: getOrPost,
     catalog: true,
+    notFound: 'EVENT_NOT_FOUND',
   }),
   fetchEventsPaginated: method({
     doc: `One page of events and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}).`,
@@ -112,6 +113,7 @@ export const coreMethods = {
     result: returns<Market>(marketSchema),
     verbs: getOrPost,
     catalog: true,
+    notFound: 'MARKET_NOT_FOUND',
   }),
   fetchMarketsPaginated: method({
     doc: `One page of markets and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}).`,

@@ -1,21 +1,18 @@
 import { join } from 'node:path';
 import type { CatalogStore } from '@predgate/catalog';
-import { PolymarketArchive, Recorder } from '@predgate/archive';
+import { PolymarketArchive, Recorder, archivedVenue } from '@predgate/archive';
+import type { CallAnswerer, SourcedAnswer, VenueCall } from '@predgate/core';
 import type { Logger } from 'pino';
 import { Counter, Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { InjectionToken } from 'tsyringe';
 import type { ServerConfig } from '../config.js';
-import type { ArchiveBooks } from '../container.js';
 import { answerArchivedOrderBook } from './order-book.js';
-
-/** The venues whose order books the archive keeps. */
-export const archivedVenues = ['polymarket'] as const;
 
 export const archiveToken = Symbol('ArchiveService') as InjectionToken<ArchiveService>;
 
 export function archiveDir(config: ServerConfig): string {
-  return join(config.dataDir, 'archive', 'polymarket');
+  return join(config.dataDir, 'archive', archivedVenue);
 }
 
 /**
@@ -23,8 +20,8 @@ export function archiveDir(config: ServerConfig): string {
  * `archive.record` is on (then this process owns the journal; otherwise a
  * separate `predgate archive record` may).
  */
-export class ArchiveService implements ArchiveBooks {
-  readonly venues = archivedVenues;
+export class ArchiveService implements CallAnswerer {
+  readonly venues = [archivedVenue];
 
   private constructor(
     readonly archive: PolymarketArchive,
@@ -32,9 +29,15 @@ export class ArchiveService implements ArchiveBooks {
     private readonly store: CatalogStore,
   ) {}
 
-  /** A `since`/`until` call the gateway routed here (the core refuses it for venues not in `venues`). */
-  answer(venue: string, method: string, args: readonly unknown[]): Promise<unknown> {
-    return answerArchivedOrderBook({ venue, method, args, archive: this, store: this.store });
+  canAnswer(call: VenueCall): boolean {
+    return this.venues.includes(call.venue);
+  }
+
+  /** A `since`/`until` call the gateway routed here; its data is as of the latest book answered. */
+  async answer(call: VenueCall): Promise<SourcedAnswer> {
+    const data = await answerArchivedOrderBook({ venue: call.venue, method: call.method, args: call.args, archive: this, store: this.store });
+    const times = (Array.isArray(data) ? data : [data]).map((book) => book.timestamp).filter((time): time is number => time !== undefined);
+    return { data, servedFrom: 'archive', ...(times.length > 0 ? { asOf: Math.max(...times) } : {}) };
   }
 
   static async open(options: { config: ServerConfig; store: CatalogStore; logger: Logger; record?: boolean }): Promise<ArchiveService> {
@@ -120,7 +123,7 @@ async function activePolymarketTokens(store: CatalogStore): Promise<string[]> {
   const tokens: string[] = [];
   const limit = 1_000;
   for (let offset = 0; ; offset += limit) {
-    const page = await store.markets({ venue: 'polymarket', status: 'active', limit, offset });
+    const page = await store.markets({ venue: archivedVenue, status: 'active', limit, offset });
     for (const { market } of page.items) for (const outcome of market.outcomes) tokens.push(outcome.outcomeId);
     if (page.items.length < limit) return tokens;
   }

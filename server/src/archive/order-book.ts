@@ -1,5 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { OrderBook, OrderBookParams } from '@predgate/core';
+import { archivedVenue } from '@predgate/archive';
 import { toOrderBook } from '@predgate/adapter-polymarket/streams';
 import type { CatalogStore } from '@predgate/catalog';
 import type { ArchiveService } from './archive-service.js';
@@ -50,7 +51,7 @@ export async function answerArchivedOrderBook(context: {
 async function resolveToken(store: CatalogStore, id: string, outcome: string | undefined): Promise<{ assetId: string; isNegRisk?: boolean }> {
   if (outcome !== undefined && outcome !== 'yes' && outcome !== 'no') return { assetId: outcome, ...(await negRiskOf(store, { outcomeId: outcome })) };
   if (outcome === undefined) return { assetId: id, ...(await negRiskOf(store, { outcomeId: id })) };
-  const page = await store.markets({ venue: 'polymarket', marketId: id, status: 'all', limit: 1, offset: 0 });
+  const page = await store.markets({ venue: archivedVenue, marketId: id, status: 'all', limit: 1, offset: 0 });
   const market = page.items[0]?.market;
   const token = market?.[outcome]?.outcomeId;
   if (!token) {
@@ -62,7 +63,7 @@ async function resolveToken(store: CatalogStore, id: string, outcome: string | u
 }
 
 async function negRiskOf(store: CatalogStore, query: { outcomeId: string }): Promise<{ isNegRisk?: boolean }> {
-  const page = await store.markets({ venue: 'polymarket', outcomeId: query.outcomeId, status: 'all', limit: 1, offset: 0 });
+  const page = await store.markets({ venue: archivedVenue, outcomeId: query.outcomeId, status: 'all', limit: 1, offset: 0 });
   return negRiskFrom(page.items[0]?.market.sourceMetadata);
 }
 

@@ -13,6 +13,8 @@ export interface ReplayableAnswer {
   identity(): string | undefined;
   /** Called for every request it answers. */
   answered(): void;
+  /** Headers made afresh for each answer (how old its data is now), over those hapi sent the first time. */
+  headers?(): Record<string, string>;
 }
 
 /** The largest body a replayed request may have: forms longer than this are not kept. */
@@ -92,6 +94,7 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       budget.spend(key.id, req).then(
         () => {
           for (const [name, value] of known!.headers) res.setHeader(name, value);
+          for (const [name, value] of Object.entries(known!.answer.headers?.() ?? {})) res.setHeader(name, value);
           res.setHeader('content-length', bytes!.length);
           res.writeHead(200);
           res.end(bytes);

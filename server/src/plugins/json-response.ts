@@ -160,6 +160,8 @@ export interface CachedAnswers<Form> {
   formOf(request: Request): Form | undefined;
   /** The identity its answer is stored under now (the catalog generation changes it); undefined when the cache must not answer. */
   identityOf(form: Form): string | undefined;
+  /** Headers that change while the answer does not (how old its data is), set afresh on every answer sent. */
+  headersOf?(form: Form): Record<string, string>;
   /** Called for every request answered from the cache. */
   onAnswer?(form: Form): void;
 }
@@ -181,10 +183,13 @@ export function cachedAnswerFirst<Form>(answers: CachedAnswers<Form>): RouteExtO
       const cached = identity === undefined ? undefined : h.cachedJson(identity);
       if (!cached) return h.continue;
       answers.onAnswer?.(form!);
+      const headersOf = answers.headersOf;
       markReplayable(request, {
         identity: () => answers.identityOf(form!),
         answered: () => answers.onAnswer?.(form!),
+        ...(headersOf ? { headers: () => headersOf(form!) } : {}),
       });
+      for (const [name, value] of Object.entries(headersOf?.(form!) ?? {})) cached.header(name, value);
       return cached.takeover();
     },
   };

@@ -1,9 +1,10 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { routerEventJson, routerEventQuery, routerEventsJson, routerLimits, routerVenue, wrapJson } from '@predgate/catalog';
+import { routerEventJson, routerEventQuery, routerEventsJson, routerLimits, wrapJson } from '@predgate/catalog';
 import { PredgateError, argumentBounds } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
 import type { DependencyContainer } from 'tsyringe';
+import { servedFromHeaders, withHeaders } from '../answers/served-from.js';
 import { tokens } from '../container.js';
 import type { RouteEnvelope } from './errors.js';
 import { cachedAnswerFirst, sentQuery } from './json-response.js';
@@ -49,6 +50,8 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     const pageIdentity = (query: string) => `v0:${catalog.generation}:events${query}`;
     // The store looks events up by lower-case id, so every spelling of one id is one page.
     const eventIdentity = (id: string) => `v0:${catalog.generation}:event/${id.toLowerCase()}`;
+    // Router answers draw on every venue: their data is at least as recent as the oldest venue's last sweep.
+    const fromCatalog = () => servedFromHeaders('catalog', catalog.sweptAt(), clock.now());
 
     server.route({
       method: 'GET',
@@ -56,7 +59,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: {
         ...routerRoute,
         validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } },
-        ext: { onPostAuth: cachedAnswerFirst({ formOf: sentQuery, identityOf: pageIdentity }) },
+        ext: { onPostAuth: cachedAnswerFirst({ formOf: sentQuery, identityOf: pageIdentity, headersOf: fromCatalog }) },
       },
       async handler(request, h) {
         const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
@@ -77,7 +80,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
           ),
         });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), identity);
+        return withHeaders(await h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), identity), fromCatalog());
       },
     });
 
@@ -87,14 +90,16 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       options: {
         ...routerRoute,
         validate: { params: Joi.object({ id: Joi.string().guid() }), failAction: rejectInput },
-        ext: { onPostAuth: cachedAnswerFirst({ formOf: (request) => (request.params as { id: string }).id, identityOf: eventIdentity }) },
+        ext: {
+          onPostAuth: cachedAnswerFirst({ formOf: (request) => (request.params as { id: string }).id, identityOf: eventIdentity, headersOf: fromCatalog }),
+        },
       },
       async handler(request, h) {
         const { id } = request.params as { id: string };
         const identity = eventIdentity(id);
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        return h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), identity);
+        return withHeaders(await h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), identity), fromCatalog());
       },
     });
 
@@ -126,7 +131,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         return {
           data: venues
             .all()
-            .filter((venue) => venue.id !== routerVenue)
+            .filter((venue) => !venue.plugin.spansVenues)
             .map((venue) => {
               const status = ingestion.get(venue.id);
               const sweep = status?.lastSweep;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import Joi from 'joi';
 import semver from 'semver';
+import { routerVenue } from '@predgate/core';
 import { ConfigError } from '../config.js';
 
 /** One venue the deployment serves: which adapter package provides it, at which versions. */
@@ -36,7 +37,7 @@ const manifestSchema = Joi.object({
     .pattern(
       Joi.string()
         .pattern(/^[a-z0-9][a-z0-9_-]*$/, 'venue id')
-        .invalid('router'),
+        .invalid(routerVenue),
       Joi.object({
         package: Joi.string().required(),
         version: Joi.string()

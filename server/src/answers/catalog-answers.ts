@@ -1,0 +1,78 @@
+import type { Request, RouteExtObject } from '@hapi/hapi';
+import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
+import type { CatalogService } from '@predgate/catalog';
+import type { Clock, EventFetchParams, MarketFetchParams } from '@predgate/core';
+import { LRUCache } from 'lru-cache';
+import type { Metrics } from '../metrics.js';
+import { cachedAnswerFirst, sentQuery } from '../plugins/json-response.js';
+import type { Answerer } from './pipeline.js';
+import { servedFromHeaders } from './served-from.js';
+
+/** A call the catalog answers: its venue, its method and its parameters as the catalog read them, as JSON. */
+interface CatalogCall {
+  venue: string;
+  method: string;
+  params: string;
+}
+
+/**
+ * A call as it arrived: path, query and parsed body. Two requests of one form
+ * are read into the same arguments, so they get the same answer.
+ */
+function callForm(request: Request): string {
+  return `${request.method} ${request.path}${sentQuery(request)}\n${JSON.stringify(request.payload ?? null)}`;
+}
+
+/**
+ * Catalog reads without credentials, answered from a fresh catalog when it can
+ * answer them exactly, byte for byte as the venue would. `cachedFirst` is the
+ * route step that sends an answer already kept before the call is read again.
+ */
+export function catalogAnswers(options: { catalog: CatalogService; metrics: Metrics; clock: Clock }): { answerer: Answerer; cachedFirst: RouteExtObject } {
+  const { catalog, metrics, clock } = options;
+  const catalogIdentity = (call: CatalogCall) => `${call.venue}:${catalog.generation}:${call.method}:${call.params}`;
+  // The catalog call each form of request was read into, so a form seen before finds its cached answer before
+  // its arguments are parsed and validated again. Bounded in bytes; a form too long to keep is read each time.
+  const catalogCalls = new LRUCache<string, CatalogCall>({
+    maxSize: 4 * 1024 * 1024,
+    maxEntrySize: 16 * 1024,
+    sizeCalculation: (call, form) => form.length + call.params.length,
+  });
+  const cachedFirst = cachedAnswerFirst<CatalogCall>({
+    formOf: (request) => catalogCalls.get(callForm(request)),
+    // A venue whose catalog went stale is asked live again, as the handler would.
+    identityOf: (call) => (catalog.isFresh(call.venue) ? catalogIdentity(call) : undefined),
+    headersOf: (call) => servedFromHeaders('catalog', catalog.sweptAt(call.venue), clock.now()),
+    onAnswer: (call) => metrics.catalogAnswers.inc({ venue: call.venue, method: call.method }),
+  });
+
+  const answerer: Answerer = {
+    name: 'catalog',
+    canAnswer: (call) =>
+      call.declaration.catalog &&
+      !call.input.credentials &&
+      catalog.isFresh(call.venue) &&
+      catalogCanAnswer(call.method, call.args[0] as (EventFetchParams & MarketFetchParams) | undefined),
+    async answer(call) {
+      const params = call.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
+      const catalogCall = { venue: call.venue, method: call.method, params: JSON.stringify(params ?? {}) };
+      catalogCalls.set(callForm(call.request), catalogCall);
+      const identity = catalogIdentity(catalogCall);
+      const asOf = catalog.sweptAt(call.venue);
+      const cached = call.h.cachedJson(identity);
+      if (cached) {
+        metrics.catalogAnswers.inc({ venue: call.venue, method: call.method });
+        return { response: cached, servedFrom: 'catalog', asOf };
+      }
+      const method = call.method as Parameters<typeof answerFromCatalog>[2];
+      const fromCatalog = await answerFromCatalog(catalog.store, call.venue, method, params).catch((error: unknown) => {
+        call.request.logger.warn({ err: error, venue: call.venue }, 'catalog read failed; asking the venue');
+        return undefined;
+      });
+      if (fromCatalog === undefined) return undefined;
+      metrics.catalogAnswers.inc({ venue: call.venue, method: call.method });
+      return { response: await call.h.storedJson(wrapJson(fromCatalog, '{"success":true,"data":', '}'), identity), servedFrom: 'catalog', asOf };
+    },
+  };
+  return { answerer, cachedFirst };
+}

@@ -1,0 +1,49 @@
+import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type { CallInput, RoutedMethod, ServedFrom, VenueCall } from '@predgate/core';
+import type { Venue } from '../venues/venue.js';
+
+/** A pass-through call on its way to an answer: the request, the venue and method it names, and its checked arguments. */
+export interface PassThroughCall extends VenueCall {
+  readonly request: Request;
+  readonly h: ResponseToolkit;
+  readonly target: Venue;
+  readonly routed: RoutedMethod;
+  readonly input: CallInput;
+  /** The arguments as the answerers so far left them (scoping drops a venue's own `sourceExchange`). */
+  args: unknown[];
+  /** The API key the call was made with. */
+  readonly keyId: string;
+}
+
+/** What an answerer sends: the `data` of the envelope, or a response made already (stored JSON); and where it came from. */
+export interface PassThroughAnswer {
+  readonly data?: unknown;
+  readonly response?: ResponseObject;
+  /** Absent for what the gateway answers from what it knows itself (describe, an empty scope, an unwatch). */
+  readonly servedFrom?: ServedFrom;
+  /** When its data was as answered (Unix ms); absent: just now. */
+  readonly asOf?: number;
+}
+
+/**
+ * One way the pass-through can answer a call. The pass-through asks each in
+ * order; the first that can answer does. An answerer may still pass the call
+ * on (undefined), narrowed for the ones after it or untouched (the catalog,
+ * when its read fails, leaves the call to the venue).
+ */
+export interface Answerer {
+  /** Names it in logs and tests. */
+  readonly name: string;
+  canAnswer(call: PassThroughCall): boolean;
+  answer(call: PassThroughCall): Promise<PassThroughAnswer | undefined> | PassThroughAnswer | undefined;
+}
+
+/** The first answer of `answerers` in order; between them they answer every call of a method the venue has. */
+export async function answerCall(answerers: readonly Answerer[], call: PassThroughCall): Promise<PassThroughAnswer> {
+  for (const answerer of answerers) {
+    if (!answerer.canAnswer(call)) continue;
+    const answer = await answerer.answer(call);
+    if (answer) return answer;
+  }
+  throw new Error(`no answerer answered ${call.venue}/${call.method}`);
+}
