@@ -271,3 +271,35 @@ test('the hourly files are listed with their facts and served whole or by range,
   expect(anonymous.statusCode).toBe(401);
   expect((await app.call({ method: 'GET', url: '/archive/files/../../keys.json' })).statusCode).toBe(404);
 });
+
+test('archive file Range and If-Range follow RFC 9110: unknown units and malformed ranges are ignored, a stale If-Range gets the whole file', async () => {
+  const [file] = (JSON.parse((await app.call({ method: 'GET', url: '/archive/files' })).payload) as { data: { name: string; size: number; sha256: string }[] })
+    .data;
+  const url = `/archive/files/${file!.name}`;
+  const get = (headers: Record<string, string>) => app.call({ method: 'GET', url, headers });
+  const whole = await get({});
+  expect(whole.headers.etag).toBe(`"${file!.sha256}"`);
+  const lastModified = whole.headers['last-modified'] as string;
+  expect(new Date(lastModified).getTime()).toBeGreaterThan(0);
+
+  for (const range of ['items=0-3', 'bytes=abc', 'bytes=5-3', 'bytes=0-1,4-5', 'bytes=', 'bytes=--4', ' = 0-3']) {
+    const ignored = await get({ range });
+    expect({ range, status: ignored.statusCode, length: ignored.rawPayload.length }).toEqual({ range, status: 200, length: file!.size });
+    expect(ignored.headers['content-range']).toBeUndefined();
+  }
+  for (const ifRange of ['"another-tag"', `W/"${file!.sha256}"`, 'Thu, 01 Jan 1970 00:00:00 GMT']) {
+    const stale = await get({ range: 'bytes=0-3', 'if-range': ifRange });
+    expect({ ifRange, status: stale.statusCode, length: stale.rawPayload.length }).toEqual({ ifRange, status: 200, length: file!.size });
+  }
+  for (const ifRange of [`"${file!.sha256}"`, lastModified]) {
+    const fresh = await get({ range: 'Bytes=0-3', 'if-range': ifRange });
+    expect({ ifRange, status: fresh.statusCode }).toEqual({ ifRange, status: 206 });
+    expect(fresh.headers['content-range']).toBe(`bytes 0-3/${file!.size}`);
+    expect(fresh.rawPayload.toString()).toBe('PAR1');
+  }
+  for (const range of [`bytes=${file!.size}-`, `bytes=${file!.size + 10}-${file!.size + 20}`, 'bytes=-0']) {
+    const unsatisfiable = await get({ range });
+    expect({ range, status: unsatisfiable.statusCode }).toEqual({ range, status: 416 });
+    expect(unsatisfiable.headers['content-range']).toBe(`bytes */${file!.size}`);
+  }
+});

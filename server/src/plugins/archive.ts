@@ -28,12 +28,20 @@ export const archivePlugin: Plugin<{ container: DependencyContainer }> = {
     server.route({
       method: 'GET',
       path: '/archive/files/{name}',
+      // Ranges are read here, by RFC 9110: hapi's own handling refuses unknown units and malformed ranges with 416.
+      options: { response: { ranges: false } },
       handler: (request: Request, h: ResponseToolkit) => {
         const name = (request.params as { name: string }).name;
-        const path = service.archive.filePath(name);
-        if (!path) throw new PredgateError('NOT_FOUND', `No archive file named "${name}"`, { detail: { name } });
+        const file = service.archive.listFiles().find((listed) => listed.name === name);
+        const path = file && service.archive.filePath(name);
+        if (!file || !path) throw new PredgateError('NOT_FOUND', `No archive file named "${name}"`, { detail: { name } });
         const size = statSync(path).size;
-        const range = readRange(request.headers.range as string | undefined, size);
+        // A published file never changes: its SHA-256 is a strong validator.
+        const etag = `"${file.sha256}"`;
+        const lastModified = new Date(statSync(path).mtimeMs).toUTCString();
+        const ifRange = request.headers['if-range'] as string | undefined;
+        const range =
+          ifRange === undefined || ifRange === etag || ifRange === lastModified ? readRange(request.headers.range as string | undefined, size) : undefined;
         if (range === 'unsatisfiable') {
           return h.response().code(416).header('content-range', `bytes */${size}`).header('accept-ranges', 'bytes');
         }
@@ -41,6 +49,8 @@ export const archivePlugin: Plugin<{ container: DependencyContainer }> = {
         const response = h
           .response(createReadStream(path, { start, end }))
           .type('application/vnd.apache.parquet')
+          .etag(file.sha256)
+          .header('last-modified', lastModified)
           .header('accept-ranges', 'bytes')
           .header('content-length', String(end - start + 1))
           .header('content-disposition', `attachment; filename="${name}"`);
@@ -59,9 +69,14 @@ function pageNumber(value: unknown, name: string, fallback: number, min: number,
   return number;
 }
 
-/** One `bytes=` range (first-last, first-, or -suffix); absent or malformed headers mean the whole file, as RFC 9110 allows. */
+/**
+ * One `bytes=` range (first-last, first-, or -suffix), by RFC 9110: a Range of
+ * another unit, a malformed one (last before first, several ranges, no
+ * numbers) or none at all means the whole file; a valid range that starts
+ * past the end is unsatisfiable.
+ */
 function readRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  const match = header ? /^bytes=(\d*)-(\d*)$/i.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   if (match[1] === '') {
     const suffix = Number(match[2]);
@@ -69,7 +84,7 @@ function readRange(header: string | undefined, size: number): { start: number; e
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
+  if (match[2] !== '' && Number(match[2]) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1) };
 }
