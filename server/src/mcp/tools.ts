@@ -1,6 +1,5 @@
-import { PredgateError, coreMethods, toJsonSchema } from '@predgate/core';
+import { PredgateError, coreMethods, routerVenue, toJsonSchema } from '@predgate/core';
 import type { JsonSchema, MethodDeclaration } from '@predgate/core';
-import { routerVenue } from '@predgate/catalog';
 import { describeDeclaration } from '../docs/openapi.js';
 import { eventsQuery } from '../plugins/router.js';
 import type { Venue } from '../venues/venue.js';
