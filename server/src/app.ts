@@ -12,8 +12,10 @@ import { ArchiveService, archiveToken } from './archive/archive-service.js';
 import { answerClientErrors } from './client-errors.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
-import { mcpPlugin } from './mcp/plugin.js';
+import { KeyFile } from './keys/key-file.js';
 import { KeyStore } from './keys/key-store.js';
+import { MongoKeys } from './keys/mongo-keys.js';
+import { mcpPlugin } from './mcp/plugin.js';
 import { RequestBudget } from './keys/request-budget.js';
 import { createLogger } from './logging.js';
 import { createMetrics } from './metrics.js';
@@ -77,7 +79,6 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(tokens.clock, { useValue: clock });
   container.register(tokens.http, { useValue: http });
   container.register(tokens.methods, { useValue: createMethodRegistry() });
-  container.register(tokens.keys, { useValue: KeyStore.open(config.dataDir, config.apiKeys) });
   container.register(tokens.requestBudget, { useValue: new RequestBudget(config.rateLimit) });
   const metrics = createMetrics();
   container.register(tokens.metrics, { useValue: metrics });
@@ -100,6 +101,10 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const store = config.catalogUrl ? new MongoCatalogStore({ url: config.catalogUrl }) : new EmbeddedCatalogStore({ dir: join(config.dataDir, 'catalog') });
   await store.open();
+  // Keys live where the catalog does, so every gateway sharing a MongoDB catalog knows the same keys.
+  const keyRecords = store instanceof MongoCatalogStore ? new MongoKeys(store.database) : new KeyFile(config.dataDir);
+  const keys = await KeyStore.open(keyRecords, { environmentKeys: config.apiKeys, live: true, logger: logger.child({ component: 'keys' }) });
+  container.register(tokens.keys, { useValue: keys });
   const catalog = new CatalogService({
     store,
     venues: manifest.venues.map((entry, index) => ({ id: entry.id, adapter: swept[index]!.shared, ...entry.catalog })),
@@ -127,7 +132,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config: config.streaming,
     venues,
     methods: container.resolve(tokens.methods),
-    keys: container.resolve(tokens.keys),
+    keys,
     budget: container.resolve(tokens.requestBudget),
     metrics,
     logger: logger.child({ component: 'streaming' }),
@@ -178,9 +183,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     catalog,
     archive,
     streams,
-    keys: container.resolve(tokens.keys),
+    keys,
     async stop() {
       await server.stop({ timeout: 10_000 });
+      await keys.close();
       await archive.stop();
       await catalog.stop();
       await store.close();

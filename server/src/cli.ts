@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { addArchiveCommands } from './archive/commands.js';
 import { loadConfig } from './config.js';
 import type { ServerConfig } from './config.js';
-import { KeyStore } from './keys/key-store.js';
+import { addKeyCommands, withKeys } from './keys/commands.js';
 
 const program = new Command('predgate').description('Predgate: one HTTP/JSON gateway over prediction-market venues');
 
@@ -13,7 +13,7 @@ program
   .option('-c, --config <file>', 'JSON configuration file (environment variables win over it)')
   .action(async (options: { config?: string }) => {
     const config = loadConfig({ file: options.config });
-    const firstKey = ensureApiKey(config);
+    const firstKey = await ensureApiKey(config);
     // Loaded here so `predgate keys` does not pay for the whole gateway.
     const { createApp } = await import('./app.js');
     const { guardProcess } = await import('./process-guard.js');
@@ -52,48 +52,16 @@ program
     process.on('SIGINT', () => shutdown('SIGINT'));
   });
 
-const keys = program.command('keys').description('manage the API keys file in the data directory');
-
-keys
-  .command('create')
-  .description('create a key and print it (once)')
-  .option('-l, --label <label>', 'what the key is for')
-  .action((options: { label?: string }) => {
-    const store = openKeys();
-    const { key, record } = store.create(options.label);
-    process.stdout.write(`${record.id}\n${key}\n(only its hash is kept, in ${store.path})\n`);
-  });
-
-keys
-  .command('list')
-  .description('list keys (ids, labels, creation dates; never the keys)')
-  .action(() => {
-    for (const key of openKeys().list()) {
-      process.stdout.write(`${key.id}\t${key.source}\t${key.createdAt}\t${key.hash.slice(0, 12)}…\t${key.label ?? ''}\n`);
-    }
-  });
-
-keys
-  .command('revoke')
-  .description('revoke a key by id')
-  .argument('<id>', 'key id, as listed')
-  .action((id: string) => {
-    if (!openKeys().revoke(id)) throw new Error(`no key with id ${id} in the keys file`);
-    process.stdout.write(`revoked ${id}\n`);
-  });
-
+addKeyCommands(program);
 addArchiveCommands(program);
 
-function openKeys(): KeyStore {
-  return KeyStore.open(loadConfig().dataDir);
-}
-
 /** On a first start with no key anywhere, creates one so the gateway is never open. */
-function ensureApiKey(config: ServerConfig): { key: string; path: string } | undefined {
-  const store = KeyStore.open(config.dataDir, config.apiKeys);
-  if (store.size > 0) return undefined;
-  const { key } = store.create('generated on first start');
-  return { key, path: store.path };
+async function ensureApiKey(config: ServerConfig): Promise<{ key: string; path: string } | undefined> {
+  return withKeys(config, async (store) => {
+    if (store.size > 0) return undefined;
+    const { key } = await store.create('generated on first start');
+    return { key, path: store.location };
+  });
 }
 
 program.parseAsync().catch((error: unknown) => {

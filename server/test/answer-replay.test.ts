@@ -146,9 +146,9 @@ describe('a cached answer replayed below hapi', () => {
     const refused = await send(origin, fetchMarkets, 'not-the-key-000000');
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.bytes.toString('utf8'))).toMatchObject({ success: false, error: { code: 'INVALID_API_KEY' } });
-    const { key, record } = app.keys.create('short-lived');
+    const { key, record } = await app.keys.create('short-lived');
     expect((await send(origin, fetchMarkets, key)).status).toBe(200);
-    app.keys.revoke(record.id);
+    await app.keys.revoke(record.id);
     expect((await send(origin, fetchMarkets, key)).status).toBe(401);
   });
 

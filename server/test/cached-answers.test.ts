@@ -111,7 +111,7 @@ describe('a cached catalog answer sent before the handler', () => {
   });
 
   test('a key removed from the key store stops working for answers it was given from the cache', async () => {
-    const { key, record } = app.keys.create('short-lived');
+    const { key, record } = await app.keys.create('short-lived');
     const request = {
       method: 'POST' as const,
       url: '/api/mock/fetchMarkets',
@@ -120,7 +120,7 @@ describe('a cached catalog answer sent before the handler', () => {
     };
     expect((await app.server.inject(request)).statusCode).toBe(200);
     expect((await app.server.inject(request)).statusCode).toBe(200);
-    expect(app.keys.revoke(record.id)).toBe(true);
+    expect(await app.keys.revoke(record.id)).toBe(true);
     expect((await app.server.inject(request)).statusCode).toBe(401);
   });
 

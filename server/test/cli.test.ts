@@ -42,7 +42,7 @@ describe('predgate keys', () => {
     expect(run(['keys', 'revoke', id!], env).stdout).toContain(`revoked ${id}`);
     const again = run(['keys', 'revoke', id!], env);
     expect(again.status).toBe(1);
-    expect(again.stderr).toBe(`predgate: no key with id ${id} in the keys file\n`);
+    expect(again.stderr).toBe(`predgate: no key with id ${id} in ${join(env.PREDGATE_DATA_DIR, 'api-keys.json')}\n`);
   }, 30_000);
 });
 

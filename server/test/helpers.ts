@@ -8,6 +8,7 @@ import { createApp } from '../src/app.js';
 import type { App, AppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { ServerConfig } from '../src/config.js';
+import type { KeyStore } from '../src/keys/key-store.js';
 import { createLogger } from '../src/logging.js';
 import type { Manifest } from '../src/venues/manifest.js';
 
@@ -54,4 +55,17 @@ export async function testApp(overrides: { config?: Partial<ServerConfig>; logLe
     logs,
     call: (inject) => app.server.inject({ ...inject, headers: { authorization: `Bearer ${apiKey}`, ...inject.headers } }),
   };
+}
+
+/** Resolves at the first `reload` of `keys` after which `holds` is true (at once if it already is): live keys are waited on by their events. */
+export function reloadedUntil(keys: KeyStore, holds: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!holds()) return;
+      keys.off('reload', check);
+      resolve();
+    };
+    keys.on('reload', check);
+    check();
+  });
 }

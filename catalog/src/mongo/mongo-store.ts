@@ -56,6 +56,11 @@ export class MongoCatalogStore implements CatalogStore {
     this.sweepCacheMs = options.sweepCacheMs ?? 1_000;
   }
 
+  /** The catalog's database: gateways sharing the catalog keep what they share here too (API keys, rate limits, sweep leases). */
+  get database(): Db {
+    return this.db;
+  }
+
   private get eventsCollection(): Collection<EventDocument> {
     return this.db.collection<EventDocument>('events');
   }

@@ -6,7 +6,7 @@ import type { CallInput, MethodRegistry, RoutedMethod } from '@predgate/core';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { StreamingConfig } from '../config.js';
-import type { KeyStore } from '../keys/key-store.js';
+import type { KeyStore, StoredKey } from '../keys/key-store.js';
 import { headerKey } from '../keys/presented-key.js';
 import type { RequestBudget } from '../keys/request-budget.js';
 import type { Metrics } from '../metrics.js';
@@ -42,6 +42,11 @@ export class StreamService {
   private readonly sessions = new Set<StreamSession>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly alive = new WeakMap<WebSocket, boolean>();
+  /** The key each open socket was let in with: a revoked key's sockets are closed. */
+  private readonly admitted = new Map<WebSocket, StoredKey>();
+  private readonly closeRevoked = () => {
+    for (const [ws, key] of this.admitted) if (!this.options.keys.isCurrent(key)) ws.close(1008, 'API key revoked');
+  };
 
   constructor(private readonly options: StreamServiceOptions) {
     const { config, metrics, logger } = options;
@@ -50,6 +55,7 @@ export class StreamService {
     this.http = new HttpWatches(this.hub, { waitMs: config.httpWaitMs, idleMs: config.httpIdleMs, maxKept: 1_000 });
     this.heartbeat = setInterval(() => this.beat(), config.heartbeatMs);
     this.heartbeat.unref();
+    options.keys.on('reload', this.closeRevoked);
   }
 
   /** Open `/ws` connections. */
@@ -79,7 +85,7 @@ export class StreamService {
       return;
     }
     this.options.budget.spend(stored.id).then(
-      () => this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws)),
+      () => this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, stored)),
       (error: unknown) => refuse(socket, 429, error as PredgateError),
     );
   }
@@ -107,6 +113,7 @@ export class StreamService {
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
+    this.options.keys.off('reload', this.closeRevoked);
     for (const ws of this.sockets.clients) ws.terminate();
     for (const session of this.sessions) session.close();
     this.sessions.clear();
@@ -115,7 +122,7 @@ export class StreamService {
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
   }
 
-  private accept(ws: WebSocket): void {
+  private accept(ws: WebSocket, key: StoredKey): void {
     const { config, metrics, logger } = this.options;
     const session = new StreamSession(
       {
@@ -147,6 +154,7 @@ export class StreamService {
       },
     );
     this.sessions.add(session);
+    this.admitted.set(ws, key);
     metrics.streamClients.set(this.sessions.size);
     this.alive.set(ws, true);
     ws.on('pong', () => this.alive.set(ws, true));
@@ -158,6 +166,7 @@ export class StreamService {
     ws.on('close', () => {
       session.close();
       this.sessions.delete(session);
+      this.admitted.delete(ws);
       metrics.streamClients.set(this.sessions.size);
     });
   }
