@@ -79,7 +79,6 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(tokens.clock, { useValue: clock });
   container.register(tokens.http, { useValue: http });
   container.register(tokens.methods, { useValue: createMethodRegistry() });
-  container.register(tokens.requestBudget, { useValue: new RequestBudget(config.rateLimit) });
   const metrics = createMetrics();
   container.register(tokens.metrics, { useValue: metrics });
   const drift = new DriftRecorder(metrics.venueDrift, () => clock.now());
@@ -105,6 +104,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const keyRecords = store instanceof MongoCatalogStore ? new MongoKeys(store.database) : new KeyFile(config.dataDir);
   const keys = await KeyStore.open(keyRecords, { environmentKeys: config.apiKeys, live: true, logger: logger.child({ component: 'keys' }) });
   container.register(tokens.keys, { useValue: keys });
+  // Gateways sharing a MongoDB catalog share each key's budget there too.
+  container.register(tokens.requestBudget, {
+    useValue: new RequestBudget(config.rateLimit, store instanceof MongoCatalogStore ? { db: store.database } : undefined),
+  });
   const catalog = new CatalogService({
     store,
     venues: manifest.venues.map((entry, index) => ({ id: entry.id, adapter: swept[index]!.shared, ...entry.catalog })),

@@ -51,8 +51,9 @@ async function send(origin: string, sent: Sent, key = apiKey): Promise<Received>
   return { status: response.statusCode, headers: response.headers, bytes: Buffer.from(await response.body.arrayBuffer()) };
 }
 
+/** The headers that belong to the answer, not to the moment or the request's place in its key's budget. */
 function withoutDate(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const { date: _date, ...rest } = headers;
+  const { date: _date, 'ratelimit-remaining': _remaining, 'ratelimit-reset': _reset, ...rest } = headers;
   return rest;
 }
 
@@ -88,6 +89,8 @@ describe('a cached answer replayed below hapi', () => {
     expect(replayed.status).toBe(200);
     expect(withoutDate(replayed.headers)).toEqual(withoutDate(fromHapi.headers));
     expect(replayed.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding' });
+    // The budget headers are the replayed request's own.
+    expect(Number(replayed.headers['ratelimit-remaining'])).toBe(Number(fromHapi.headers['ratelimit-remaining']) - 1);
     expect(replayed.bytes.equals(fromHapi.bytes)).toBe(true);
   });
 
@@ -272,12 +275,17 @@ describe('the replay lane and the request budget', () => {
 
   test('replayed answers spend the budget; past it hapi answers 429 with Retry-After', async () => {
     const statuses: number[] = [];
+    const remaining: string[] = [];
     const seen: number[] = [];
     for (let index = 0; index < 6; index += 1) {
-      statuses.push((await send(origin, fetchMarkets)).status);
+      const answer = await send(origin, fetchMarkets);
+      statuses.push(answer.status);
+      remaining.push(`${answer.headers['ratelimit-limit']}:${answer.headers['ratelimit-remaining']}`);
       seen.push(seenByHapi());
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // Replayed or not, answered or refused, each says where the key's budget stands.
+    expect(remaining).toEqual(['4:3', '4:2', '4:1', '4:0', '4:0', '4:0']);
     // The first two built and cached the answer, the next two were replayed, the refused ones went to hapi.
     expect(seen).toEqual([1, 2, 2, 2, 3, 4]);
     const refused = await send(origin, fetchMarkets);

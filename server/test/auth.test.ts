@@ -47,17 +47,29 @@ describe('per-key rate limit', () => {
     const limited = await testApp({ config: { rateLimit: { requests: 2, windowSeconds: 60 } } });
     try {
       const statuses = [];
-      for (let index = 0; index < 3; index += 1) statuses.push((await limited.call({ url })).statusCode);
+      const remaining = [];
+      for (let index = 0; index < 3; index += 1) {
+        const answer = await limited.call({ url });
+        statuses.push(answer.statusCode);
+        remaining.push(answer.headers['ratelimit-remaining']);
+        expect(answer.headers['ratelimit-limit']).toBe('2');
+        expect(Number(answer.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+        expect(Number(answer.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+      }
       expect(statuses).toEqual([200, 200, 429]);
+      expect(remaining).toEqual(['1', '0', '0']);
       const response = await limited.call({ url });
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(response.headers['ratelimit-reset']).toBe(response.headers['retry-after']);
       expect(response.result).toMatchObject({
         success: false,
         error: { code: 'RATE_LIMIT_EXCEEDED', retryable: true, detail: { limit: 2, windowSeconds: 60 } },
       });
-      // /health is outside the budget.
-      expect((await limited.server.inject({ url: '/health' })).statusCode).toBe(200);
+      // /health is outside the budget, and says nothing of it.
+      const health = await limited.server.inject({ url: '/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers['ratelimit-limit']).toBeUndefined();
     } finally {
       await limited.stop();
     }

@@ -11,17 +11,19 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 /** The status a `/ws` upgrade is answered with (101 when the socket opens), and the body of a refusal. */
-function upgrade(): Promise<{ status: number; body: string }> {
+function upgrade(): Promise<{ status: number; body: string; remaining: unknown }> {
   const socket = new WebSocket(`${app.server.info.uri.replace('http', 'ws')}/ws?apiKey=${apiKey}`);
   return new Promise((resolve) => {
+    let remaining: unknown;
+    socket.once('upgrade', (response) => (remaining = response.headers['ratelimit-remaining']));
     socket.once('open', () => {
       socket.close();
-      resolve({ status: 101, body: '' });
+      resolve({ status: 101, body: '', remaining });
     });
     socket.once('unexpected-response', (_request, response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, remaining: response.headers['ratelimit-remaining'] }));
     });
     socket.once('error', () => undefined);
   });
@@ -29,9 +31,9 @@ function upgrade(): Promise<{ status: number; body: string }> {
 
 test('a /ws upgrade spends the key’s request budget like an HTTP call: spent, it is 429 with retryAfter', async () => {
   expect((await app.call({ url: '/api/mock/fetchEvents?limit=1' })).statusCode).toBe(200);
-  expect((await upgrade()).status).toBe(101);
+  expect(await upgrade()).toMatchObject({ status: 101, remaining: '0' });
   const refused = await upgrade();
-  expect(refused.status).toBe(429);
+  expect(refused).toMatchObject({ status: 429, remaining: '0' });
   expect(JSON.parse(refused.body)).toMatchObject({ success: false, error: { code: 'RATE_LIMIT_EXCEEDED', detail: { retryAfter: expect.any(Number) } } });
   expect((await app.call({ url: '/api/mock/fetchEvents?limit=1' })).statusCode).toBe(429);
 });

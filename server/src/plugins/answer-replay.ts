@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import { headerKey } from '../keys/presented-key.js';
+import { rateLimitHeaders } from '../keys/request-budget.js';
 import { labelsFor } from './operations.js';
 
 /** A cached answer as a later request of the same form finds it again. */
@@ -92,8 +93,9 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       const key = presented ? keys.verify(presented) : undefined;
       if (!key) return toHapi(req, res, form);
       budget.spend(key.id, req).then(
-        () => {
+        (state) => {
           for (const [name, value] of known!.headers) res.setHeader(name, value);
+          if (state) for (const [name, value] of rateLimitHeaders(state)) res.setHeader(name, value);
           for (const [name, value] of Object.entries(known!.answer.headers?.() ?? {})) res.setHeader(name, value);
           res.setHeader('content-length', bytes!.length);
           res.writeHead(200);
@@ -137,7 +139,8 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
         answer,
         encoding: request.info.acceptEncoding,
         sentAs: typeof coding === 'string' ? coding : 'identity',
-        headers: Object.entries(headers).filter((entry): entry is [string, OutgoingHttpHeader] => entry[1] !== undefined),
+        // The budget headers were this request's; a replay sends its own.
+        headers: Object.entries(headers).filter((entry): entry is [string, OutgoingHttpHeader] => entry[1] !== undefined && !entry[0].startsWith('ratelimit-')),
         labels: { ...labelsFor(request, venues, methods), status: '200' },
       });
     });

@@ -1,9 +1,11 @@
-import { boomify } from '@hapi/boom';
+import { boomify, isBoom } from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
 import { headerKey } from '../keys/presented-key.js';
+import { rateLimitHeaders, refusedBudget } from '../keys/request-budget.js';
+import type { BudgetState } from '../keys/request-budget.js';
 
 export interface CallerCredentials {
   keyId: string;
@@ -15,6 +17,9 @@ export interface CallerCredentials {
  * then has its own request budget. pmxt clients also send
  * `x-pmxt-access-token` (their local sidecar's token); it is ignored.
  */
+/** Each authenticated request's budget after it was charged. */
+const budgets = new WeakMap<Request, BudgetState | undefined>();
+
 export const authPlugin: Plugin<{ container: DependencyContainer }> = {
   name: 'predgate-auth',
   register(server, { container }) {
@@ -30,8 +35,9 @@ export const authPlugin: Plugin<{ container: DependencyContainer }> = {
         const stored = keys.verify(presented);
         if (!stored) throw rejected('Invalid API key');
         try {
-          await budget.spend(stored.id, request.raw.req);
+          budgets.set(request, await budget.spend(stored.id, request.raw.req));
         } catch (error) {
+          budgets.set(request, refusedBudget(error));
           throw boomify(error as PredgateError, { statusCode: 429 });
         }
         return h.authenticated({ credentials: { keyId: stored.id } satisfies CallerCredentials });
@@ -39,6 +45,18 @@ export const authPlugin: Plugin<{ container: DependencyContainer }> = {
     }));
     server.auth.strategy('api-key', 'predgate-api-key');
     server.auth.default('api-key');
+
+    // Every keyed answer, refusals included, tells the client where its budget stands.
+    server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
+      const state = budgets.get(request);
+      if (!state) return h.continue;
+      const response = request.response;
+      for (const [name, value] of rateLimitHeaders(state)) {
+        if (isBoom(response)) response.output.headers[name] = value;
+        else response.header(name, value);
+      }
+      return h.continue;
+    });
   },
 };
 

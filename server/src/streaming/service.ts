@@ -8,7 +8,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { StreamingConfig } from '../config.js';
 import type { KeyStore, StoredKey } from '../keys/key-store.js';
 import { headerKey } from '../keys/presented-key.js';
-import type { RequestBudget } from '../keys/request-budget.js';
+import { rateLimitHeaders, refusedBudget } from '../keys/request-budget.js';
+import type { BudgetState, RequestBudget } from '../keys/request-budget.js';
 import type { Metrics } from '../metrics.js';
 import type { VenueDirectory } from '../venues/directory.js';
 import type { Venue } from '../venues/venue.js';
@@ -44,6 +45,7 @@ export class StreamService {
   private readonly alive = new WeakMap<WebSocket, boolean>();
   /** The key each open socket was let in with: a revoked key's sockets are closed. */
   private readonly admitted = new Map<WebSocket, StoredKey>();
+  private readonly upgradeBudgets = new WeakMap<IncomingMessage, BudgetState>();
   private readonly closeRevoked = () => {
     for (const [ws, key] of this.admitted) if (!this.options.keys.isCurrent(key)) ws.close(1008, 'API key revoked');
   };
@@ -56,6 +58,11 @@ export class StreamService {
     this.heartbeat = setInterval(() => this.beat(), config.heartbeatMs);
     this.heartbeat.unref();
     options.keys.on('reload', this.closeRevoked);
+    // The 101 says where the key's budget stands, as every keyed HTTP answer does.
+    this.sockets.on('headers', (headers, request) => {
+      const budget = this.upgradeBudgets.get(request);
+      if (budget) headers.push(...rateLimitHeaders(budget).map(([name, value]) => `${name}: ${value}`));
+    });
   }
 
   /** Open `/ws` connections. */
@@ -85,7 +92,10 @@ export class StreamService {
       return;
     }
     this.options.budget.spend(stored.id).then(
-      () => this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, stored)),
+      (budget) => {
+        if (budget) this.upgradeBudgets.set(request, budget);
+        this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, stored));
+      },
       (error: unknown) => refuse(socket, 429, error as PredgateError),
     );
   }
@@ -200,8 +210,14 @@ function refuse(socket: Duplex, status: number, error: PredgateError): void {
   const text = JSON.stringify(body);
   const retryAfter = body.error.detail?.retryAfter;
   const retryHeader = typeof retryAfter === 'number' ? `Retry-After: ${retryAfter}\r\n` : '';
+  const budget = refusedBudget(error);
+  const budgetHeaders = budget
+    ? rateLimitHeaders(budget)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('')
+    : '';
   socket.end(
-    `HTTP/1.1 ${status} ${reasons[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n${retryHeader}Connection: close\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${reasons[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n${retryHeader}${budgetHeaders}Connection: close\r\n\r\n${text}`,
   );
 }
 
