@@ -19,6 +19,10 @@ export default defineConfig({
     // The JSON report is what CI counts tests from (.ci/summarize-tests.mjs).
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-report.json' },
+    // Tests wait on events, never on time; these limits only catch a hang. vitest's defaults (5 s a test,
+    // 10 s a hook) are overrun by a gateway's start alone when the machine is busy.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: packageDirs.map((dir) => ({
       extends: true,
       test: {

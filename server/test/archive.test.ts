@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PolymarketArchive, Recorder } from '@predgate/archive';
 import { catalogEntry } from '@predgate/catalog';
 import type { Event } from '@predgate/core';
+import { until } from '@predgate/core/testkit';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
@@ -142,7 +143,7 @@ beforeAll(async () => {
   await recorder.start();
   const socket = await subscribed;
   for (const frame of frames) socket.send(JSON.stringify(frame));
-  for (let attempt = 0; recorder.stats().messages < frames.length && attempt < 500; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(() => recorder.stats().messages >= frames.length, 'every frame recorded');
   clock += 3_600_000;
   await recorder.stop();
   await archive.rollDue();

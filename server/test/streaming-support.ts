@@ -27,8 +27,8 @@ export class Client {
     this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  /** Waits for a frame matching `test` that arrived at or after index `from`; fails after `ms`. */
-  async next(test: (frame: Record<string, unknown>) => boolean, ms = 2_000, from = 0): Promise<Record<string, unknown>> {
+  /** Waits for a frame matching `test` that arrived at or after index `from`; fails after `ms` (generous: it only catches a frame that never comes). */
+  async next(test: (frame: Record<string, unknown>) => boolean, ms = 30_000, from = 0): Promise<Record<string, unknown>> {
     const deadline = Date.now() + ms;
     for (;;) {
       const found = this.frames.slice(from).find(test);
@@ -73,7 +73,7 @@ export const dataOf = (id: string) => (frame: Record<string, unknown>) => frame.
 export const errorOf = (id: string | null) => (frame: Record<string, unknown>) => frame.event === 'error' && frame.id === id;
 
 /** The testkit's `until`, with its arguments in the order these tests give them: the time first, the name optional. */
-export function until(condition: () => boolean, ms = 2_000, what = 'condition'): Promise<void> {
+export function until(condition: () => boolean, ms = 30_000, what = 'condition'): Promise<void> {
   return waitUntil(condition, what, ms);
 }
 

@@ -8,8 +8,11 @@ import type { Gateway } from './support.js';
 /**
  * A local fake Polymarket on 127.0.0.1 misbehaving in each way venues do.
  * Every scenario runs on a fresh gateway (so one scenario's failures do not
- * open the venue's circuit for the next) and asserts the unified error, the
- * time it took to answer, and that the Router kept serving meanwhile.
+ * open the venue's circuit for the next) and asserts the unified error, that
+ * only a stalled venue waits out the request budget (every other failure is
+ * answered on its own, so its detail has no `budgetSeconds`), and that the
+ * Router kept serving meanwhile. Nothing is measured against the wall clock,
+ * which a busy machine stretches.
  */
 type Mode = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -36,23 +39,21 @@ const json =
     response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
   };
 
-const scenarios: Array<{ name: string; mode: Mode; code: string; withinMs: number; detail?: Record<string, unknown> }> = [
-  { name: 'stalls without answering', mode: () => {}, code: 'EXCHANGE_NOT_AVAILABLE', withinMs: 4_500, detail: { budgetSeconds: 4 } },
+const scenarios: Array<{ name: string; mode: Mode; code: string; detail?: Record<string, unknown> }> = [
+  { name: 'stalls without answering', mode: () => {}, code: 'EXCHANGE_NOT_AVAILABLE', detail: { budgetSeconds: 4 } },
   {
     name: 'answers 503',
     mode: json(503, '{"error":"maintenance"}'),
     code: 'EXCHANGE_NOT_AVAILABLE',
-    withinMs: 2_500,
     detail: { status: 503, venueMessage: 'maintenance' },
   },
   {
     name: 'answers 429 with Retry-After',
     mode: json(429, '{"error":"slow down"}', { 'retry-after': '1' }),
     code: 'RATE_LIMIT_EXCEEDED',
-    withinMs: 3_800,
     detail: { retryAfter: 1 },
   },
-  { name: 'answers invalid JSON', mode: json(200, '{"events": ['), code: 'EXCHANGE_NOT_AVAILABLE', withinMs: 1_000 },
+  { name: 'answers invalid JSON', mode: json(200, '{"events": ['), code: 'EXCHANGE_NOT_AVAILABLE' },
   {
     name: 'cuts the body short',
     mode: (_request, response) => {
@@ -60,33 +61,30 @@ const scenarios: Array<{ name: string; mode: Mode; code: string; withinMs: numbe
       response.write('[{"id":"1",', () => response.socket?.end());
     },
     code: 'NETWORK_ERROR',
-    withinMs: 2_500,
   },
-  { name: 'resets the connection', mode: (request) => request.socket.destroy(), code: 'NETWORK_ERROR', withinMs: 2_500 },
+  { name: 'resets the connection', mode: (request) => request.socket.destroy(), code: 'NETWORK_ERROR' },
   {
     name: 'answers an HTML page with a 200',
     mode: (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Just a moment...</body></html>'),
     code: 'EXCHANGE_NOT_AVAILABLE',
-    withinMs: 1_000,
     detail: { contentType: 'text/html' },
   },
   {
     name: 'answers JSON of the wrong shape',
     mode: json(200, '{"events":"none today"}'),
     code: 'EXCHANGE_NOT_AVAILABLE',
-    withinMs: 1_000,
     detail: { endpoint: 'GET /events', field: '(body)', drift: true },
   },
   {
     name: 'answers a 20 MB body',
     mode: json(200, `[${'{"id":"1","title":"x"},'.repeat(900_000)}{"id":"2"}]`),
     code: 'EXCHANGE_NOT_AVAILABLE',
-    withinMs: 2_500,
     detail: { maxBodyBytes: 8 * 1024 * 1024 },
   },
 ];
 
-async function fresh(): Promise<Gateway> {
+/** A stall waits out the request budget, so it gets a short one; every other scenario a budget no busy machine overruns. */
+async function fresh(requestBudgetSeconds: number): Promise<Gateway> {
   const app = await gateway({
     manifest: {
       venues: [
@@ -94,7 +92,7 @@ async function fresh(): Promise<Gateway> {
         { id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: { events: 40 } },
       ],
     },
-    config: { requestBudgetSeconds: 4 },
+    config: { requestBudgetSeconds },
   });
   await app.catalog.sweep('mock');
   return app;
@@ -104,31 +102,30 @@ describe('a venue misbehaving never hangs, crashes or fools the gateway', () => 
   test.each(scenarios)(
     'the venue $name: $code within its budget, the Router serving meanwhile',
     async (scenario) => {
-      const app = await fresh();
+      const app = await fresh(typeof scenario.detail?.budgetSeconds === 'number' ? scenario.detail.budgetSeconds : 60);
       try {
         mode = scenario.mode;
-        const started = performance.now();
         const pending = app.call({ url: '/api/polymarket/fetchEvents?limit=5' });
         const router = await app.call({ url: '/v0/events?limit=5' });
         expect(router.statusCode).toBe(200);
         const response = await pending;
-        const elapsed = performance.now() - started;
         const body = JSON.parse(response.payload) as { success: boolean; error: { code: string; detail: Record<string, unknown>; exchange: string } };
         expect(body.success).toBe(false);
         expect(body.error.code, response.payload.slice(0, 300)).toBe(scenario.code);
         expect(body.error.exchange).toBe('polymarket');
         expect(response.statusCode).toBeGreaterThanOrEqual(429);
         if (scenario.detail) expect(body.error.detail).toMatchObject(scenario.detail);
-        expect(elapsed).toBeLessThan(scenario.withinMs);
+        // Only a stall is cut by the budget; every other failure is the venue's own, answered before it.
+        if (!scenario.detail?.budgetSeconds) expect(body.error.detail?.budgetSeconds).toBeUndefined();
       } finally {
         await app.stop();
       }
     },
-    10_000,
+    120_000,
   );
 
   test('a venue that keeps failing trips its circuit: calls answer at once without reaching it, and /v0/status says so', async () => {
-    const app = await fresh();
+    const app = await fresh(60);
     try {
       mode = (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>down</html>');
       for (let call = 0; call < 10; call += 1) await app.call({ url: '/api/polymarket/fetchEvents?limit=5' });

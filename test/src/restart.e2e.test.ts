@@ -47,7 +47,8 @@ test('after kill -9, a restart serves the last completed sweep at once, without 
 
   const first = await serve(env);
   let sweepId: string | undefined;
-  for (let attempt = 0; attempt < 100 && !sweepId; attempt += 1) {
+  // Polled until the first sweep is in, for up to a minute: a spawned gateway on a busy machine may take far longer than on an idle one.
+  for (let attempt = 0; attempt < 600 && !sweepId; attempt += 1) {
     sweepId = (await get<Status>(first.uri, '/v0/status')).data[0]?.lastSweep?.sweepId;
     if (!sweepId) await new Promise((resolve) => setTimeout(resolve, 100));
   }

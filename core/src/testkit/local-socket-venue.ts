@@ -113,8 +113,11 @@ export async function startSocketIoVenue(namespace = '', open = engineIoOpen): P
   });
 }
 
-/** Waits for `condition`, polling every 5 ms; `what` names it in the error thrown after `ms`. */
-export async function until(condition: () => boolean, what: string, ms = 2_000): Promise<void> {
+/**
+ * Waits for `condition`, polling every 5 ms; `what` names it in the error thrown after `ms`.
+ * The limit only catches a condition that never comes, so it is generous: a busy machine is slow, not wrong.
+ */
+export async function until(condition: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`${what} not met in ${ms} ms`);
