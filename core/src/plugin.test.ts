@@ -9,6 +9,13 @@ describe('validateAdapterPlugin', () => {
     expect(validateAdapterPlugin(valid, '@acme/adapter', '0.1.4')).toBe(valid);
   });
 
+  test('accepts the secret headers it declares', () => {
+    expect(validateAdapterPlugin({ ...valid, secretHeaders: ['lmts-signature', 'POLY_API_KEY'] }, '@acme/adapter', '0.1.4').secretHeaders).toEqual([
+      'lmts-signature',
+      'POLY_API_KEY',
+    ]);
+  });
+
   test('the running core version is read from its package', () => {
     expect(coreVersion).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -21,6 +28,12 @@ describe('validateAdapterPlugin', () => {
     ['a core range that is not a range', { ...valid, coreRange: 'soon' }, '"coreRange" must be a semver range, got "soon"'],
     ['an id with capitals', { ...valid, id: 'Acme' }, '"id" with value "Acme" fails to match the venue id'],
     ['the reserved id router', { ...valid, id: 'router' }, '"id" contains an invalid value'],
+    ['a claim to span venues, which only the Router does', { ...valid, spansVenues: true }, 'only the gateway’s Router spans venues'],
+    [
+      'a secret header that is not a header name',
+      { ...valid, secretHeaders: ['x sig'] },
+      '"secretHeaders[0]" with value "x sig" fails to match the header name',
+    ],
   ])('rejects %s with a message naming the package and the field', (_title, candidate, message) => {
     expect(() => validateAdapterPlugin(candidate, '@acme/adapter', '0.1.4')).toThrow(AdapterPluginError);
     expect(() => validateAdapterPlugin(candidate, '@acme/adapter', '0.1.4')).toThrow(message);

@@ -31,6 +31,11 @@ export interface AdapterPlugin<A extends VenueAdapter = VenueAdapter> {
   coreRange: string;
   displayName: string;
   /**
+   * Request headers the adapter sends that carry credentials or signatures
+   * (any case): the gateway blanks them in every log line.
+   */
+  secretHeaders?: readonly string[];
+  /**
    * Set only on the gateway's Router: it answers for every venue at once,
    * from the catalog, so `sourceExchange` is one of its filters, not a scope.
    */
@@ -67,6 +72,9 @@ const pluginSchema = Joi.object({
     .required()
     .messages({ 'any.invalid': '{{#label}} must be a semver range, got "{{#value}}"' }),
   displayName: Joi.string().required(),
+  secretHeaders: Joi.array()
+    .items(Joi.string().pattern(/^[A-Za-z0-9_-]+$/, 'header name'))
+    .max(50),
   spansVenues: Joi.forbidden().messages({ 'any.unknown': 'only the gateway’s Router spans venues' }),
   create: Joi.function().required(),
 })

@@ -17,7 +17,7 @@ import { KeyStore } from './keys/key-store.js';
 import { MongoKeys } from './keys/mongo-keys.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { RequestBudget } from './keys/request-budget.js';
-import { createLogger } from './logging.js';
+import { createLogger, redactingVenueHeaders } from './logging.js';
 import { createMetrics } from './metrics.js';
 import { answerReplayPlugin } from './plugins/answer-replay.js';
 import { archivePlugin } from './plugins/archive.js';
@@ -70,9 +70,15 @@ export interface App {
 /** Builds the gateway without opening a socket: tests call `server.inject`, `predgate serve` calls `server.start`. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
-  const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const searchRoots = options.searchRoots ?? [process.cwd()];
+  const manifest = options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
+  const adapters = await loadAdapters(manifest, searchRoots);
+  // Loaded first, so every log line, the first included, blanks the headers the adapters declare secret.
+  const logger = redactingVenueHeaders(
+    options.logger ?? createLogger(config.logLevel),
+    adapters.map(({ plugin }) => plugin),
+  );
   const http = createHttpClientFactory({ dispatcher: options.dispatcher, logger });
   const container = createContainer();
   container.register(tokens.config, { useValue: config });
@@ -84,7 +90,6 @@ export async function createApp(options: AppOptions): Promise<App> {
   const drift = new DriftRecorder(metrics.venueDrift, () => clock.now());
   container.register(tokens.drift, { useValue: drift });
 
-  const manifest = options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
   const contextFor = (venue: string, venueConfig: Record<string, unknown>) => (credentials?: Credentials) => ({
     http,
     logger: logger.child({ venue }),
@@ -92,7 +97,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config: venueConfig,
     ...(credentials ? { credentials } : {}),
   });
-  for (const { venue, plugin } of await loadAdapters(manifest, searchRoots)) {
+  for (const { venue, plugin } of adapters) {
     container.register(venueToken(venue.id), { useValue: new Venue(plugin, venue.package, contextFor(venue.id, venue.config), config.credentialPool) });
   }
   // Resolved once here, so a missing registration fails the start, not a request.

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
+import type { AdapterPlugin } from '@predgate/core';
 
 /**
  * Paths pino blanks in every log line. Request logs carry headers; nothing
@@ -17,14 +18,22 @@ export const redactedPaths = [
   '*.credentials',
   'payload.credentials',
   'req.payload.credentials',
-  // Venue signing headers, should an outbound request ever be logged.
-  'headers["poly_signature"]',
-  'headers["poly_api_key"]',
-  'headers["poly_passphrase"]',
-  'headers["kalshi-access-signature"]',
-  'headers["kalshi-access-key"]',
 ];
 
+const censor = '[redacted]';
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' } }, destination);
+  return pino({ level, redact: { paths: redactedPaths, censor } }, destination);
+}
+
+/**
+ * The logger with, besides the gateway's own paths, every header the loaded
+ * adapters declare secret blanked wherever a `headers` object is logged,
+ * should an outbound venue request ever be: each adapter names its own
+ * signing headers, so a new venue needs no line here.
+ */
+export function redactingVenueHeaders(logger: Logger, plugins: ReadonlyArray<Pick<AdapterPlugin, 'secretHeaders'>>): Logger {
+  const names = new Set(plugins.flatMap((plugin) => plugin.secretHeaders ?? []).flatMap((name) => [name, name.toLowerCase(), name.toUpperCase()]));
+  const paths = [...names].flatMap((name) => [`headers[${JSON.stringify(name)}]`, `*.headers[${JSON.stringify(name)}]`]);
+  return paths.length === 0 ? logger : logger.child({}, { redact: { paths: [...redactedPaths, ...paths], censor } });
 }

@@ -36,6 +36,7 @@ const config = Joi.object<GeminiTitanConfig, true>({
 export default definePlugin({
   id: 'gemini-titan',
   displayName: 'Gemini Predictions',
+  secretHeaders: ['x-gemini-apikey', 'x-gemini-signature'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createGeminiTitanAdapter,

@@ -16,6 +16,7 @@ const config = Joi.object<HunchConfig, true>({
 export default definePlugin({
   id: 'hunch',
   displayName: 'Hunch',
+  secretHeaders: ['x-payment'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createHunchAdapter,

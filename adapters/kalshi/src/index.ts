@@ -15,6 +15,7 @@ const pluginFor = (venue: KalshiVenue) =>
   definePlugin({
     id: venue.id,
     displayName: venue.displayName,
+    secretHeaders: ['KALSHI-ACCESS-KEY', 'KALSHI-ACCESS-SIGNATURE'],
     packageJson: new URL('../package.json', import.meta.url),
     config: configSchemaFor(venue),
     create: (context, config) => createKalshiAdapter(context, venue, config),

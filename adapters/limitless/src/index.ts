@@ -32,6 +32,7 @@ const config = Joi.object<LimitlessConfig, true>({
 export default definePlugin({
   id: 'limitless',
   displayName: 'Limitless',
+  secretHeaders: ['lmts-api-key', 'lmts-signature', 'x-api-key'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createLimitlessAdapter,

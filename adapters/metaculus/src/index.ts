@@ -25,6 +25,7 @@ const config = Joi.object<MetaculusConfig, true>({
 export default definePlugin({
   id: 'metaculus',
   displayName: 'Metaculus',
+  secretHeaders: ['authorization'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createMetaculusAdapter,

@@ -19,6 +19,7 @@ const config = Joi.object<MyriadConfig, true>({
 export default definePlugin({
   id: 'myriad',
   displayName: 'Myriad',
+  secretHeaders: ['x-api-key'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createMyriadAdapter,

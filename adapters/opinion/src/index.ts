@@ -43,6 +43,7 @@ const config = Joi.object<OpinionConfig, true>({
 export default definePlugin({
   id: 'opinion',
   displayName: 'Opinion',
+  secretHeaders: ['apikey'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createOpinionAdapter,

@@ -40,6 +40,7 @@ const config = Joi.object<PolymarketUsConfig, true>({
 export default definePlugin({
   id: 'polymarket_us',
   displayName: 'Polymarket US',
+  secretHeaders: ['x-pm-access-key', 'x-pm-signature'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createPolymarketUsAdapter,

@@ -14,6 +14,7 @@ export function readPolymarketConfig(config: Record<string, unknown>): Polymarke
 export const plugin = definePlugin({
   id: venueId,
   displayName,
+  secretHeaders: ['POLY_SIGNATURE', 'POLY_API_KEY', 'POLY_PASSPHRASE'],
   packageJson: new URL('../package.json', import.meta.url),
   config: configSchema,
   create: (context, config) => createPolymarketAdapter(context, config),

@@ -46,6 +46,7 @@ const config = Joi.object<ProbableConfig, true>({
 export default definePlugin({
   id: 'probable',
   displayName: 'Probable',
+  secretHeaders: ['prob_signature', 'prob_api_key', 'prob_passphrase'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createProbableAdapter,

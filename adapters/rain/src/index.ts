@@ -44,6 +44,7 @@ const config = Joi.object<RainConfig, true>({
 export default definePlugin({
   id: 'rain',
   displayName: 'Rain',
+  secretHeaders: ['authorization'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createRainAdapter,

@@ -17,6 +17,7 @@ const config = Joi.object<SmarketsConfig, true>({
 export default definePlugin({
   id: 'smarkets',
   displayName: 'Smarkets',
+  secretHeaders: ['authorization'],
   packageJson: new URL('../package.json', import.meta.url),
   config,
   create: createSmarketsAdapter,

@@ -10,6 +10,8 @@ export interface PluginDefinition<C, A extends VenueAdapter> {
   displayName: string;
   /** The adapter package's package.json: `new URL('../package.json', import.meta.url)` from `src/index.ts`. */
   packageJson: URL;
+  /** Request headers the adapter sends that carry credentials or signatures: blanked in every log line. */
+  secretHeaders?: readonly string[];
   /** Schema of the adapter's manifest section (defaults applied); none when it takes no configuration. */
   config?: Joi.ObjectSchema<C>;
   /** Makes one adapter instance (one per set of credentials, or the shared public one). */
@@ -40,6 +42,7 @@ export function definePlugin<C, A extends VenueAdapter>(definition: PluginDefini
     version: manifest.version,
     coreRange,
     displayName: definition.displayName,
+    ...(definition.secretHeaders ? { secretHeaders: definition.secretHeaders } : {}),
     create: (context) => definition.create(context, readAdapterConfig(schema, context.config, definition.id)),
   };
 }
