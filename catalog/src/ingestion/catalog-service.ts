@@ -26,6 +26,8 @@ export interface CatalogServiceOptions {
   freshForMs?: number;
   /** Sees every failed sweep's error (the gateway counts venue drift from them). */
   onSweepError?: (venue: string, error: unknown) => void;
+  /** Told of every committed sweep (the gateway's webhooks diff it against the one before). */
+  onSweepCommitted?: (venue: string, sweep: SweepRecord) => void;
 }
 
 export interface VenueToIngest {
@@ -67,8 +69,9 @@ export class CatalogService {
   readonly store: CatalogStore;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError'>>;
+  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError' | 'onSweepCommitted'>>;
   private readonly onSweepError: (venue: string, error: unknown) => void;
+  private readonly onSweepCommitted: (venue: string, sweep: SweepRecord) => void;
   private readonly queue: PQueue;
   private readonly state = new Map<string, VenueIngestion & { source: VenueToIngest; timer?: NodeJS.Timeout }>();
   private started = false;
@@ -88,6 +91,7 @@ export class CatalogService {
       freshForMs: options.freshForMs ?? 120_000,
     };
     this.onSweepError = options.onSweepError ?? (() => {});
+    this.onSweepCommitted = options.onSweepCommitted ?? (() => {});
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
       this.state.set(source.id, {
@@ -196,6 +200,7 @@ export class CatalogService {
       state.lastSweep = record;
       state.consecutiveFailures = 0;
       this.commits += 1;
+      this.onSweepCommitted(state.venue, record);
       this.schedule(state.venue, this.jittered(this.settings.intervalMs));
       return record;
     } catch (error) {
