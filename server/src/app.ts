@@ -13,6 +13,9 @@ import { answerClientErrors } from './client-errors.js';
 import type { ServerConfig } from './config.js';
 import { createContainer, tokens, venueToken } from './container.js';
 import { KeyFile } from './keys/key-file.js';
+import { openWebhooks } from './webhooks/gateway.js';
+import type { GatewayWebhooks, GatewayWebhooksOptions } from './webhooks/gateway.js';
+import { webhooksPlugin } from './webhooks/routes.js';
 import { KeyStore } from './keys/key-store.js';
 import { MongoKeys } from './keys/mongo-keys.js';
 import { mcpPlugin } from './mcp/plugin.js';
@@ -50,6 +53,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Builds `/openapi.json` while the server initializes (the default), not on its first request; tests that never read it turn this off. */
   openApiAtStart?: boolean;
+  /** Tests script the book stream webhooks watch; the gateway watches through its streaming hub. */
+  watchBook?: GatewayWebhooksOptions['watchBook'];
 }
 
 export interface App {
@@ -63,6 +68,8 @@ export interface App {
   /** Shared venue subscriptions, `/ws` sessions and HTTP watches. */
   streams: StreamService;
   keys: KeyStore;
+  /** Webhook subscriptions, deliveries and the sweep and book changes they are told of. */
+  webhooks: GatewayWebhooks;
   /** Finishes in-flight requests, then closes adapters and venue connections. */
   stop(): Promise<void>;
 }
@@ -123,6 +130,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     concurrency: config.catalog.concurrency,
     pageSize: config.catalog.pageSize,
     onSweepError: (venue, error) => drift.record(venue, error),
+    // Sweeps start after createApp returns, by when the webhooks below are open.
+    onSweepCommitted: (venue, sweep) => void webhooks.sweeps.sweepCommitted(venue, sweep.sweepId),
   });
   // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
   const routerOverCatalog = routerVenuePlugin(store);
@@ -146,6 +155,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger: logger.child({ component: 'streaming' }),
   });
   container.register(tokens.streams, { useValue: streams });
+  const webhooks: GatewayWebhooks = await openWebhooks({
+    dataDir: config.dataDir,
+    settings: config.webhooks,
+    catalog,
+    venues,
+    hub: streams.hub,
+    clock,
+    logger: logger.child({ component: 'webhooks' }),
+    ...(options.watchBook ? { watchBook: options.watchBook } : {}),
+  });
 
   const server = Hapi.server({
     port: config.port,
@@ -179,6 +198,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: routerPlugin, options: { container } },
     { plugin: docsPlugin, options: { container, buildAtStart: options.openApiAtStart ?? true } },
     { plugin: mcpPlugin, options: { container } },
+    { plugin: webhooksPlugin, options: { webhooks: webhooks.service } },
     { plugin: answerReplayPlugin, options: { container, logger } },
   ]);
   answerClientErrors(server.listener, logger, (reason) => metrics.refusedRequests.inc({ reason }));
@@ -192,8 +212,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     archive,
     streams,
     keys,
+    webhooks,
     async stop() {
       await server.stop({ timeout: 10_000 });
+      await webhooks.close();
       await keys.close();
       await archive.stop();
       await catalog.stop();

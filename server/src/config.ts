@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Joi from 'joi';
+import type { WebhookSettings } from './webhooks/service.js';
 
 /** Everything `predgate serve` is told, after defaults. */
 export interface ServerConfig {
@@ -29,6 +30,8 @@ export interface ServerConfig {
   streaming: StreamingConfig;
   /** `/mcp`: `trading: true` also offers the methods that need venue credentials (accounts, orders) as tools. */
   mcp: { trading: boolean };
+  /** Webhook deliveries: the SSRF guard's exceptions, bounds, timeouts and the retry schedule (see the README). */
+  webhooks: WebhookSettings & { signingKey?: string };
 }
 
 export interface StreamingConfig {
@@ -127,6 +130,23 @@ const configSchema = Joi.object<ServerConfig, true>({
   }).default(),
   mcp: Joi.object({
     trading: Joi.boolean().default(false),
+  }).default(),
+  webhooks: Joi.object({
+    allowHttp: Joi.boolean().default(false),
+    allowedNetworks: Joi.array()
+      .items(Joi.string().ip({ cidr: 'optional' }))
+      .max(100)
+      .default([]),
+    maxPerKey: Joi.number().integer().min(1).max(1_000).default(25),
+    timeoutMs: Joi.number().integer().min(10).max(60_000).default(5_000),
+    concurrency: Joi.number().integer().min(1).max(1_000).default(64),
+    firstRetryMs: Joi.number().integer().min(1).default(5_000),
+    maxRetryMs: Joi.number().integer().min(1).default(3_600_000),
+    retryForHours: Joi.number()
+      .min(0)
+      .max(24 * 7)
+      .default(24),
+    signingKey: Joi.string().min(32),
   }).default(),
 }).unknown(false);
 

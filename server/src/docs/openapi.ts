@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { coreMethods, errorCodes, toJsonSchema } from '@predgate/core';
 import type { Argument, JsonSchema, MethodDeclaration } from '@predgate/core';
 import { mcpPaths } from '../mcp/openapi.js';
+import { webhookPaths } from '../webhooks/openapi.js';
 import type { Venue } from '../venues/venue.js';
 
 const serverPackage = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -22,7 +23,7 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
     if (serving.length === 0) continue;
     paths[`/api/{exchange}/${name}`] = methodPath(name, declaration, serving, examples[name]);
   }
-  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths, socketPaths(venues), mcpPaths);
+  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths, socketPaths(venues), mcpPaths, webhookPaths);
   return {
     openapi: '3.1.0',
     info: {

@@ -23,7 +23,7 @@ export const eventsQuery = Joi.object({
   .rename('exchange', 'sourceExchange');
 
 /** A query or path the Router rejects, in its own error body, naming the parameter. */
-function rejectInput(_request: Request, _h: ResponseToolkit, error: Error | undefined): never {
+export function rejectInput(_request: Request, _h: ResponseToolkit, error: Error | undefined): never {
   const [detail] = (error as ValidationError | undefined)?.details ?? [];
   const parameter = detail?.path.join('.') || String(detail?.context?.key ?? '');
   throw new PredgateError('VALIDATION_ERROR', detail ? `"${parameter}": ${detail.message.replace(/^"[^"]*" /, '')}` : 'Invalid request', {

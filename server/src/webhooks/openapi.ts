@@ -1,0 +1,117 @@
+import { toJsonSchema } from '@predgate/core';
+import { subscriptionInput } from './model.js';
+
+const routerFailure = { description: 'Router error envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterError' } } } };
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^wh_[0-9a-f]{24}$' } };
+
+const subscription = {
+  type: 'object',
+  required: ['id', 'url', 'events', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string', format: 'uri' },
+    events: (toJsonSchema(subscriptionInput).properties as Record<string, unknown>).events,
+    description: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+};
+
+const delivery = {
+  type: 'object',
+  required: ['id', 'kind', 'state', 'createdAt', 'attempts', 'payload'],
+  properties: {
+    id: { type: 'string', description: 'The `webhook-id` header: the same notification always has the same id.' },
+    kind: { type: 'string' },
+    state: { type: 'string', enum: ['pending', 'delivered', 'failed', 'unsubscribed'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    nextAttemptAt: { type: ['string', 'null'], format: 'date-time' },
+    attempts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { at: { type: 'string', format: 'date-time' }, durationMs: { type: 'integer' }, status: { type: 'integer' }, error: { type: 'string' } },
+      },
+    },
+    payload: { type: 'object', description: 'The body sent: `{type, timestamp, data}`.' },
+  },
+};
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const tags = ['Webhooks'];
+
+/** `/v0/webhooks` in the OpenAPI document; the request body's schema is derived from the route's own joi schema. */
+export const webhookPaths = {
+  '/v0/webhooks': {
+    post: {
+      operationId: 'createWebhook',
+      summary: 'Subscribes a receiver URL to kinds of notification; the answer holds the signing secret (`whsec_...`), shown this once.',
+      tags,
+      requestBody: { required: true, content: json(toJsonSchema(subscriptionInput)) },
+      responses: {
+        '201': {
+          description: 'The subscription and its secret.',
+          content: json({ type: 'object', properties: { data: { ...subscription, properties: { ...subscription.properties, secret: { type: 'string' } } } } }),
+        },
+        '400': routerFailure,
+        '401': routerFailure,
+      },
+    },
+    get: {
+      operationId: 'listWebhooks',
+      summary: 'This API key’s subscriptions (never their secrets).',
+      tags,
+      responses: {
+        '200': { description: 'The subscriptions.', content: json({ type: 'object', properties: { data: { type: 'array', items: subscription } } }) },
+      },
+    },
+  },
+  '/v0/webhooks/{id}': {
+    parameters: [idParameter],
+    get: {
+      operationId: 'getWebhook',
+      summary: 'One subscription of this API key.',
+      tags,
+      responses: { '200': { description: 'The subscription.', content: json({ type: 'object', properties: { data: subscription } }) }, '404': routerFailure },
+    },
+    delete: {
+      operationId: 'deleteWebhook',
+      summary: 'Ends a subscription; its pending deliveries are dropped.',
+      tags,
+      responses: { '204': { description: 'Deleted.' }, '404': routerFailure },
+    },
+  },
+  '/v0/webhooks/{id}/deliveries': {
+    parameters: [idParameter],
+    get: {
+      operationId: 'webhookDeliveries',
+      summary: 'The subscription’s deliveries, newest first, with every attempt and its outcome.',
+      tags,
+      parameters: [
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } },
+      ],
+      responses: {
+        '200': {
+          description: 'A page of deliveries.',
+          content: json({
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: delivery },
+              meta: { type: 'object', properties: { count: { type: 'integer' }, total: { type: 'integer' } } },
+            },
+          }),
+        },
+        '404': routerFailure,
+      },
+    },
+  },
+  '/v0/webhooks/{id}/test': {
+    parameters: [idParameter],
+    post: {
+      operationId: 'testWebhook',
+      summary: 'Sends a signed `webhook.ping` to the receiver.',
+      tags,
+      responses: { '202': { description: 'The ping’s delivery.', content: json({ type: 'object', properties: { data: delivery } }) }, '404': routerFailure },
+    },
+  },
+};
