@@ -10,6 +10,7 @@ import { benchArchive } from './archive.bench.js';
 import { benchRequestPath } from './request-path.bench.js';
 import { benchSoak } from './soak.bench.js';
 import { benchStream } from './stream.bench.js';
+import { benchWebhooks } from './webhooks.bench.js';
 
 const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; summary?: string; details?: object }>> = {
   gateway: async () => ({ figures: await benchGateway() }),
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; summar
   soak: async () => ({ figures: [], ...(await benchSoak()) }),
   requests: async () => ({ figures: [], ...(await benchRequestPath()) }),
   stream: async () => ({ figures: [], ...(await benchStream()) }),
+  webhooks: async () => ({ figures: [], ...(await benchWebhooks()) }),
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
