@@ -1,7 +1,8 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { writeFileDurablySync } from '@predgate/core';
 
 /**
  * An append-only journal of JSON records, one per line, for state that must
@@ -30,7 +31,7 @@ export class Journal<T> {
   static async open<T>(path: string, compact: (records: T[]) => T[]): Promise<{ journal: Journal<T>; records: T[] }> {
     mkdirSync(dirname(path), { recursive: true });
     const records = compact(readRecords<T>(path));
-    writeDurably(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    writeFileDurablySync(path, lines(records), { mode: 0o600 });
     const journal = new Journal<T>(path);
     journal.handle = await open(path, 'a');
     return { journal, records };
@@ -62,12 +63,7 @@ export class Journal<T> {
     try {
       await this.writing;
       await this.handle?.close();
-      writeDurably(
-        this.path,
-        snapshot()
-          .map((record) => `${JSON.stringify(record)}\n`)
-          .join(''),
-      );
+      writeFileDurablySync(this.path, lines(snapshot()), { mode: 0o600 });
       this.handle = await open(this.path, 'a');
       this.count = 0;
     } finally {
@@ -114,21 +110,6 @@ function readRecords<T>(path: string): T[] {
   return records;
 }
 
-/** Replaces a file's contents atomically: a temporary file beside it, synced, renamed over, the folder synced. */
-export function writeDurably(path: string, text: string): void {
-  const temporary = join(dirname(path), `.${Date.now()}-${process.pid}.tmp`);
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
-  const folder = openSync(dirname(path), 'r');
-  try {
-    fsyncSync(folder);
-  } finally {
-    closeSync(folder);
-  }
+function lines(records: readonly unknown[]): string {
+  return records.map((record) => `${JSON.stringify(record)}\n`).join('');
 }

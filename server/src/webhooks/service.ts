@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PredgateError } from '@predgate/core';
+import { PredgateError, writeFileDurablySync } from '@predgate/core';
 import type { Clock, Logger } from '@predgate/core';
 import PQueue from 'p-queue';
 import { Webhook } from 'standardwebhooks';
-import { Journal, writeDurably } from './journal.js';
+import { Journal } from './journal.js';
 import type { Attempt, Delivery, DeliveryState, EventSpec, Notification, NotificationKind, Subscription } from './model.js';
 import { WebhookSender } from './sender.js';
 import { UrlGuard } from './url-guard.js';
@@ -348,6 +348,6 @@ function liveRecords(subscriptions: Map<string, Subscription>, deliveries: Map<s
 /** The gateway's own signing key, made on first start and readable by its owner only. */
 function ownSigningKey(dir: string): Buffer {
   const path = join(dir, 'signing-key');
-  if (!existsSync(path)) writeDurably(path, randomBytes(32).toString('hex'));
+  if (!existsSync(path)) writeFileDurablySync(path, randomBytes(32).toString('hex'), { mode: 0o600 });
   return Buffer.from(readFileSync(path, 'utf8').trim());
 }

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeCategory } from '@predgate/catalog';
+import { writeFileDurablySync } from '@predgate/core';
 import type { CatalogStore } from '@predgate/catalog';
 import type { Event, Logger, Market } from '@predgate/core';
-import { writeDurably } from './journal.js';
 import type { MarketFilter, Notification, PriceFilter } from './model.js';
 import { sweepKinds } from './model.js';
 import { crossed } from './price-level.js';
@@ -77,7 +77,7 @@ export class SweepChanges {
       }
     }
     await Promise.all(pending);
-    writeDurably(path, JSON.stringify(after));
+    writeFileDurablySync(path, JSON.stringify(after));
   }
 
   private async *events(venue: string): AsyncGenerator<Event> {
