@@ -10,6 +10,8 @@ export * from './methods/adapter.js';
 export * from './methods/gateway-params.js';
 export * from './methods/json-schema.js';
 export * from './methods/capabilities.js';
+export * from './methods/unoffered.js';
+export { snapshotBounds } from './behaviour/snapshots.js';
 export * from './streaming/feed.js';
 export * from './streaming/per-turn.js';
 export * from './streaming/socket-io.js';

@@ -13,11 +13,14 @@ describe('methods core derives for an adapter', () => {
     expect(has).toMatchObject({
       fetchEvents: true,
       fetchEvent: 'emulated',
+      fetchEventsPaginated: 'emulated',
       filterEvents: 'emulated',
       filterMarkets: 'emulated',
       getExecutionPrice: 'emulated',
       getExecutionPriceDetailed: 'emulated',
       fetchMarket: false,
+      fetchMarketsPaginated: false,
+      loadMarkets: false,
       fetchOrderBook: false,
     });
   });

@@ -86,6 +86,14 @@ export type Verb = 'GET' | 'POST';
 
 export type Answerer = 'adapter' | 'gateway';
 
+/** A method as an adapter (or core, for it) implements it. */
+export type MethodImplementation = (...args: unknown[]) => unknown;
+
+/** An adapter as a derivation sees it: its id, and its own methods through `ownMethod`. */
+export interface DerivationSource {
+  readonly id: string;
+}
+
 export interface MethodOptions<A extends readonly Argument[], R, G extends Answerer = 'adapter', C extends boolean = false> {
   /** One line for the docs, the OpenAPI document and `describe`. */
   doc: string;
@@ -108,6 +116,13 @@ export interface MethodOptions<A extends readonly Argument[], R, G extends Answe
    * form, before validation. Kept next to the method it concerns.
    */
   legacyArgs?: (args: unknown[]) => unknown[];
+  /**
+   * How core provides the method for an adapter that does not implement it,
+   * from the adapter's own methods (or from nothing, for a pure computation);
+   * undefined when the adapter lacks what it needs. Such a method is
+   * `emulated` in the capability map.
+   */
+  derive?: (adapter: DerivationSource) => MethodImplementation | undefined;
 }
 
 export interface MethodDeclaration<
@@ -115,9 +130,10 @@ export interface MethodDeclaration<
   R = unknown,
   G extends Answerer = Answerer,
   C extends boolean = boolean,
-> extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs' | 'notFound'>> {
+> extends Required<Omit<MethodOptions<A, R, G, C>, 'legacyArgs' | 'notFound' | 'derive'>> {
   readonly legacyArgs?: (args: unknown[]) => unknown[];
   readonly notFound?: ErrorCode;
+  readonly derive?: (adapter: DerivationSource) => MethodImplementation | undefined;
   /** Set for streaming methods: the adapter returns a feed of payloads of the result type. */
   readonly stream?: StreamOptions;
 }

@@ -60,7 +60,9 @@ import type {
   VenueDescription,
 } from '../model/index.js';
 import { bookToDepth } from '../behaviour/order-book.js';
+import { snapshotBounds } from '../behaviour/snapshots.js';
 import { arg, method, optional, returns, stream } from './declaration.js';
+import { computed, eachBook, eventLookup, eventPages, marketLookup, marketPages, marketsById } from './derivations.js';
 
 const getOrPost = ['GET', 'POST'] as const;
 const postOnly = ['POST'] as const;
@@ -93,12 +95,14 @@ export const coreMethods = {
     verbs: getOrPost,
     catalog: true,
     notFound: 'EVENT_NOT_FOUND',
+    derive: eventLookup,
   }),
   fetchEventsPaginated: method({
-    doc: `One page of events and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}).`,
+    doc: `One page of events and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}, ${snapshotBounds.defaultLimit} by default). ${snapshotDoc('events')}`,
     args: [optional(arg.params<PageParams<EventFilterCriteria>>('params', eventPageParamsSchema))],
     result: returns<Page<Event>>(pageSchema(eventSchema)),
     verbs: getOrPost,
+    derive: eventPages,
   }),
   fetchMarkets: method({
     doc: `Markets, with optional keyword search and filters (\`limit\` at most ${argumentBounds.listLimit}, \`query\` at most ${argumentBounds.text} characters).`,
@@ -114,12 +118,21 @@ export const coreMethods = {
     verbs: getOrPost,
     catalog: true,
     notFound: 'MARKET_NOT_FOUND',
+    derive: marketLookup,
   }),
   fetchMarketsPaginated: method({
-    doc: `One page of markets and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}).`,
+    doc: `One page of markets and the cursor of the next (\`limit\` at most ${argumentBounds.listLimit}, ${snapshotBounds.defaultLimit} by default). ${snapshotDoc('markets')}`,
     args: [optional(arg.params<PageParams<MarketFilterCriteria>>('params', marketPageParamsSchema))],
     result: returns<Page<Market>>(pageSchema(marketSchema)),
     verbs: getOrPost,
+    derive: marketPages,
+  }),
+  loadMarkets: method({
+    doc: `The venue's active markets keyed by \`marketId\` (at most ${snapshotBounds.items}), listed once and kept ${snapshotBounds.ttlMs / 60_000} minutes unless \`reload\` is true.`,
+    args: [optional(arg.boolean('reload'))],
+    result: returns<Record<string, Market>>(Joi.object().pattern(Joi.string(), marketSchema)),
+    verbs: getOrPost,
+    derive: marketsById,
   }),
   fetchEventMetadata: method({
     doc: "The venue's own metadata object for one event, where the venue has a dedicated endpoint.",
@@ -176,6 +189,7 @@ export const coreMethods = {
     ],
     result: returns<Event[]>(Joi.array().items(eventSchema)),
     verbs: postOnly,
+    derive: computed.filterEvents,
   }),
   filterMarkets: method({
     doc: `The markets of a given list (at most ${argumentBounds.items}) that match a text query or a criteria object.`,
@@ -185,6 +199,7 @@ export const coreMethods = {
     ],
     result: returns<Market[]>(Joi.array().items(marketSchema)),
     verbs: postOnly,
+    derive: computed.filterMarkets,
   }),
   getExecutionPrice: method({
     doc: 'Average price to fill `amount` shares against a book; 0 when the book cannot fill it.',
@@ -195,6 +210,7 @@ export const coreMethods = {
     ],
     result: returns<number>(fraction),
     verbs: postOnly,
+    derive: computed.getExecutionPrice,
   }),
   getExecutionPriceDetailed: method({
     doc: 'Average price, filled amount and whether `amount` shares can be filled against a book.',
@@ -205,6 +221,7 @@ export const coreMethods = {
     ],
     result: returns<ExecutionPriceResult>(executionPriceResultSchema),
     verbs: postOnly,
+    derive: computed.getExecutionPriceDetailed,
   }),
   createOrder: method({
     doc: 'Places an order on the venue.',
@@ -300,6 +317,7 @@ export const coreMethods = {
     args: [arg.ids('outcomeIds'), optional(arg.integer('limit', Joi.number().integer().min(1).max(argumentBounds.listLimit)))],
     result: returns<Record<string, OrderBook>>(Joi.object().pattern(Joi.string(), orderBookSchema)),
     stream: { symbols: 'many', each: 'watchOrderBook', keep: 'latest', upstreamArgs: 1 },
+    derive: eachBook,
   }),
   watchTrades: stream({
     doc: `Live prints of one outcome, in batches as they happen (\`since\` in Unix ms and \`limit\` at most ${argumentBounds.listLimit} filter each batch).`,
@@ -335,6 +353,19 @@ export const coreMethods = {
     verbs: postOnly,
     answeredBy: 'gateway',
   }),
+  close: method({
+    doc: 'Ends what the calling API key holds on the venue: its HTTP watches, and its `/ws` subscriptions to the venue from the caller’s address (a socket left with none is closed). pmxt clients send it from `close()`.',
+    args: [],
+    result: returns<ClosedWatches>(
+      Joi.object({
+        watches: Joi.number().integer().min(0).required(),
+        subscriptions: Joi.number().integer().min(0).required(),
+        sockets: Joi.number().integer().min(0).required(),
+      }),
+    ),
+    verbs: postOnly,
+    answeredBy: 'gateway',
+  }),
   describe: method({
     doc: 'The venue: hosts, rate limit, credential members, adapter package and version, capability map.',
     args: [],
@@ -345,6 +376,17 @@ export const coreMethods = {
 };
 
 export type CoreMethods = typeof coreMethods;
+
+/** What `close` ended: HTTP watches, `/ws` subscriptions, and sockets left with none. */
+export interface ClosedWatches {
+  watches: number;
+  subscriptions: number;
+  sockets: number;
+}
+
+function snapshotDoc(items: string): string {
+  return `Where the venue has no cursor of its own, core pages a snapshot, as pmxt does: a call without \`cursor\` lists at most ${snapshotBounds.items} ${items} once, and its cursors page that snapshot for ${snapshotBounds.ttlMs / 60_000} minutes.`;
+}
 export type MethodName = keyof CoreMethods;
 
 /** The methods the catalog may answer instead of the venue: those declared `catalog: true`. */

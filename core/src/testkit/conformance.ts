@@ -195,6 +195,15 @@ const defaultCases: Record<AdapterMethodName, ConformanceCase[]> = {
     },
   ],
   fetchMarketsPaginated: [{ args: [{ limit: 2 }], check: (result) => atMost(2)((result as { data: unknown[] }).data) }],
+  loadMarkets: [
+    {
+      args: [],
+      check: (result) =>
+        Object.entries(result as Record<string, { marketId?: unknown }>)
+          .filter(([key, market]) => market.marketId !== key)
+          .map(([key]) => `data.${key}: keyed by another market's id`),
+    },
+  ],
   fetchEventMetadata: [{ args: async (d) => [(await d.event()).id] }],
   fetchSeries: [{ args: [{ limit: 3 }], check: atMost(3) }],
   fetchOrderBook: [{ args: bookArguments }],
