@@ -44,6 +44,8 @@ export interface StreamingConfig {
   maxMessageBytes: number;
   /** Symbols one socket may watch at once. */
   maxSymbols: number;
+  /** Symbols one API key may watch at once, over all its sockets and HTTP watches (each holds at most one upstream). */
+  maxWatchesPerKey: number;
   /** Unsent bytes a socket may hold before frames wait in its bounded outbox. */
   highWaterBytes: number;
   /** Frames that may wait per client (a waiting book is replaced by a newer one); one more disconnects it. */
@@ -119,6 +121,7 @@ const configSchema = Joi.object<ServerConfig, true>({
       .min(256)
       .default(1024 * 1024),
     maxSymbols: Joi.number().integer().min(1).default(1_000),
+    maxWatchesPerKey: Joi.number().integer().min(1).default(2_000),
     highWaterBytes: Joi.number()
       .integer()
       .min(1)

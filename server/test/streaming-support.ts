@@ -2,7 +2,9 @@ import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { LocalSocketVenue, until as waitUntil } from '@predgate/core/testkit';
 import WebSocket from 'ws';
+import type { Event } from '@predgate/core';
 import type { StreamingConfig } from '../src/config.js';
+import type { TestApp } from './helpers.js';
 
 /** A client socket on `/ws` that collects every frame it receives. */
 export class Client {
@@ -61,6 +63,7 @@ export function venueStreaming(dataTimeoutMs: number): StreamingConfig {
     maxFrameBytes: 64 * 1024,
     maxMessageBytes: 1024 * 1024,
     maxSymbols: 100,
+    maxWatchesPerKey: 1_000,
     highWaterBytes: 1024 * 1024,
     maxQueuedFrames: 1_000,
     slowConsumerMs: 10_000,
@@ -135,4 +138,12 @@ function parsedIfJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Outcome ids of the active markets among the mock venue's first events. */
+export async function activeOutcomes(app: TestApp, events = 5): Promise<string[]> {
+  const listed = (await app.call({ url: `/api/mock/fetchEvents?limit=${events}` })).result as { data: Event[] };
+  return listed.data.flatMap((event) =>
+    event.markets.filter((market) => market.status === 'active').flatMap((market) => market.outcomes.map((outcome) => outcome.outcomeId)),
+  );
 }

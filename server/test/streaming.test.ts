@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import type { Event, OrderBook } from '@predgate/core';
+import type { OrderBook } from '@predgate/core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { Client, dataOf as data, errorOf, until as waitUntil } from './streaming-support.js';
+import { Client, activeOutcomes, dataOf as data, errorOf, until as waitUntil } from './streaming-support.js';
 import { apiKey, testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
@@ -24,6 +24,7 @@ beforeAll(async () => {
         maxFrameBytes: 1_024,
         maxMessageBytes: 64 * 1024,
         maxSymbols: 50,
+        maxWatchesPerKey: 80,
         highWaterBytes: 1024 * 1024,
         maxQueuedFrames: 100,
         slowConsumerMs: 1_000,
@@ -35,10 +36,7 @@ beforeAll(async () => {
   });
   await app.server.start();
   url = `${app.server.info.uri.replace('http', 'ws')}/ws?apiKey=${apiKey}`;
-  const events = (await app.call({ url: '/api/mock/fetchEvents?limit=5' })).result as { data: Event[] };
-  outcomes = events.data.flatMap((event) =>
-    event.markets.filter((market) => market.status === 'active').flatMap((market) => market.outcomes.map((outcome) => outcome.outcomeId)),
-  );
+  outcomes = await activeOutcomes(app);
 });
 afterAll(() => app.stop());
 // Every test leaves no venue subscription behind: closing its sockets releases them.
@@ -271,6 +269,7 @@ describe('slow consumers on a real socket', () => {
           maxFrameBytes: 64 * 1024,
           maxMessageBytes: 1024 * 1024,
           maxSymbols: 500,
+          maxWatchesPerKey: 2_000,
           highWaterBytes: 64 * 1024,
           maxQueuedFrames: 1_000,
           slowConsumerMs: 300,

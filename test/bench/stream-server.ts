@@ -12,7 +12,7 @@ const loaded = loadConfig({
 const config = {
   ...loaded,
   rateLimit: { requests: 0, windowSeconds: 60 },
-  streaming: { ...loaded.streaming, maxSymbols: 10_000 },
+  streaming: { ...loaded.streaming, maxSymbols: 10_000, maxWatchesPerKey: 100_000 },
 };
 const app = await createApp({
   config,

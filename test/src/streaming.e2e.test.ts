@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
-import type { Event } from '@predgate/core';
 import pmxt from 'pmxtjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiKey, gateway } from './support.js';
+import { apiKey, mockStreamingGateway } from './support.js';
 import type { Gateway } from './support.js';
 
 /**
@@ -23,13 +22,7 @@ const mockVenue = (build: typeof pmxt = commonJs) =>
 let app: Gateway;
 let outcomeId: string;
 beforeAll(async () => {
-  app = await gateway({
-    manifest: { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: { events: 20, tickMs: 20 } }] },
-    config: { port: 0, host: '127.0.0.1' },
-  });
-  await app.server.start();
-  const { data } = await app.json<{ data: Event[] }>('/api/mock/fetchEvents?limit=3');
-  outcomeId = data.flatMap((event) => event.markets.filter((market) => market.status === 'active')).at(0)!.outcomes[0]!.outcomeId;
+  ({ app, outcomeId } = await mockStreamingGateway());
 });
 afterAll(() => app.stop());
 

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerInjectOptions, ServerInjectResponse } from '@hapi/hapi';
+import type { Event } from '@predgate/core';
 import { loadFixtureCases } from '@predgate/core/testkit';
 import type { FixtureCase } from '@predgate/core/testkit';
 import { createApp, loadConfig } from '@predgate/server';
@@ -45,4 +46,16 @@ export function recorded(adapter: string, titles: readonly string[]): FixtureCas
     return found;
   });
   return picked;
+}
+
+/** A gateway on 127.0.0.1 serving a small, fast-ticking mock venue, and one of its active outcomes. */
+export async function mockStreamingGateway(): Promise<{ app: Gateway; outcomeId: string }> {
+  const app = await gateway({
+    manifest: { venues: [{ id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: { events: 20, tickMs: 20 } }] },
+    config: { port: 0, host: '127.0.0.1' },
+  });
+  await app.server.start();
+  const { data } = await app.json<{ data: Event[] }>('/api/mock/fetchEvents?limit=3');
+  const outcomeId = data.flatMap((event) => event.markets.filter((market) => market.status === 'active')).at(0)!.outcomes[0]!.outcomeId;
+  return { app, outcomeId };
 }

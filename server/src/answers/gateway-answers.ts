@@ -10,6 +10,15 @@ export const describeAnswerer: Answerer = {
   answer: (call) => ({ data: call.target.describe() }),
 };
 
+/** `close`, as pmxt clients send it on shutdown: ends the caller's watches and subscriptions on the venue. */
+export function closeAnswerer(streams: StreamService): Answerer {
+  return {
+    name: 'close',
+    canAnswer: (call) => call.method === 'close',
+    answer: (call) => ({ data: streams.closeFor({ keyId: call.keyId, address: call.address }, call.target) }),
+  };
+}
+
 /** Watches over HTTP, for clients without a socket: they read the same shared upstreams as `/ws`, per API key. */
 export function watchAnswerer(streams: StreamService): Answerer {
   return {
@@ -17,7 +26,7 @@ export function watchAnswerer(streams: StreamService): Answerer {
     canAnswer: (call) => call.declaration.stream !== undefined || streams.stoppedBy(call.method) !== undefined,
     async answer(call) {
       const watched = streams.stoppedBy(call.method);
-      if (watched) return { data: streams.stopOverHttp(call.keyId, call.target, watched, call.input) };
+      if (watched) return { data: streams.stopOverHttp({ keyId: call.keyId, address: call.address }, call.target, watched, call.input) };
       return { data: await streams.nextOverHttp(call.keyId, call.target, call.routed, call.input), servedFrom: 'live' };
     },
   };

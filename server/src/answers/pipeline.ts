@@ -13,6 +13,8 @@ export interface PassThroughCall extends VenueCall {
   args: unknown[];
   /** The API key the call was made with. */
   readonly keyId: string;
+  /** The address the call came from: with the key, it finds the caller's sockets (`close`, an unwatch). */
+  readonly address: string;
 }
 
 /** What an answerer sends: the `data` of the envelope, or a response made already (stored JSON); and where it came from. */

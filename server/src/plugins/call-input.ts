@@ -1,12 +1,18 @@
 import type { Request } from '@hapi/hapi';
-import { PredgateError } from '@predgate/core';
+import { PredgateError, unofferedMethods } from '@predgate/core';
 import type { CallInput, MethodRegistry, RoutedMethod } from '@predgate/core';
 
-/** The method a pass-through path names; NOT_FOUND when the core list has none by that name. */
-export function routedMethod(methods: MethodRegistry, name: string): RoutedMethod {
+/**
+ * The method a pass-through path names. A method pmxt clients call that no
+ * venue offers is NOT_SUPPORTED with the reason; any other name the core list
+ * lacks is NOT_FOUND.
+ */
+export function routedMethod(methods: MethodRegistry, name: string, venue: string): RoutedMethod {
   const routed = methods.get(name);
-  if (!routed) throw new PredgateError('NOT_FOUND', `Unknown method "${name}"`, { detail: { method: name } });
-  return routed;
+  if (routed) return routed;
+  const reason = Object.hasOwn(unofferedMethods, name) ? unofferedMethods[name] : undefined;
+  if (reason) throw new PredgateError('NOT_SUPPORTED', `${venue} does not support ${name}: ${reason}`, { exchange: venue, detail: { reason } });
+  throw new PredgateError('NOT_FOUND', `Unknown method "${name}"`, { detail: { method: name } });
 }
 
 /** A call's arguments from its query string (GET) or body (POST); a method GET cannot express is 405. */

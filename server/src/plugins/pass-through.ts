@@ -2,7 +2,7 @@ import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { catalogAnswers } from '../answers/catalog-answers.js';
-import { archiveAnswerer, describeAnswerer, scopeAnswerer, watchAnswerer } from '../answers/gateway-answers.js';
+import { archiveAnswerer, closeAnswerer, describeAnswerer, scopeAnswerer, watchAnswerer } from '../answers/gateway-answers.js';
 import { answerCall } from '../answers/pipeline.js';
 import type { Answerer } from '../answers/pipeline.js';
 import { servedFromHeaders, withHeaders } from '../answers/served-from.js';
@@ -17,7 +17,7 @@ import type { RequestVenue } from './errors.js';
  * both come from the path and are looked up in the core registry and the
  * venue directory, so a method added to the core list is served here at once.
  * A call is answered by the first of an ordered list of answerers that can:
- * the gateway itself (describe), HTTP watches, venue scoping, the archive,
+ * the gateway itself (describe, close), HTTP watches, venue scoping, the archive,
  * the catalog, and last the venue's adapter.
  */
 export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
@@ -32,6 +32,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     const fromCatalog = catalogAnswers({ catalog, metrics, clock });
     const answerers: Answerer[] = [
       describeAnswerer,
+      closeAnswerer(streams),
       watchAnswerer(streams),
       scopeAnswerer,
       archiveAnswerer(container.isRegistered(tokens.archive) ? container.resolve(tokens.archive) : undefined),
@@ -59,7 +60,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         });
       }
       (request.app as RequestVenue).venue = venue.id;
-      const routed = routedMethod(methods, params.method);
+      const routed = routedMethod(methods, params.method, venue.id);
       if (!venue.capabilities[routed.name]) {
         const reason = venue.describe().unsupported?.[routed.name];
         throw new PredgateError('NOT_SUPPORTED', `${venue.id} does not support ${routed.name}${reason ? `: ${reason}` : ''}`, {
@@ -79,6 +80,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         input,
         args: input.args,
         keyId: (request.auth.credentials as unknown as CallerCredentials).keyId,
+        address: request.info.remoteAddress,
       });
       const response = answer.response ?? h.response({ success: true, data: answer.data });
       return answer.servedFrom ? withHeaders(response, servedFromHeaders(answer.servedFrom, answer.asOf, clock.now())) : response;

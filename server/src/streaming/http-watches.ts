@@ -1,6 +1,7 @@
 import { PredgateError } from '@predgate/core';
 import type { PredgateError as Failure } from '@predgate/core';
 import type { StreamHub } from './hub.js';
+import type { KeyWatches } from './key-watches.js';
 import type { SymbolWatch } from './watches.js';
 
 export interface HttpWatchOptions {
@@ -10,6 +11,14 @@ export interface HttpWatchOptions {
   idleMs: number;
   /** Trades kept for a caller between two calls; older ones are dropped. */
   maxKept: number;
+  /** The cap on symbols one API key watches, shared with its sockets. */
+  keyWatches: KeyWatches;
+}
+
+/** Who holds a watch: the API key, on which venue. */
+export interface WatchScope {
+  keyId: string;
+  venue: string;
 }
 
 interface Waiter {
@@ -37,14 +46,29 @@ export class HttpWatches {
     return this.watches.size;
   }
 
-  /** The next update of this watch for this caller; starts the watch on the first call. */
-  next(key: string, symbols: SymbolWatch[], many: boolean): Promise<unknown> {
+  /**
+   * The next update of this watch for this caller; starts the watch on the
+   * first call. A watch of several symbols answers once every symbol has a
+   * payload, with all of them.
+   */
+  next(key: string, scope: WatchScope, symbols: SymbolWatch[], many: boolean): Promise<unknown> {
     let watch = this.watches.get(key);
     if (!watch) {
-      watch = new HttpWatch(this.hub, symbols, many, this.options, () => this.watches.delete(key));
+      this.options.keyWatches.take(scope.keyId, symbols.length);
+      watch = new HttpWatch(this.hub, scope, symbols, many, this.options, () => {
+        this.watches.delete(key);
+        this.options.keyWatches.give(scope.keyId, symbols.length);
+      });
       this.watches.set(key, watch);
     }
     return watch.next();
+  }
+
+  /** Ends every watch of the key on the venue (`close`); answers how many. */
+  stopAll(scope: WatchScope): number {
+    const ending = [...this.watches.values()].filter((watch) => watch.scope.keyId === scope.keyId && watch.scope.venue === scope.venue);
+    for (const watch of ending) watch.end(new PredgateError('BAD_REQUEST', 'The watch was ended by close'));
+    return ending.length;
   }
 
   /** Ends a watch; true when one was running. */
@@ -71,6 +95,7 @@ class HttpWatch {
 
   constructor(
     hub: StreamHub,
+    readonly scope: WatchScope,
     private readonly symbols: SymbolWatch[],
     private readonly many: boolean,
     private readonly options: HttpWatchOptions,
@@ -97,7 +122,7 @@ class HttpWatch {
       this.failure = undefined;
       return Promise.reject(failure);
     }
-    if (this.fresh) return Promise.resolve(this.take());
+    if (this.ready) return Promise.resolve(this.take());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
@@ -137,7 +162,7 @@ class HttpWatch {
     }
     this.latest.set(watch.symbol, seen);
     this.fresh = true;
-    if (this.waiters.size === 0) return;
+    if (this.waiters.size === 0 || !this.ready) return;
     const answer = this.take();
     for (const waiter of this.waiters) {
       clearTimeout(waiter.timer);
@@ -156,6 +181,11 @@ class HttpWatch {
       waiter.reject(error);
     }
     this.waiters.clear();
+  }
+
+  /** A new payload is in, and, for several symbols, every symbol has one. */
+  private get ready(): boolean {
+    return this.fresh && (!this.many || this.latest.size === this.symbols.length);
   }
 
   private take(): unknown {

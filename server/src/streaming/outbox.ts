@@ -20,6 +20,8 @@ interface Waiting {
   /** Frames with a key replace the waiting frame of the same key (a newer full book replaces an older one). */
   key: string | undefined;
   text: string;
+  /** The subscription the frame belongs to, so its frames can be dropped when it ends. */
+  owner: string | undefined;
 }
 
 /** WebSocket close code for a client dropped for falling behind (1013: try again later). */
@@ -49,8 +51,8 @@ export class Outbox {
     return this.waiting.length;
   }
 
-  /** Queues one frame; `key` marks frames where only the latest matters. */
-  push(text: string, key?: string): void {
+  /** Queues one frame; `key` marks frames where only the latest matters, `owner` the subscription it belongs to. */
+  push(text: string, key?: string, owner?: string): void {
     if (this.closed) return;
     if (this.waiting.length === 0 && this.sink.bufferedAmount < this.options.highWaterBytes) {
       this.write(text);
@@ -64,7 +66,7 @@ export class Outbox {
         return;
       }
     }
-    this.waiting.push({ key, text });
+    this.waiting.push({ key, text, owner });
     if (this.waiting.length > this.options.maxFrames) {
       this.disconnect(`slow consumer: more than ${this.options.maxFrames} frames waiting`);
       return;
@@ -72,6 +74,15 @@ export class Outbox {
     if (!this.stallTimer) {
       this.stallTimer = setTimeout(() => this.disconnect(`slow consumer: behind for more than ${this.options.slowConsumerMs} ms`), this.options.slowConsumerMs);
       this.stallTimer.unref();
+    }
+  }
+
+  /** Drops the waiting frames of a subscription that ended, so none reaches the client after it. */
+  discard(owner: string): void {
+    for (let index = this.waiting.length - 1; index >= 0; index -= 1) if (this.waiting[index]!.owner === owner) this.waiting.splice(index, 1);
+    if (this.waiting.length === 0) {
+      clearTimeout(this.stallTimer);
+      this.stallTimer = undefined;
     }
   }
 

@@ -15,7 +15,9 @@ import type { VenueDirectory } from '../venues/directory.js';
 import type { Venue } from '../venues/venue.js';
 import { HttpWatches } from './http-watches.js';
 import { StreamHub } from './hub.js';
+import { KeyWatches } from './key-watches.js';
 import { StreamSession } from './session.js';
+import type { SessionOwner } from './session.js';
 import { symbolWatches } from './watches.js';
 
 export interface StreamServiceOptions {
@@ -29,8 +31,11 @@ export interface StreamServiceOptions {
   logger: Logger;
 }
 
-/** Paths the socket answers on: pmxt clients given a base URL with a trailing slash ask for `//ws`. */
-const socketPaths = new Set(['/ws', '//ws']);
+/** The socket's path as clients spell it: pmxt clients given a base URL with a trailing slash ask for `//ws`, some add a slash after. */
+const socketPath = /^\/+ws\/?$/;
+
+/** Who is calling: the API key and the address the call came from. */
+export type Caller = SessionOwner;
 
 /**
  * Streaming: the shared upstreams, `/ws` sessions and the HTTP watch fallback.
@@ -49,12 +54,15 @@ export class StreamService {
   private readonly closeRevoked = () => {
     for (const [ws, key] of this.admitted) if (!this.options.keys.isCurrent(key)) ws.close(1008, 'API key revoked');
   };
+  /** Symbols each API key watches, over every socket and HTTP watch, against `maxWatchesPerKey`. */
+  readonly keyWatches: KeyWatches;
 
   constructor(private readonly options: StreamServiceOptions) {
     const { config, metrics, logger } = options;
     this.sockets.options.maxPayload = config.maxMessageBytes;
+    this.keyWatches = new KeyWatches(config.maxWatchesPerKey);
     this.hub = new StreamHub({ dataTimeoutMs: config.dataTimeoutMs, logger, onCount: (count) => metrics.streamUpstreams.set(count) });
-    this.http = new HttpWatches(this.hub, { waitMs: config.httpWaitMs, idleMs: config.httpIdleMs, maxKept: 1_000 });
+    this.http = new HttpWatches(this.hub, { waitMs: config.httpWaitMs, idleMs: config.httpIdleMs, maxKept: 1_000, keyWatches: this.keyWatches });
     this.heartbeat = setInterval(() => this.beat(), config.heartbeatMs);
     this.heartbeat.unref();
     options.keys.on('reload', this.closeRevoked);
@@ -76,9 +84,9 @@ export class StreamService {
     // that resets the connection (before or after being refused) would raise an uncaught exception.
     // `ws` adds its own once it accepts the socket.
     socket.on('error', (error) => this.options.logger.debug({ err: error }, 'websocket upgrade socket error'));
-    const url = new URL(request.url ?? '/', 'http://gateway');
-    if (!socketPaths.has(url.pathname)) {
-      refuse(socket, 404, new PredgateError('NOT_FOUND', `No WebSocket endpoint at ${url.pathname}: use /ws`));
+    const url = requestUrl(request.url ?? '/');
+    if (!url || !socketPath.test(url.pathname)) {
+      refuse(socket, 404, new PredgateError('NOT_FOUND', `No WebSocket endpoint at ${url?.pathname ?? 'that path'}: use /ws`));
       return;
     }
     const presented = presentedKey(request, url);
@@ -94,7 +102,7 @@ export class StreamService {
     this.options.budget.spend(stored.id).then(
       (budget) => {
         if (budget) this.upgradeBudgets.set(request, budget);
-        this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, stored));
+        this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, stored, { keyId: stored.id, address: request.socket.remoteAddress ?? '' }));
       },
       (error: unknown) => refuse(socket, 429, error as PredgateError),
     );
@@ -105,7 +113,7 @@ export class StreamService {
     const watches = symbolWatches(venue, routed, input.args, this.options.methods, input.credentials);
     const stream = routed.declaration.stream!;
     const upstreamArgs = stream.symbols === 'many' ? [...(input.args[0] as string[])].sort() : input.args.slice(0, stream.upstreamArgs);
-    return this.http.next(httpKey(keyId, venue.id, routed.name, upstreamArgs, input), watches, stream.symbols === 'many');
+    return this.http.next(httpKey(keyId, venue.id, routed.name, upstreamArgs, input), { keyId, venue: venue.id }, watches, stream.symbols === 'many');
   }
 
   /** The streaming method a `stop` method (`unwatchOrderBook`) ends, if it is one. */
@@ -116,9 +124,34 @@ export class StreamService {
     return undefined;
   }
 
-  /** Ends the caller's HTTP watch of `method` for the symbol; true when one was running. */
-  stopOverHttp(keyId: string, venue: Venue, method: string, input: CallInput): boolean {
-    return this.http.stop(httpKey(keyId, venue.id, method, input.args.slice(0, 1), input));
+  /**
+   * An unwatch over HTTP (`unwatchOrderBook`): ends the caller's HTTP watch
+   * of `method` for the symbol, and the symbol's subscriptions on the
+   * caller's sockets, since pmxt clients unwatch over HTTP what they watch on
+   * `/ws`. A socket left with no subscription is closed, so the client's
+   * next watch opens a new one. True when anything was running.
+   */
+  stopOverHttp(caller: Caller, venue: Venue, method: string, input: CallInput): boolean {
+    const overHttp = this.http.stop(httpKey(caller.keyId, venue.id, method, input.args.slice(0, 1), input));
+    const symbol = String(input.args[0]);
+    const onSockets = this.callerSessions(caller).reduce((ended, session) => ended + this.endOnSession(session, venue.id, method, symbol), 0);
+    return overHttp || onSockets > 0;
+  }
+
+  /**
+   * `close` from a pmxt client: ends the caller's HTTP watches on the venue
+   * and its subscriptions to the venue on sockets from the caller's address;
+   * a socket left with none is closed.
+   */
+  closeFor(caller: Caller, venue: Venue): { watches: number; subscriptions: number; sockets: number } {
+    const watches = this.http.stopAll({ keyId: caller.keyId, venue: venue.id });
+    let subscriptions = 0;
+    let sockets = 0;
+    for (const session of this.callerSessions(caller)) {
+      subscriptions += this.endOnSession(session, venue.id);
+      if (!this.sessions.has(session)) sockets += 1;
+    }
+    return { watches, subscriptions, sockets };
   }
 
   async close(): Promise<void> {
@@ -132,7 +165,22 @@ export class StreamService {
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
   }
 
-  private accept(ws: WebSocket, key: StoredKey): void {
+  private callerSessions(caller: Caller): StreamSession[] {
+    return [...this.sessions].filter((session) => session.owner.keyId === caller.keyId && session.owner.address === caller.address);
+  }
+
+  /** Ends a session's subscriptions to the venue (of one method and symbol, if given); closes the socket when none is left. */
+  private endOnSession(session: StreamSession, venue: string, method?: string, symbol?: string): number {
+    const ended = session.end(venue, method, symbol);
+    if (session.subscriptionCount === 0 && (ended > 0 || method === undefined)) {
+      session.shut(method === undefined ? 'closed by close()' : 'its last subscription was unwatched');
+      this.sessions.delete(session);
+      this.options.metrics.streamClients.set(this.sessions.size);
+    }
+    return ended;
+  }
+
+  private accept(ws: WebSocket, key: StoredKey, owner: SessionOwner): void {
     const { config, metrics, logger } = this.options;
     const session = new StreamSession(
       {
@@ -152,6 +200,7 @@ export class StreamService {
       {
         maxFrameBytes: config.maxFrameBytes,
         maxSymbols: config.maxSymbols,
+        keyWatches: this.keyWatches,
         outbox: {
           highWaterBytes: config.highWaterBytes,
           maxFrames: config.maxQueuedFrames,
@@ -162,6 +211,7 @@ export class StreamService {
           },
         },
       },
+      owner,
     );
     this.sessions.add(session);
     this.admitted.set(ws, key);
@@ -191,6 +241,15 @@ export class StreamService {
       this.alive.set(ws, false);
       ws.ping();
     }
+  }
+}
+
+/** The request target as a URL: a path is read as a path, never as a URL reference (where `//ws` would be a host). */
+function requestUrl(target: string): URL | undefined {
+  try {
+    return new URL(target.startsWith('/') ? `http://gateway${target}` : target);
+  } catch {
+    return undefined;
   }
 }
 
