@@ -94,8 +94,16 @@ export async function benchRequestPath(): Promise<{ summary: string; details: ob
   return { summary: summarize(paths, proxies), details: { paths, proxies } };
 }
 
-/** One connection, so the figures are each call's own time: the fake venue directly, then through the gateway. */
-async function measureProxies(): Promise<ProxyFigures[]> {
+/** A local fake venue answering recorded books instantly, a gateway proxying to it, and the same book call on each. */
+export interface ProxyPair {
+  gatewayOrigin: string;
+  headers: Record<string, string>;
+  calls: Array<{ venue: string; direct: string; through: string }>;
+  stop(): Promise<void>;
+}
+
+/** Starts the fake venue and a gateway whose Polymarket and Kalshi adapters call it (rate limits off). */
+export async function startProxyPair(): Promise<ProxyPair> {
   const venue = await startServer('fake-venue-server.ts');
   const origin = `http://127.0.0.1:${venue.port}`;
   const unlimited = { requests: 1_000_000, intervalMs: 1_000 };
@@ -115,22 +123,39 @@ async function measureProxies(): Promise<ProxyFigures[]> {
       },
     ],
   };
-  const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_MANIFEST: JSON.stringify(manifest) }, gatewayNodeOptions);
-  const headers = { authorization: `Bearer ${apiKey}` };
-  const seconds = Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2);
-  const calls = [
-    { venue: 'polymarket', direct: `${origin}/book?token_id=${polymarketToken}`, through: `/api/polymarket/fetchOrderBook?outcomeId=${polymarketToken}` },
-    {
-      venue: 'kalshi',
-      direct: `${origin}/trade-api/v2/markets/KXFEDDECISION-26JUN-H0/orderbook`,
-      through: '/api/kalshi/fetchOrderBook?outcomeId=KXFEDDECISION-26JUN-H0',
+  const gateway = await startServer('gateway-server.ts', [], { BENCH_API_KEY: apiKey, BENCH_MANIFEST: JSON.stringify(manifest) }, gatewayNodeOptions).catch(
+    async (error: unknown) => {
+      await venue.stop();
+      throw error;
     },
-  ];
+  );
+  return {
+    gatewayOrigin: `http://127.0.0.1:${gateway.port}`,
+    headers: { authorization: `Bearer ${apiKey}` },
+    calls: [
+      { venue: 'polymarket', direct: `${origin}/book?token_id=${polymarketToken}`, through: `/api/polymarket/fetchOrderBook?outcomeId=${polymarketToken}` },
+      {
+        venue: 'kalshi',
+        direct: `${origin}/trade-api/v2/markets/KXFEDDECISION-26JUN-H0/orderbook`,
+        through: '/api/kalshi/fetchOrderBook?outcomeId=KXFEDDECISION-26JUN-H0',
+      },
+    ],
+    stop: async () => {
+      await gateway.stop();
+      await venue.stop();
+    },
+  };
+}
+
+/** One connection, so the figures are each call's own time: the fake venue directly, then through the gateway. */
+async function measureProxies(): Promise<ProxyFigures[]> {
+  const pair = await startProxyPair();
+  const seconds = Math.max(3, Number(process.env.BENCH_SECONDS ?? 10) / 2);
   const figures: ProxyFigures[] = [];
   try {
-    for (const call of calls) {
+    for (const call of pair.calls) {
       const direct = await load({ name: `${call.venue} fake venue directly`, url: call.direct }, seconds, 1);
-      const through = await load({ name: `${call.venue} through the gateway`, url: `http://127.0.0.1:${gateway.port}${call.through}`, headers }, seconds, 1);
+      const through = await load({ name: `${call.venue} through the gateway`, url: `${pair.gatewayOrigin}${call.through}`, headers: pair.headers }, seconds, 1);
       if (through.non2xx > 0) throw new Error(`${call.through} answered non-2xx ${through.non2xx} times`);
       figures.push({
         venue: call.venue,
@@ -141,8 +166,7 @@ async function measureProxies(): Promise<ProxyFigures[]> {
       });
     }
   } finally {
-    await gateway.stop();
-    await venue.stop();
+    await pair.stop();
   }
   return figures;
 }

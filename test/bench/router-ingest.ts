@@ -2,10 +2,12 @@
 // generates BENCH_EVENTS mock events and sweeps them into the embedded store
 // in BENCH_DATA_DIR, then exits. The serving gateway then starts from that
 // directory in another process, so its memory holds what it loaded from disk
-// and not the generator's copy of the catalog.
+// and not the generator's copy of the catalog. With BENCH_IDS_FILE, it also
+// writes there what the varied-request bench draws its requests from.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCatalog } from '@predgate/adapter-mock';
-import { CatalogService, EmbeddedCatalogStore } from '@predgate/catalog';
+import { CatalogService, EmbeddedCatalogStore, catalogEventId, isTrading } from '@predgate/catalog';
 import { withBinaryRefs } from '@predgate/core';
 import type { Event, VenueAdapter } from '@predgate/core';
 import { settledMemory } from './memory.js';
@@ -14,6 +16,11 @@ const events = Number(process.env.BENCH_EVENTS);
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!events || !dataDir) throw new Error('BENCH_EVENTS and BENCH_DATA_DIR are required');
 const seconds = (since: number) => (performance.now() - since) / 1000;
+/** CPU time (user and system) since `since`: on a busy shared machine it moves less than time does. */
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
 
 const pageSize = 1_000;
 const generated = performance.now();
@@ -21,6 +28,7 @@ const generated = performance.now();
 // objects at a time, parsed from the venue's answer, not a whole catalog of objects kept alive beside the store.
 const pages = (() => {
   const { events: all } = generateCatalog({ seed: 'predgate', eventCount: events, now: Date.now() });
+  if (process.env.BENCH_IDS_FILE) writeFileSync(process.env.BENCH_IDS_FILE, JSON.stringify(catalogIds(all)));
   return Array.from({ length: Math.ceil(all.length / pageSize) }, (_, page) => JSON.stringify(all.slice(page * pageSize, (page + 1) * pageSize)));
 })();
 const generationSeconds = seconds(generated);
@@ -29,14 +37,17 @@ const generationSeconds = seconds(generated);
 // Its events come as an adapter hands them out: a binary market's yes/no/up/down are its outcomes (core's
 // withBinaryRefs, which every adapter's normalising ends with), not the equal copies JSON parsing alone makes.
 let venueSeconds = 0;
+let venueCpuSeconds = 0;
 const venue: VenueAdapter = {
   id: 'mock',
   profile: { displayName: 'Mock', hosts: {}, rateLimit: null, credentials: { required: [], optional: [] } },
   fetchEvents: async (params = {}) => {
     const asked = performance.now();
+    const askedCpu = process.cpuUsage();
     const page = (params.offset ?? 0) / pageSize;
     const answer = page < pages.length ? (JSON.parse(pages[page]!) as Event[]).map((event) => ({ ...event, markets: event.markets.map(withBinaryRefs) })) : [];
     venueSeconds += seconds(asked);
+    venueCpuSeconds += cpuSeconds(askedCpu);
     return answer;
   },
 };
@@ -44,8 +55,10 @@ const store = new EmbeddedCatalogStore({ dir: join(dataDir, 'catalog') });
 await store.open();
 const service = new CatalogService({ store, venues: [{ id: 'mock', adapter: venue, pageSize }] });
 const started = performance.now();
+const startedCpu = process.cpuUsage();
 const sweep = await service.sweep('mock');
 const sweepSeconds = seconds(started);
+const sweepCpuSeconds = cpuSeconds(startedCpu);
 const memory = await settledMemory();
 await store.close();
 
@@ -59,6 +72,29 @@ process.stdout.write(
     sweepSeconds,
     venueSeconds,
     eventsPerSecond: Math.round(sweep.events / ingestSeconds),
+    sweepCpuSeconds,
+    venueCpuSeconds,
+    eventsPerCpuSecond: Math.round(sweep.events / (sweepCpuSeconds - venueCpuSeconds)),
     memory,
   })}\n`,
 );
+
+/** The catalog's ids, counts and title words, for drawing varied requests (see cold.bench.ts). */
+function catalogIds(all: Event[]) {
+  // The gateway's live mock venue simulates its first 2,000 events (its default size), the same as these.
+  const liveEvents = new Set(Array.from({ length: 2_000 }, (_, index) => `mock-e${index}`));
+  const words = new Set<string>();
+  for (const event of all) for (const word of event.title.toLowerCase().split(/[^a-z]+/)) if (word.length >= 5) words.add(word);
+  return {
+    eventIds: all.map((event) => event.id),
+    routerIds: all.map((event) => catalogEventId('mock', event.id)),
+    marketIds: all.flatMap((event) => event.markets.map((market) => market.marketId)),
+    // Only markets still trading have a book.
+    liveOutcomeIds: all
+      .filter((event) => liveEvents.has(event.id))
+      .flatMap((event) => event.markets.filter(isTrading).flatMap((market) => market.outcomes.map((outcome) => outcome.outcomeId))),
+    activeEvents: all.filter((event) => !(event.markets.length > 0 && event.markets.every((market) => !isTrading(market)))).length,
+    tradingMarkets: all.reduce((sum, event) => sum + event.markets.filter(isTrading).length, 0),
+    words: [...words],
+  };
+}

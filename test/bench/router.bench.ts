@@ -26,6 +26,10 @@ export interface IngestFigures {
   /** Time spent inside the fake venue's fetchEvents, taken out of `eventsPerSecond`. */
   venueSeconds: number;
   eventsPerSecond: number;
+  /** CPU time (user and system) of the sweep and of the fake venue within it, and events over their difference. */
+  sweepCpuSeconds: number;
+  venueCpuSeconds: number;
+  eventsPerCpuSecond: number;
   /** The ingesting process after the sweep, its generator's catalog included. */
   memory: SettledMemory;
 }

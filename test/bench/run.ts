@@ -6,6 +6,7 @@ import { cpus } from 'node:os';
 import { benchGateway } from './gateway.bench.js';
 import type { ComparedFigures } from './gateway.bench.js';
 import { benchRouter } from './router.bench.js';
+import { benchCold } from './cold.bench.js';
 import { benchArchive } from './archive.bench.js';
 import { benchRequestPath } from './request-path.bench.js';
 import { benchSoak } from './soak.bench.js';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<{ figures: ComparedFigures[]; summar
   requests: async () => ({ figures: [], ...(await benchRequestPath()) }),
   stream: async () => ({ figures: [], ...(await benchStream()) }),
   webhooks: async () => ({ figures: [], ...(await benchWebhooks()) }),
+  cold: async () => ({ figures: [], ...(await benchCold()) }),
 };
 
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
