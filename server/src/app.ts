@@ -28,7 +28,7 @@ import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonDepthPlugin } from './plugins/json-depth.js';
-import { jsonResponsePlugin, liveCompressMinBytes } from './plugins/json-response.js';
+import { jsonResponsePlugin, liveCompressMinBytes, liveCompression } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { routerPlugin } from './plugins/router.js';
@@ -170,7 +170,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     port: config.port,
     host: config.host,
     router: { stripTrailingSlash: true },
-    routes: { json: { escape: false } },
+    routes: { json: { escape: false }, compression: liveCompression },
     compression: { minBytes: liveCompressMinBytes },
   });
   await server.register([

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, createBrotliCompress, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlib, createBrotliCompress, gzip, gzipSync } from 'node:zlib';
 import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
 import type { JsonChunks } from '@predgate/catalog';
 import { LRUCache } from 'lru-cache';
@@ -39,21 +39,43 @@ export interface StoredJsonOptions {
 
 /** Smaller answers are sent as they are: compressing them costs more than it saves (hapi's own threshold). */
 const minCompressBytes = 1024;
-/** Brotli's default quality (11) is far too slow to run per request; 5 compresses almost as well at a fraction of the cost. */
-const brotliQuality = 5;
-/** 256 KiB windows for live answers instead of brotli's 4 MiB default: answers are rarely larger, and a big window is allocated per encoder. */
-const liveWindowBits = 18;
 /**
- * Live answers (books, orders, uncached pages) are compressed per request, so
- * one under this size is sent as it is: on a few KiB the encoder costs more
- * time than the bytes it saves.
+ * Brotli quality for answers made per request (uncached catalog pages, live
+ * answers): most requests ask something no one asked just before, so the
+ * encoder runs once per request. Quality 1 compresses a catalog page to about
+ * a tenth, within a few percent of gzip's default level, at several times
+ * the speed of quality 5, and its encoder state is small to allocate.
+ */
+const brotliQuality = 1;
+/** 64 KiB windows instead of brotli's 4 MiB default: a big window is allocated per encoder, and answers gain little from it. */
+const brotliWindowBits = 16;
+/** gzip and deflate for clients that do not take brotli: the fastest level, for the same reason. */
+const zlibLevel = 1;
+/**
+ * Answers up to this size are compressed on the event loop, at once; larger
+ * ones in libuv's pool, where they do not hold up other requests.
+ */
+const compressInlineBytes = 32 * 1024;
+/**
+ * Live answers (books, orders) are compressed per request, so one under this
+ * size is sent as it is: on a few KiB the encoder costs more time than the
+ * bytes it saves.
  */
 export const liveCompressMinBytes = 4096;
 
-const compressors: Record<string, (input: Buffer) => Promise<Buffer>> = {
-  br: (input) => promisify(brotliCompress)(input, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: input.length } }),
-  gzip: (input) => promisify(gzip)(input, { level: 6 }),
+const brotliOptions = (length: number) => ({
+  params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: brotliWindowBits, [zlib.BROTLI_PARAM_SIZE_HINT]: length },
+});
+const compressors: Record<string, (input: Buffer) => Buffer | Promise<Buffer>> = {
+  br: (input) =>
+    input.length <= compressInlineBytes
+      ? brotliCompressSync(input, brotliOptions(input.length))
+      : promisify(brotliCompress)(input, brotliOptions(input.length)),
+  gzip: (input) => (input.length <= compressInlineBytes ? gzipSync(input, { level: zlibLevel }) : promisify(gzip)(input, { level: zlibLevel })),
 };
+
+/** hapi's own per-request encoders (live answers) at the same levels. */
+export const liveCompression = { gzip: { level: zlibLevel }, deflate: { level: zlibLevel } };
 
 function cacheKey(sentAs: string, identity: string): string {
   return `${sentAs}\n${identity}`;
@@ -89,8 +111,7 @@ function storedResponse(h: ResponseToolkit, answer: StoredAnswer): ResponseObjec
 export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
   name: 'predgate-json-response',
   register(server, options) {
-    // Live answers are compressed per request: a smaller window keeps each encoder's state small to allocate.
-    server.encoder('br', () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: liveWindowBits } }));
+    server.encoder('br', () => createBrotliCompress(brotliOptions(0)));
     const stored = new LRUCache<string, Buffer>({
       maxSize: options.cacheBytes,
       sizeCalculation: (buffer) => buffer.length,
@@ -98,6 +119,15 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
     });
     // Concurrent requests for the same page share one compression.
     const inFlight = new Map<string, Promise<Buffer>>();
+    const compressOnce = (key: string, compress: (input: Buffer) => Buffer | Promise<Buffer>, json: JsonChunks): Buffer | Promise<Buffer> => {
+      let pending = inFlight.get(key);
+      if (pending) return pending;
+      const compressed = compress(Buffer.concat(json.chunks, json.length));
+      if (Buffer.isBuffer(compressed)) return compressed;
+      pending = compressed.finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+      return pending;
+    };
 
     server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: JsonChunks, identity?: string) {
       const encoding = this.request.info.acceptEncoding;
@@ -111,12 +141,7 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
       if (!body) {
         const compress = compressors[coding];
         if (compress) {
-          let pending = inFlight.get(key);
-          if (!pending) {
-            pending = compress(Buffer.concat(json.chunks, json.length)).finally(() => inFlight.delete(key));
-            inFlight.set(key, pending);
-          }
-          body = await pending;
+          body = await compressOnce(key, compress, json);
         } else {
           body = Buffer.concat(json.chunks, json.length);
         }
