@@ -24,9 +24,10 @@ export function arrayMemberRanges(json: Uint8Array, key: string): Uint32Array | 
   return undefined;
 }
 
-/** A member of a JSON object: its key, and where its value sits. */
+/** A member of a JSON object: its key, and where it sits (`keyStart` at the key's opening quote). */
 export interface JsonMember {
   key: string;
+  keyStart: number;
   valueStart: number;
   valueEnd: number;
 }
@@ -43,14 +44,19 @@ export function objectMembers(json: Uint8Array, start: number): { members: JsonM
   if (json[index] === closeBrace) return { members, end: index + 1 };
   for (;;) {
     const keyEnd = afterString(json, index);
-    const key = JSON.parse(Buffer.from(json.buffer, json.byteOffset + index, keyEnd - index).toString('utf8')) as string;
     const valueStart = keyEnd + 1;
     const valueEnd = afterValue(json, valueStart);
-    members.push({ key, valueStart, valueEnd });
+    members.push({ key: keyText(json, index, keyEnd), keyStart: index, valueStart, valueEnd });
     if (json[valueEnd] === closeBrace) return { members, end: valueEnd + 1 };
     if (json[valueEnd] !== comma) throw new Error(`malformed JSON object at byte ${valueEnd}`);
     index = valueEnd + 1;
   }
+}
+
+/** A key's text: its bytes as they stand unless it holds an escape, which only JSON's parser reads right. */
+function keyText(json: Uint8Array, start: number, end: number): string {
+  const bytes = Buffer.from(json.buffer, json.byteOffset + start, end - start);
+  return bytes.includes(backslash) ? (JSON.parse(bytes.toString('utf8')) as string) : bytes.toString('utf8', 1, bytes.length - 1);
 }
 
 /** The [start, end) pairs of the elements of the array opening at `start`. */
