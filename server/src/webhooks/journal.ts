@@ -63,9 +63,10 @@ export class Journal<T> {
     try {
       await this.writing;
       await this.handle?.close();
+      // Counted from the snapshot on: appends made from here are the ones the rewritten journal adds.
+      this.count = 0;
       writeFileDurablySync(this.path, lines(snapshot()), { mode: 0o600 });
       this.handle = await open(this.path, 'a');
-      this.count = 0;
     } finally {
       this.held = false;
       if (this.waiting.length > 0) this.writing ??= this.drain();
