@@ -12,6 +12,7 @@ export * from './methods/json-schema.js';
 export * from './methods/capabilities.js';
 export * from './methods/unoffered.js';
 export { snapshotBounds } from './behaviour/snapshots.js';
+export * from './methods/answer-check.js';
 export * from './streaming/feed.js';
 export * from './streaming/per-turn.js';
 export * from './streaming/socket-io.js';

@@ -132,6 +132,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     onSweepError: (venue, error) => drift.record(venue, error),
     // Sweeps start after createApp returns, by when the webhooks below are open.
     onSweepCommitted: (venue, sweep) => void webhooks.sweeps.sweepCommitted(venue, sweep.sweepId),
+    onDrift: (venue, report) => drift.record(venue, report),
   });
   // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
   const routerOverCatalog = routerVenuePlugin(store);

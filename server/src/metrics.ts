@@ -96,7 +96,7 @@ export function createMetrics(): Metrics {
     }),
     venueDrift: new Counter({
       name: 'predgate_venue_drift_total',
-      help: 'Venue answers an adapter refused because a field it reads was missing, null or of another type',
+      help: 'Venue answers an adapter refused, and list items it left out, because a field was missing, of another type or outside the model',
       labelNames: ['venue', 'endpoint', 'field'],
       registers: [registry],
     }),

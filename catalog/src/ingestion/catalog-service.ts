@@ -1,5 +1,5 @@
-import { isPredgateError, silentLogger, systemClock } from '@predgate/core';
-import type { Clock, Logger, VenueAdapter } from '@predgate/core';
+import { isPredgateError, silentLogger, systemClock, withDriftSink } from '@predgate/core';
+import type { Clock, Logger, PredgateError, VenueAdapter } from '@predgate/core';
 import PQueue from 'p-queue';
 import type { CatalogStore, SweepRecord } from '../store.js';
 import { defaultShrinkGuard, shrinkReason } from './shrink-guard.js';
@@ -28,6 +28,8 @@ export interface CatalogServiceOptions {
   onSweepError?: (venue: string, error: unknown) => void;
   /** Told of every committed sweep (the gateway's webhooks diff it against the one before). */
   onSweepCommitted?: (venue: string, sweep: SweepRecord) => void;
+  /** Each item a sweep left out as unreadable or outside the model (a drift report); the rest of the sweep goes on. */
+  onDrift?: (venue: string, report: PredgateError) => void;
 }
 
 export interface VenueToIngest {
@@ -69,9 +71,10 @@ export class CatalogService {
   readonly store: CatalogStore;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError' | 'onSweepCommitted'>>;
+  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError' | 'onSweepCommitted' | 'onDrift'>>;
   private readonly onSweepError: (venue: string, error: unknown) => void;
   private readonly onSweepCommitted: (venue: string, sweep: SweepRecord) => void;
+  private readonly onDrift: (venue: string, report: PredgateError) => void;
   private readonly queue: PQueue;
   private readonly state = new Map<string, VenueIngestion & { source: VenueToIngest; timer?: NodeJS.Timeout }>();
   private started = false;
@@ -92,6 +95,7 @@ export class CatalogService {
     };
     this.onSweepError = options.onSweepError ?? (() => {});
     this.onSweepCommitted = options.onSweepCommitted ?? (() => {});
+    this.onDrift = options.onDrift ?? (() => {});
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
       this.state.set(source.id, {
@@ -170,17 +174,21 @@ export class CatalogService {
     state.nextAttemptAt = null;
     const guard = state.source.shrinkGuard ?? defaultShrinkGuard;
     try {
-      const record = await sweepVenue({
-        venue: state.venue,
-        adapter: state.source.adapter,
-        store: this.store,
-        clock: this.clock,
-        pageSize: state.source.pageSize ?? this.settings.pageSize,
-        maxPages: this.settings.maxPages,
-        status: state.source.status ?? 'all',
-        // A second sweep in a row that shrinks the catalog as much confirms the first: the venue did shrink.
-        hold: (sweep) => (guard === false || state.heldSweep ? undefined : shrinkReason(state.lastSweep, sweep, guard)),
-      });
+      const record = await withDriftSink(
+        (report) => this.onDrift(state.venue, report),
+        () =>
+          sweepVenue({
+            venue: state.venue,
+            adapter: state.source.adapter,
+            store: this.store,
+            clock: this.clock,
+            pageSize: state.source.pageSize ?? this.settings.pageSize,
+            maxPages: this.settings.maxPages,
+            status: state.source.status ?? 'all',
+            // A second sweep in a row that shrinks the catalog as much confirms the first: the venue did shrink.
+            hold: (sweep) => (guard === false || state.heldSweep ? undefined : shrinkReason(state.lastSweep, sweep, guard)),
+          }),
+      );
       if (record.held !== undefined) {
         state.heldSweep = { sweep: record, reason: record.held, at: this.clock.now() };
         this.logger.warn(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PredgateError } from '@predgate/core';
+import { PredgateError, collectingDrift, conformAnswer, coreMethods } from '@predgate/core';
 import type { Clock, Event, VenueAdapter } from '@predgate/core';
 import { catalogEntry, isTrading } from '../document.js';
 import type { CatalogStore, SweepRecord } from '../store.js';
@@ -71,22 +71,37 @@ export async function sweepVenue(options: SweepOptions): Promise<SweepResult> {
 
 /**
  * Pages of events: by cursor where the adapter hands one back
- * (fetchEventsPaginated), otherwise by offset until a short page.
+ * (fetchEventsPaginated), otherwise by offset until a short page. Each page
+ * is held to the unified model: an event outside it is left out as drift,
+ * like an event the adapter could not read, and both still count toward
+ * their page, so one bad event never ends a sweep early (and a sweep that
+ * loses many is held back by the shrink guard).
  */
 async function* pages({ adapter, pageSize, maxPages, venue, status }: SweepOptions): AsyncGenerator<Event[]> {
   if (adapter.fetchEventsPaginated) {
     let cursor: string | undefined;
     for (let page = 0; page < maxPages; page += 1) {
-      const result = await adapter.fetchEventsPaginated({ status, limit: pageSize, ...(cursor ? { cursor } : {}) });
+      const { value: result, reports } = await collectingDrift(async () => {
+        const answer = await adapter.fetchEventsPaginated!({ status, limit: pageSize, ...(cursor ? { cursor } : {}) });
+        return { ...answer, data: conformAnswer('fetchEvents', coreMethods.fetchEvents, answer.data, venue) as Event[] };
+      });
       yield result.data;
-      if (!result.nextCursor || result.data.length === 0) return;
+      if (!result.nextCursor || result.data.length + reports.length === 0) return;
       cursor = result.nextCursor;
     }
   } else if (adapter.fetchEvents) {
     for (let page = 0; page < maxPages; page += 1) {
-      const events = await adapter.fetchEvents({ status, limit: pageSize, offset: page * pageSize });
+      const { value: events, reports } = await collectingDrift(
+        async () =>
+          conformAnswer(
+            'fetchEvents',
+            coreMethods.fetchEvents,
+            await adapter.fetchEvents!({ status, limit: pageSize, offset: page * pageSize }),
+            venue,
+          ) as Event[],
+      );
       yield events;
-      if (events.length < pageSize) return;
+      if (events.length + reports.length < pageSize) return;
     }
   } else {
     throw new PredgateError('NOT_SUPPORTED', `${venue} lists no events: it cannot be ingested`, { exchange: venue });

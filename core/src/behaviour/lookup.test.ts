@@ -1,5 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
+import Joi from 'joi';
 import { PredgateError } from '../errors.js';
+import { checkPayload, venueValue } from '../kit/payload.js';
 import type { Event, Market } from '../model/index.js';
 import { findEvent, findMarket } from './lookup.js';
 
@@ -47,5 +49,24 @@ describe('findMarket', () => {
 
   test('no match is MARKET_NOT_FOUND', async () => {
     await expect(findMarket(async () => markets, { marketId: 'nope' })).rejects.toMatchObject({ code: 'MARKET_NOT_FOUND', status: 404 });
+  });
+});
+
+describe('a lookup of an item the venue sent unreadable', () => {
+  const page = venueValue.items(Joi.object({ ticker: Joi.string().required(), price: Joi.number().required() }), { id: 'ticker' });
+  const source = { venue: 'test', endpoint: 'GET /markets' };
+  const fetchMarkets = async () =>
+    checkPayload<Array<{ ticker: string }>>(page, [{ ticker: 'good', price: 0.4 }, { ticker: 'bad', price: 'n/a' }], source).map((raw) =>
+      market(raw.ticker, raw.ticker, [`${raw.ticker}-yes`, `${raw.ticker}-no`]),
+    );
+
+  test('answers the drift error naming the field, not MARKET_NOT_FOUND', async () => {
+    const error = await findMarket(fetchMarkets, { marketId: 'bad' }, 'test').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'EXCHANGE_NOT_AVAILABLE', detail: { field: '1.price', item: 'bad', drift: true } });
+  });
+
+  test('the other items are still found, and an id never sent is still not found', async () => {
+    await expect(findMarket(fetchMarkets, { marketId: 'good' })).resolves.toMatchObject({ marketId: 'good' });
+    await expect(findMarket(fetchMarkets, { marketId: 'other' })).rejects.toMatchObject({ code: 'MARKET_NOT_FOUND' });
   });
 });

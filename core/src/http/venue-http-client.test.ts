@@ -49,6 +49,20 @@ describe('requests', () => {
     await expect(client.json({ method: 'POST', url: `${origin}/order`, body: { a: 1 } })).resolves.toEqual({ second: true });
   });
 
+  test('an endpoint read with exactIntegers hands integers past 2^53 over as their digits; other numbers as usual', async () => {
+    const { pool, http } = mockVenue();
+    const text = '{"pool": 9007199254740993, "token": 42859052879714956954021268148812996183888745727429575900918186031868405147361, "price": 0.535, "size": 12}';
+    pool.intercept({ path: '/pools', method: 'GET' }).reply(200, text, { headers: { 'content-type': 'application/json' } }).times(2);
+    const client = http({ venue: 'v' });
+    await expect(client.json({ url: `${origin}/pools`, exactIntegers: true })).resolves.toEqual({
+      pool: '9007199254740993',
+      token: '42859052879714956954021268148812996183888745727429575900918186031868405147361',
+      price: 0.535,
+      size: 12,
+    });
+    await expect(client.json({ url: `${origin}/pools` })).resolves.toMatchObject({ pool: 9_007_199_254_740_992 });
+  });
+
   test('one client per venue, sharing its pool and limits', () => {
     const { http } = mockVenue();
     expect(http({ venue: 'v' })).toBe(http({ venue: 'v' }));

@@ -1,3 +1,4 @@
+import { isInteger, isSafeNumber, parse as parseLossless } from 'lossless-json';
 import { TokenBucket } from 'limiter';
 import { Agent, interceptors, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -70,6 +71,12 @@ export interface VenueRequest {
   idempotent?: boolean;
   /** This endpoint's answer may be larger than the client's `maxBodyBytes`. */
   maxBodyBytes?: number;
+  /**
+   * Integers past 2^53 in the JSON answer are handed over as their exact
+   * digits (a string) instead of the nearest double. The parse is slower, so
+   * only endpoints known to send such numbers (base units, token ids, quantities) ask for it.
+   */
+  exactIntegers?: boolean;
   /** `json` (the default): a success answer that is not JSON is refused; `text`: the body as it came. */
   expect?: 'json' | 'text';
 }
@@ -299,7 +306,7 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
     const notice = deprecations.note(path, answer.headers);
     if (notice) logger.warn({ ...notice }, 'venue endpoint announces its deprecation');
 
-    const data = parseBody(text, answer.headers['content-type']);
+    const data = parseBody(text, answer.headers['content-type'], req.exactIntegers ?? false);
     if (answer.statusCode >= 200 && answer.statusCode < 300) {
       if (data === invalidJson) {
         throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} answered with malformed JSON`, {
@@ -398,13 +405,18 @@ function contentTypeOf(header: string | string[] | undefined): string {
 
 const invalidJson = Symbol('invalid JSON');
 
-function parseBody(text: string, contentType: string | string[] | undefined): unknown {
+/** An integer past 2^53 as its digits; every other number as JSON.parse reads it. */
+function exactInteger(digits: string): number | string {
+  return isInteger(digits) && !isSafeNumber(digits) ? digits : Number(digits);
+}
+
+function parseBody(text: string, contentType: string | string[] | undefined, exactIntegers: boolean): unknown {
   if (text === '') return null;
   const type = String(contentType ?? '');
   const looksJson = type.includes('json') || /^\s*[[{"]/.test(text);
   if (!looksJson) return text;
   try {
-    return JSON.parse(text);
+    return exactIntegers ? parseLossless(text, null, exactInteger) : JSON.parse(text);
   } catch {
     return invalidJson;
   }

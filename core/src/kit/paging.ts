@@ -1,4 +1,5 @@
 import { PredgateError } from '../errors.js';
+import { collectingDrift } from './drift.js';
 
 /**
  * Collectors for the ways venues page their lists. Each stops at what the
@@ -43,14 +44,19 @@ export interface OffsetPaging {
   maxPages: number;
 }
 
-/** Offset paging: a short page is the last. */
+/**
+ * Offset paging: a short page is the last. Items the venue sent but the
+ * payload check left out (see `venueValue.items`) count toward the page, so
+ * one unreadable item neither ends the listing early nor shifts the next offset.
+ */
 export function collectOffsetPages<T>(fetchPage: (offset: number, size: number) => Promise<T[]>, paging: OffsetPaging): Promise<T[]> {
   const size = Math.min(paging.pageSize, paging.limit ?? paging.pageSize);
   return collectPages<T, number>(
     paging.offset ?? 0,
     async (offset) => {
-      const items = await fetchPage(offset, size);
-      return { items, next: items.length < size ? undefined : offset + items.length };
+      const { value: items, reports } = await collectingDrift(() => fetchPage(offset, size));
+      const sent = items.length + reports.length;
+      return { items, next: sent < size ? undefined : offset + sent };
     },
     paging,
   );
@@ -65,8 +71,8 @@ export function collectNumberedPages<T>(
   return collectPages<T, number>(
     paging.firstPage ?? 1,
     async (page) => {
-      const items = await fetchPage(page, size);
-      return { items, next: items.length < size ? undefined : page + 1 };
+      const { value: items, reports } = await collectingDrift(() => fetchPage(page, size));
+      return { items, next: items.length + reports.length < size ? undefined : page + 1 };
     },
     paging,
   );

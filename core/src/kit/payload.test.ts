@@ -1,6 +1,8 @@
 import Joi from 'joi';
 import { describe, expect, test } from 'vitest';
 import { isPredgateError } from '../errors.js';
+import type { PredgateError } from '../errors.js';
+import { withDriftSink } from './drift.js';
 import { checkPayload, venueValue } from './payload.js';
 
 const schema = Joi.object({ ids: venueValue.jsonList().allow(null), volume: venueValue.numeric(), id: venueValue.id() });
@@ -27,7 +29,7 @@ describe('venue value shapes', () => {
     ['a numeric string past 2^53', { volume: '123456789012345678901234.5' }],
     ['a string id past 2^53', { id: '9007199254740993' }],
   ])('accepted: %s', (_name, body) => {
-    expect(checkPayload(schema, body, source)).toBe(body);
+    expect(checkPayload(schema, body, source)).toEqual(body);
   });
 
   test.each([
@@ -46,5 +48,68 @@ describe('venue value shapes', () => {
     const { field: named, message: text } = failure(body);
     expect(named).toBe(field);
     expect(text).toMatch(message);
+  });
+});
+
+describe('lists checked item by item', () => {
+  const market = Joi.object({ ticker: Joi.string().required(), volume: venueValue.amount() });
+  const page = Joi.object({ markets: venueValue.items(market, { id: 'ticker' }).required(), cursor: Joi.string() }).required();
+  const body = { markets: [{ ticker: 'A', volume: 3 }, { ticker: 'B', volume: 'lots' }, { ticker: 'C' }], cursor: 'next' };
+
+  test('an unreadable item is left out and reported as drift with its id and field; the rest is read', () => {
+    const reports: PredgateError[] = [];
+    const checked = withDriftSink(
+      (report) => reports.push(report),
+      () => checkPayload<typeof body>(page, body, source),
+    );
+    expect(checked).toEqual({ markets: [{ ticker: 'A', volume: 3 }, { ticker: 'C' }], cursor: 'next' });
+    expect(body.markets).toHaveLength(3);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.code).toBe('EXCHANGE_NOT_AVAILABLE');
+    expect(reports[0]!.detail).toMatchObject({ endpoint: 'GET /things', field: 'markets.1.volume', item: 'B', drift: true });
+    expect(reports[0]!.message).toMatch(/item \(B\).*volume/);
+  });
+
+  test('items nested in items are checked on their own too', () => {
+    const event = Joi.object({ id: Joi.string().required(), markets: venueValue.items(market, { id: 'ticker' }) });
+    const reports: PredgateError[] = [];
+    const checked = withDriftSink(
+      (report) => reports.push(report),
+      () => checkPayload(venueValue.items(event, { id: 'id' }), [{ id: 'E', markets: [{ ticker: 'A' }, { ticker: 7 }] }, { markets: [] }], source),
+    );
+    expect(checked).toEqual([{ id: 'E', markets: [{ ticker: 'A' }] }]);
+    expect(reports.map((report) => [report.detail?.field, report.detail?.item])).toEqual([
+      ['0.markets.1.ticker', '7'],
+      ['1.id', '#1'],
+    ]);
+  });
+
+  test('an unreadable envelope refuses the answer, as one drift, without reporting its items', () => {
+    const reports: PredgateError[] = [];
+    expect(() =>
+      withDriftSink(
+        (report) => reports.push(report),
+        () => checkPayload(page, { ...body, cursor: 5 }, source),
+      ),
+    ).toThrow(/cursor/);
+    expect(reports).toEqual([]);
+  });
+
+  test('a list that is not a list is refused', () => {
+    expect(() => checkPayload(page, { markets: { ticker: 'A' } }, source)).toThrow(/markets/);
+  });
+});
+
+describe('numbers past 2^53', () => {
+  test('an amount past 2^53 is accepted, to be read as the nearest double', () => {
+    const amounts = Joi.object({ total: venueValue.amount() });
+    expect(checkPayload(amounts, JSON.parse('{"total": 9007199254740993}') as unknown, source)).toEqual({ total: 9_007_199_254_740_992 });
+    expect(checkPayload(amounts, { total: '9007199254740993' }, source)).toEqual({ total: '9007199254740993' });
+  });
+
+  test('a bare exact number past 2^53 is refused naming the field, with how to read it exactly', () => {
+    expect(() => checkPayload(Joi.object({ size: venueValue.numeric() }), JSON.parse('{"size": 9007199254740993}') as unknown, source)).toThrow(
+      /exactIntegers/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { PredgateError } from '../errors.js';
+import { reportDrift } from './drift.js';
 
 /**
  * Venue answers are checked before they are read. A schema here describes
@@ -18,16 +19,65 @@ export interface PayloadSource {
 
 const validationOptions: Joi.ValidationOptions = { abortEarly: true, allowUnknown: true, convert: false };
 
-/** Checks a venue body against the shape the adapter reads; throws EXCHANGE_NOT_AVAILABLE naming the field. */
+/**
+ * Checks a venue body against the shape the adapter reads and returns it;
+ * throws EXCHANGE_NOT_AVAILABLE naming the field. Lists declared with
+ * `venueValue.items` are checked item by item: the body returned lacks the
+ * items that do not fit, each reported as drift (see `withDriftSink`).
+ */
 export function checkPayload<T>(schema: Joi.Schema<T>, body: unknown, source: PayloadSource): T {
-  const { error } = schema.validate(body, validationOptions);
-  if (!error) return body as T;
-  const issue = error.details[0]!;
+  const context: ItemCheck = { source, leftOut: [], at: [] };
+  const { error, value } = schema.validate(body, { ...validationOptions, context });
+  if (error) throw driftError(source, error.details[0]!);
+  // Reported only once the envelope is known good: a refused answer is one drift, not one per item.
+  context.leftOut.forEach(reportDrift);
+  return value as T;
+}
+
+/** What the item checks of one `checkPayload` share: the answer's source and the items they left out. */
+interface ItemCheck {
+  source: PayloadSource;
+  leftOut: PredgateError[];
+  /** Where in the body the item being checked sits (items nested in items are checked from their own root). */
+  at: Array<string | number>;
+}
+
+function driftError(source: PayloadSource, issue: Joi.ValidationErrorItem, item?: string): PredgateError {
   const field = issue.path.length > 0 ? issue.path.join('.') : '(body)';
-  throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${source.venue} answered ${source.endpoint} in a shape Predgate does not understand: ${issue.message}`, {
+  const what = item === undefined ? 'in a shape' : `with an item (${item}) in a shape`;
+  return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${source.venue} answered ${source.endpoint} ${what} Predgate does not understand: ${issue.message}`, {
     exchange: source.venue,
-    detail: { endpoint: source.endpoint, field, rule: issue.type, drift: true },
+    detail: { endpoint: source.endpoint, field, rule: issue.type, drift: true, ...(item === undefined ? {} : { item }) },
   });
+}
+
+/**
+ * A list checked item by item: an item that does not fit `item` is left out
+ * of the checked body and reported as drift naming its field and, with
+ * `id`, the member identifying it; the list itself must be a list.
+ */
+function itemsOf(item: Joi.Schema, options: { id?: string } = {}): Joi.ArraySchema {
+  return Joi.array().custom((list: unknown[], helpers) => {
+    const check = helpers.prefs.context as ItemCheck | undefined;
+    if (check?.leftOut === undefined) throw new Error('venueValue.items() lists are checked through checkPayload');
+    const kept: unknown[] = [];
+    list.forEach((entry, index) => {
+      const at = [...check.at, ...(helpers.state.path ?? []), index];
+      const { error, value } = item.validate(entry, { ...validationOptions, context: { ...check, at } });
+      if (!error) {
+        kept.push(value);
+        return;
+      }
+      const issue = error.details[0]!;
+      const id = options.id === undefined ? undefined : text((entry as Record<string, unknown> | null)?.[options.id]);
+      check.leftOut.push(driftError(check.source, { ...issue, path: [...at, ...issue.path] }, id ?? `#${index}`));
+    });
+    return kept;
+  }, 'items checked one by one');
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 /*
@@ -37,7 +87,7 @@ export function checkPayload<T>(schema: Joi.Schema<T>, body: unknown, source: Pa
 const numericText = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const numericMessages = {
   'numeric.base': '{{#label}} must be a number or a numeric string',
-  'numeric.unsafe': '{{#label}} is too large for a number Predgate can carry exactly (at most 2^53)',
+  'numeric.unsafe': '{{#label}} is a bare number past 2^53, whose digits were lost when it was parsed (read the endpoint with exactIntegers)',
 };
 
 /**
@@ -45,7 +95,13 @@ const numericMessages = {
  * Each accepts exactly the forms venues are known to use, nothing wider.
  */
 export const venueValue = {
-  /** A number, or a numeric string (`".48"`, `"1e18"`, `"123456789012345678901"`). */
+  /**
+   * A number whose digits matter (base units, quantities): a number, or a
+   * numeric string (`".48"`, `"1e18"`, `"123456789012345678901"`). A bare
+   * number past 2^53 lost digits when the JSON was parsed and is refused:
+   * such endpoints are read with the HTTP client's `exactIntegers`, which
+   * hands those numbers over as their digits.
+   */
   numeric: () =>
     Joi.any()
       .custom((value: unknown, helpers) => {
@@ -54,17 +110,23 @@ export const venueValue = {
       }, 'numeric')
       .messages(numericMessages),
   /**
-   * A numeric value read as a number (a price, size or volume): within ±2^53,
-   * the range the unified model carries, so a value past it is refused naming
-   * its field rather than passed on rounded.
+   * A numeric value read as a number (a price, size or volume). Any magnitude
+   * is accepted: past 2^53 it is read as the nearest double (`toNumber`), the
+   * model's type, so a huge pool total is rounded in its last digits, never refused.
    */
   amount: () =>
     Joi.any()
       .custom((value: unknown, helpers) => {
-        if (typeof value !== 'number' && (typeof value !== 'string' || !numericText.test(value))) return helpers.error('numeric.base');
-        return Math.abs(Number(value)) <= Number.MAX_SAFE_INTEGER ? value : helpers.error('numeric.unsafe');
+        if (typeof value === 'number') return Number.isFinite(value) ? value : helpers.error('numeric.base');
+        return typeof value === 'string' && numericText.test(value) ? value : helpers.error('numeric.base');
       }, 'amount')
       .messages(numericMessages),
+  /**
+   * A list of items checked one by one: `venueValue.items(market, { id: 'ticker' })`.
+   * One item that does not fit is left out and reported as drift (with its
+   * `id` member and field); the rest of the list is read.
+   */
+  items: itemsOf,
   /** An id venues send as a string or an integer. */
   id: () => Joi.alternatives(Joi.string().min(1).max(512), Joi.number().integer()),
   /**

@@ -23,6 +23,9 @@ describe('numbers', () => {
     [Number.NaN, undefined],
     [Number.POSITIVE_INFINITY, undefined],
     [{}, undefined],
+    // Past 2^53 a float is the model's type: the nearest double, never refused.
+    ['9007199254740993', 9_007_199_254_740_992],
+    ['123456789012345678901234.5', 1.2345678901234568e23],
   ])('toNumber(%j) is %j', (value, expected) => {
     expect(toNumber(value)).toBe(expected);
   });
@@ -55,6 +58,11 @@ describe('times', () => {
     ['not a date', undefined],
   ])('toEpochMs(%j) is %j', (value, expected) => {
     expect(toEpochMs(value)).toBe(expected);
+  });
+
+  test.each([0, '0', -1, '', ' '])("a venue's unset time %j is unknown, never 1970-01-01", (value) => {
+    expect(toEpochMs(value)).toBeUndefined();
+    expect(toIsoDate(value)).toBeUndefined();
   });
 
   test('toIsoDate gives ISO text from epoch seconds', () => {

@@ -12,7 +12,10 @@ function isBlank(value: Loose): boolean {
   return value === undefined || value === null || (typeof value === 'string' && (value.trim() === '' || value.trim() === 'null'));
 }
 
-/** A finite number from a number or numeric string; undefined when unknown or not numeric. */
+/**
+ * A finite number from a number or numeric string; undefined when unknown or not numeric.
+ * Digits past a double's precision (an amount past 2^53 sent as text) round to the nearest double.
+ */
 export function toNumber(value: Loose): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'bigint') return Number(value);
@@ -48,10 +51,17 @@ export function fromBaseUnits(value: Loose, decimals: number): number | undefine
   return negative ? -parsed : parsed;
 }
 
-/** Unix milliseconds from epoch seconds, epoch milliseconds or ISO text (`"2026-03-19 23:20:15+00"` included). */
+/**
+ * Unix milliseconds from epoch seconds, epoch milliseconds or ISO text (`"2026-03-19 23:20:15+00"` included).
+ * Venues send `0` or `"0"` for a time they do not have: that is unknown, never 1970-01-01
+ * (read as a date, it would close every live market whose end time is unset).
+ */
 export function toEpochMs(value: Loose): number | undefined {
   const numeric = toNumber(value);
-  if (numeric !== undefined) return numeric < 1e11 ? Math.round(numeric * 1000) : Math.round(numeric);
+  if (numeric !== undefined) {
+    if (numeric <= 0) return undefined;
+    return numeric < 1e11 ? Math.round(numeric * 1000) : Math.round(numeric);
+  }
   if (typeof value !== 'string' || isBlank(value)) return undefined;
   // Postgres-style offsets (`+00`) are not ISO: give them minutes.
   const iso = value

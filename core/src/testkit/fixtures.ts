@@ -3,6 +3,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { MockAgent } from 'undici';
 import { isPredgateError } from '../errors.js';
+import type { PredgateError } from '../errors.js';
+import { withDriftSink } from '../kit/drift.js';
 import { createHttpClientFactory } from '../http/venue-http-client.js';
 import type { HttpClientFactory } from '../http/venue-http-client.js';
 import type { VenueAdapter } from '../methods/adapter.js';
@@ -33,7 +35,8 @@ import { checkResult } from './invariants.js';
  *     "request": { "method": "GET", "url": "https://host/path?q=1", "headers": { "poly_api_key": "k" }, "body": { ... } },
  *     "response": { "status": 200, "headers": { ... }, "body": { ... } | "bodyFile": "../payloads/x.json" }
  *   }],
- *   "result": { ... } | "match": { ... } | "error": { "code": "NOT_FOUND", "message": "..." }
+ *   "result": { ... } | "match": { ... } | "error": { "code": "NOT_FOUND", "message": "..." },
+ *   "drift": [{ "field": "markets.1.volume", "item": "KX-B" }]              // optional
  * }
  *
  * A file holds one case or an array of them. Query parameters compare without
@@ -41,6 +44,9 @@ import { checkResult } from './invariants.js';
  * expected value, `{"$matches": "<regex>"}` matches a string by pattern and
  * `{"$any": true}` matches any value, for signatures, salts and timestamps;
  * `{"$absent": true}` requires the member to be missing (a price that is unknown, not 0).
+ * `drift` lists the items the call must leave out as unreadable (each report's
+ * detail must contain the entry); a call that leaves out an item its fixture
+ * does not list fails.
  */
 export interface FixtureExchange {
   request: {
@@ -71,6 +77,8 @@ export interface FixtureCase {
   match?: unknown;
   /** The unified error the call must fail with. */
   error?: { code: string; message?: string; detail?: Record<string, unknown> };
+  /** The drift reports the call must make (subsets of their `detail`), in order: items left out as unreadable. */
+  drift?: Array<Record<string, unknown>>;
   /** File the case came from, for messages. */
   file: string;
   kind: 'request' | 'response';
@@ -183,6 +191,7 @@ interface Outcome {
   result?: unknown;
   error?: unknown;
   problems: string[];
+  drift: PredgateError[];
 }
 
 async function replay(
@@ -226,9 +235,12 @@ async function replay(
   // Recorded failures are replayed at once: the retry delays are the client's business, not the fixture's.
   const http = createHttpClientFactory({ dispatcher: agent, retry: { minDelayMs: 1, maxDelayMs: 1 } });
   const adapter = create(http, fixedClock(now ?? Date.now()));
-  const outcome: Outcome = { problems };
+  const outcome: Outcome = { problems, drift: [] };
   try {
-    outcome.result = await call(adapter);
+    outcome.result = await withDriftSink(
+      (report) => outcome.drift.push(report),
+      async () => call(adapter),
+    );
   } catch (error) {
     outcome.error = error;
   } finally {
@@ -245,6 +257,11 @@ function checkOutcome(fixture: FixtureCase, outcome: Outcome, list: MethodList):
   if (outcome.problems.length > 0) {
     const cause = outcome.error ? `\n  the call failed with: ${describeError(outcome.error)}` : '';
     assert.fail(`${where}:\n  - ${outcome.problems.join('\n  - ')}${cause}`);
+  }
+  const drift = outcome.drift.map((report) => report.detail ?? {});
+  const expectedDrift = fixture.drift ?? [];
+  if (drift.length !== expectedDrift.length || !expectedDrift.every((expected, index) => matches(drift[index], expected))) {
+    assert.fail(`${where}: items left out as unreadable\n  expected ${JSON.stringify(expectedDrift)}\n  got      ${JSON.stringify(drift)}`);
   }
   if (fixture.error) {
     assert.ok(outcome.error !== undefined, `${where}: expected ${fixture.error.code}, but the call succeeded`);

@@ -5,6 +5,8 @@ import type { Counter } from 'prom-client';
 export interface DriftReport {
   endpoint: string;
   field: string;
+  /** The id of the list item left out for it; absent when the whole answer was refused. */
+  item?: string;
   message: string;
   at: number;
 }
@@ -13,7 +15,8 @@ const kept = 5;
 
 /**
  * Venue drift as it is met: every venue answer an adapter refused for its
- * shape (an error whose detail says `drift`, with the endpoint and the field)
+ * shape, and every list item it left out as unreadable (an error whose
+ * detail says `drift`, with the endpoint, the field and the item's id)
  * is counted per venue, endpoint and field, and the last few per venue are
  * kept for `/v0/status`, so an operator sees a venue changing its API before
  * users report empty books.
@@ -32,8 +35,9 @@ export class DriftRecorder {
     const endpoint = String(error.detail.endpoint ?? 'unknown');
     const field = String(error.detail.field ?? 'unknown');
     // Array positions would make one series per item: `events.7.markets` counts as `events.*.markets`.
-    this.counter.inc({ venue, endpoint, field: field.replace(/\.\d+(?=\.|$)/g, '.*') });
-    const reports = [{ endpoint, field, message: error.message, at: this.now() }, ...(this.recent.get(venue) ?? [])];
+    this.counter.inc({ venue, endpoint, field: field.replace(/(^|\.)\d+(?=\.|$)/g, '$1*') });
+    const item = error.detail.item === undefined ? {} : { item: String(error.detail.item) };
+    const reports = [{ endpoint, field, ...item, message: error.message, at: this.now() }, ...(this.recent.get(venue) ?? [])];
     this.recent.set(venue, reports.slice(0, kept));
   }
 
