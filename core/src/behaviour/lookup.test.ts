@@ -56,9 +56,14 @@ describe('a lookup of an item the venue sent unreadable', () => {
   const page = venueValue.items(Joi.object({ ticker: Joi.string().required(), price: Joi.number().required() }), { id: 'ticker' });
   const source = { venue: 'test', endpoint: 'GET /markets' };
   const fetchMarkets = async () =>
-    checkPayload<Array<{ ticker: string }>>(page, [{ ticker: 'good', price: 0.4 }, { ticker: 'bad', price: 'n/a' }], source).map((raw) =>
-      market(raw.ticker, raw.ticker, [`${raw.ticker}-yes`, `${raw.ticker}-no`]),
-    );
+    checkPayload<Array<{ ticker: string }>>(
+      page,
+      [
+        { ticker: 'good', price: 0.4 },
+        { ticker: 'bad', price: 'n/a' },
+      ],
+      source,
+    ).map((raw) => market(raw.ticker, raw.ticker, [`${raw.ticker}-yes`, `${raw.ticker}-no`]));
 
   test('answers the drift error naming the field, not MARKET_NOT_FOUND', async () => {
     const error = await findMarket(fetchMarkets, { marketId: 'bad' }, 'test').catch((caught: unknown) => caught);

@@ -51,8 +51,12 @@ describe('requests', () => {
 
   test('an endpoint read with exactIntegers hands integers past 2^53 over as their digits; other numbers as usual', async () => {
     const { pool, http } = mockVenue();
-    const text = '{"pool": 9007199254740993, "token": 42859052879714956954021268148812996183888745727429575900918186031868405147361, "price": 0.535, "size": 12}';
-    pool.intercept({ path: '/pools', method: 'GET' }).reply(200, text, { headers: { 'content-type': 'application/json' } }).times(2);
+    const text =
+      '{"pool": 9007199254740993, "token": 42859052879714956954021268148812996183888745727429575900918186031868405147361, "price": 0.535, "size": 12}';
+    pool
+      .intercept({ path: '/pools', method: 'GET' })
+      .reply(200, text, { headers: { 'content-type': 'application/json' } })
+      .times(2);
     const client = http({ venue: 'v' });
     await expect(client.json({ url: `${origin}/pools`, exactIntegers: true })).resolves.toEqual({
       pool: '9007199254740993',
