@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { fraction, id } from './catalog.js';
+import { amountValue, fraction, id } from './catalog.js';
 import { timestampMs, tradeKeys } from './market-data.js';
 import { argumentBounds } from './params.js';
 import type { Trade } from './market-data.js';
@@ -109,39 +109,39 @@ export const orderSchema = Joi.object<Order, true>({
     .valid(...orderTypes)
     .required(),
   price: fraction,
-  amount: Joi.number().greater(0).required(),
+  amount: amountValue.greater(0).required(),
   status: Joi.string()
     .valid(...orderStatuses)
     .required(),
-  filled: Joi.number().min(0).required(),
-  remaining: Joi.number().min(0).required(),
+  filled: amountValue.min(0).required(),
+  remaining: amountValue.min(0).required(),
   timestamp: timestampMs.required(),
-  fee: Joi.number().min(0),
+  fee: amountValue.min(0),
 });
 
 export const userTradeSchema = Joi.object<UserTrade, true>({
   ...tradeKeys,
   orderId: id,
   marketId: id,
-  fee: Joi.number().min(0),
+  fee: amountValue.min(0),
 });
 
 export const positionSchema = Joi.object<Position, true>({
   marketId: id.required(),
   outcomeId: id.required(),
   outcomeLabel: Joi.string().allow('').required(),
-  size: Joi.number().required(),
+  size: amountValue.required(),
   entryPrice: fraction.required(),
   currentPrice: fraction.required(),
-  unrealizedPnL: Joi.number().required(),
-  realizedPnL: Joi.number(),
+  unrealizedPnL: amountValue.required(),
+  realizedPnL: amountValue,
 });
 
 export const balanceSchema = Joi.object<Balance, true>({
   currency: Joi.string().required(),
-  total: Joi.number().required(),
-  available: Joi.number().required(),
-  locked: Joi.number().min(0).required(),
+  total: amountValue.required(),
+  available: amountValue.required(),
+  locked: amountValue.min(0).required(),
 });
 
 /** Long enough for an RSA private key in PEM (about 3.3 KB at 4096 bits), short enough to bound a request. */

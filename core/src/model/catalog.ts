@@ -87,7 +87,12 @@ export interface Series {
 }
 
 export const fraction = Joi.number().min(0).max(1);
-export const nonNegative = Joi.number().min(0);
+/**
+ * Quantities in answers (volumes, sizes, balances) are doubles: a venue amount
+ * past 2^53 arrives as the nearest double (see `toNumber`), not refused.
+ */
+export const amountValue = Joi.number().unsafe();
+export const nonNegative = amountValue.min(0);
 export const id = Joi.string().min(1);
 export const isoDate = Joi.string().isoDate();
 const freeForm = Joi.object().unknown(true);

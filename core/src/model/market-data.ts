@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { fraction, id, isoDate } from './catalog.js';
+import { amountValue, fraction, id, isoDate } from './catalog.js';
 
 export interface OrderLevel {
   /** A fraction of one. */
@@ -55,7 +55,7 @@ export const timestampMs = Joi.number().integer().min(946_684_800_000).max(4_102
 
 export const orderLevelSchema = Joi.object<OrderLevel, true>({
   price: fraction.required(),
-  size: Joi.number().greater(0).required(),
+  size: amountValue.greater(0).required(),
   orderCount: Joi.number().integer().min(0),
 });
 
@@ -76,7 +76,7 @@ export const tradeKeys = {
   id: id.required(),
   timestamp: timestampMs.required(),
   price: fraction.required(),
-  amount: Joi.number().greater(0).required(),
+  amount: amountValue.greater(0).required(),
   side: Joi.string()
     .valid(...tradeSides)
     .required(),
@@ -91,7 +91,7 @@ export const priceCandleSchema = Joi.object<PriceCandle, true>({
   high: fraction.required(),
   low: fraction.required(),
   close: fraction.required(),
-  volume: Joi.number().min(0),
+  volume: amountValue.min(0),
 });
 
 export interface ExecutionPriceResult {
@@ -103,6 +103,6 @@ export interface ExecutionPriceResult {
 
 export const executionPriceResultSchema = Joi.object<ExecutionPriceResult, true>({
   price: fraction.required(),
-  filledAmount: Joi.number().min(0).required(),
+  filledAmount: amountValue.min(0).required(),
   fullyFilled: Joi.boolean().required(),
 });
