@@ -17,7 +17,9 @@ const market = Joi.object({
   event_ticker: Joi.string().allow(''),
   ...Object.fromEntries([...priceFields, ...countFields].map((field) => [field, amount])),
 }).or(...priceFields);
-const event = Joi.object({ event_ticker: Joi.string().min(1).required(), markets: Joi.array().items(market).allow(null) });
+/** One unreadable market or event is left out (reported as drift), never the page: lists are checked item by item. */
+const markets = venueValue.items(market, { id: 'ticker' }).allow(null);
+const event = Joi.object({ event_ticker: Joi.string().min(1).required(), markets });
 /** `[price, count]`: dollar strings in the current ladders, integer cents in the legacy ones. */
 const ladder = Joi.array().items(Joi.array().ordered(venueValue.amount().required(), venueValue.amount().required())).allow(null);
 const ladders = Joi.object({ yes_dollars: ladder, no_dollars: ladder, yes: ladder, no: ladder }).allow(null);
@@ -26,17 +28,15 @@ const order = Joi.object({ order_id: Joi.string().min(1).required(), ticker: Joi
 const series = Joi.object({ ticker: Joi.string().min(1).required() });
 
 const schemas = {
-  'GET /events': Joi.object({ events: Joi.array().items(event).required(), cursor: Joi.string().allow('', null) }).required(),
-  'GET /events/{ticker}': Joi.object({ event: event.required(), markets: Joi.array().items(market).allow(null) }).required(),
+  'GET /events': Joi.object({ events: venueValue.items(event, { id: 'event_ticker' }).required(), cursor: Joi.string().allow('', null) }).required(),
+  'GET /events/{ticker}': Joi.object({ event: event.required(), markets }).required(),
   'GET /markets/{ticker}': Joi.object({ market: market.required() }).required(),
   'GET /markets/{ticker}/orderbook': Joi.object({ orderbook_fp: ladders, orderbook: ladders }).or('orderbook_fp', 'orderbook').required(),
   'GET /markets/orderbooks': Joi.object({
-    orderbooks: Joi.array()
-      .items(Joi.object({ ticker: Joi.string().min(1).required() }))
-      .allow(null),
+    orderbooks: venueValue.items(Joi.object({ ticker: Joi.string().min(1).required(), orderbook_fp: ladders, orderbook: ladders }), { id: 'ticker' }).allow(null),
   }).required(),
-  'GET /markets': Joi.object({ markets: Joi.array().items(market).allow(null) }).required(),
-  'GET /series': Joi.object({ series: Joi.array().items(series).allow(null) }).required(),
+  'GET /markets': Joi.object({ markets }).required(),
+  'GET /series': Joi.object({ series: venueValue.items(series, { id: 'ticker' }).allow(null) }).required(),
   'GET /series/{ticker}': Joi.object({ series: series.required() }).required(),
   'GET /series/{series}/markets/{ticker}/candlesticks': Joi.object({ candlesticks: Joi.array().items(Joi.object()).allow(null) }).required(),
   'GET /portfolio/balance': Joi.object({ balance: Joi.alternatives(Joi.number(), Joi.string()), balance_dollars: Joi.alternatives(Joi.number(), Joi.string()) })
