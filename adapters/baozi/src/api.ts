@@ -49,7 +49,7 @@ export type Filter = { memcmp: { offset: number; bytes: string } };
 export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
   const venue = http.venue;
 
-  async function call<T>(method: string, params: unknown[], result: Joi.Schema, options: { maxBodyBytes?: number; write?: boolean } = {}): Promise<T> {
+  async function call<T>(method: string, params: unknown[], result: Joi.Schema, options: { maxBodyBytes?: number; write?: boolean; exactIntegers?: boolean } = {}): Promise<T> {
     let answer: unknown;
     try {
       answer = await http.json({
@@ -59,6 +59,7 @@ export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
         // Reads may be sent again; a transaction is sent once, never retried behind the caller's back.
         idempotent: !options.write,
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+        ...(options.exactIntegers ? { exactIntegers: true } : {}),
       });
     } catch (error) {
       throw namingMethod(error, method, rpcUrl);
@@ -107,11 +108,14 @@ export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
     /** Sends a signed transaction (base64) once, with preflight; the answer is its signature. */
     sendTransaction: (wire: string) =>
       call<string>('sendTransaction', [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }], Joi.string().max(100).required(), { write: true }),
-    /** Lamports held by a wallet (a number: no wallet holds 2^53 lamports, and one past that is refused naming the field). */
+    /** Lamports held by a wallet, exactly: the RPC sends a bare integer, read as its digits past 2^53. */
     balance: (pubkey: string) =>
-      call<{ value: number }>('getBalance', [pubkey, { commitment: 'confirmed' }], Joi.object({ value: venueValue.amount().required() }).required()).then(
-        ({ value }) => value,
-      ),
+      call<{ value: number | string }>(
+        'getBalance',
+        [pubkey, { commitment: 'confirmed' }],
+        Joi.object({ value: venueValue.numeric().required() }).required(),
+        { exactIntegers: true },
+      ).then(({ value }) => value),
   };
 }
 
