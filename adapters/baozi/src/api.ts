@@ -49,7 +49,12 @@ export type Filter = { memcmp: { offset: number; bytes: string } };
 export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
   const venue = http.venue;
 
-  async function call<T>(method: string, params: unknown[], result: Joi.Schema, options: { maxBodyBytes?: number; write?: boolean; exactIntegers?: boolean } = {}): Promise<T> {
+  async function call<T>(
+    method: string,
+    params: unknown[],
+    result: Joi.Schema,
+    options: { maxBodyBytes?: number; write?: boolean; exactIntegers?: boolean } = {},
+  ): Promise<T> {
     let answer: unknown;
     try {
       answer = await http.json({
@@ -110,12 +115,9 @@ export function solanaRpc(http: VenueHttpClient, rpcUrl: string) {
       call<string>('sendTransaction', [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }], Joi.string().max(100).required(), { write: true }),
     /** Lamports held by a wallet, exactly: the RPC sends a bare integer, read as its digits past 2^53. */
     balance: (pubkey: string) =>
-      call<{ value: number | string }>(
-        'getBalance',
-        [pubkey, { commitment: 'confirmed' }],
-        Joi.object({ value: venueValue.numeric().required() }).required(),
-        { exactIntegers: true },
-      ).then(({ value }) => value),
+      call<{ value: number | string }>('getBalance', [pubkey, { commitment: 'confirmed' }], Joi.object({ value: venueValue.numeric().required() }).required(), {
+        exactIntegers: true,
+      }).then(({ value }) => value),
   };
 }
 

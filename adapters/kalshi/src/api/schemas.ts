@@ -33,7 +33,9 @@ const schemas = {
   'GET /markets/{ticker}': Joi.object({ market: market.required() }).required(),
   'GET /markets/{ticker}/orderbook': Joi.object({ orderbook_fp: ladders, orderbook: ladders }).or('orderbook_fp', 'orderbook').required(),
   'GET /markets/orderbooks': Joi.object({
-    orderbooks: venueValue.items(Joi.object({ ticker: Joi.string().min(1).required(), orderbook_fp: ladders, orderbook: ladders }), { id: 'ticker' }).allow(null),
+    orderbooks: venueValue
+      .items(Joi.object({ ticker: Joi.string().min(1).required(), orderbook_fp: ladders, orderbook: ladders }), { id: 'ticker' })
+      .allow(null),
   }).required(),
   'GET /markets': Joi.object({ markets }).required(),
   'GET /series': Joi.object({ series: venueValue.items(series, { id: 'ticker' }).allow(null) }).required(),
