@@ -12,6 +12,8 @@ export interface SweepRecord {
   outcomes: number;
   /** Markets still trading; absent on records written before it was counted. */
   openMarkets?: number;
+  /** The replica that swept, when gateways share the catalog. */
+  sweptBy?: string;
 }
 
 /** `active`: still trading; `closed`: not; `all`: both. */

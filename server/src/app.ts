@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Hapi from '@hapi/hapi';
-import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore, routerPackage, routerVenuePlugin } from '@predgate/catalog';
+import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore, MongoSweepLeases, routerPackage, routerVenuePlugin } from '@predgate/catalog';
 import type { Request, Server } from '@hapi/hapi';
 import { createHttpClientFactory, createMethodRegistry, systemClock } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
@@ -133,6 +135,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Sweeps start after createApp returns, by when the webhooks below are open.
     onSweepCommitted: (venue, sweep) => void webhooks.sweeps.sweepCommitted(venue, sweep.sweepId),
     onDrift: (venue, report) => drift.record(venue, report),
+    // Gateways sharing a MongoDB catalog elect one sweeper per venue there and serve what it writes.
+    ...(store instanceof MongoCatalogStore
+      ? { replicas: { leases: new MongoSweepLeases(store.database), holder: replicaId(), leaseMs: (config.catalog.leaseSeconds ?? 30) * 1000 } }
+      : {}),
   });
   // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
   const routerOverCatalog = routerVenuePlugin(store);
@@ -225,6 +231,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       await http.close();
     },
   };
+}
+
+/** This process among the replicas sharing a catalog: readable in the leases and sweep records, unique however many run on a host. */
+function replicaId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
 /** The gateway package's own folder, whose dependencies are the adapters installed with it. */

@@ -23,7 +23,8 @@ export interface ServerConfig {
   /** Longest a pass-through read may take, venue retries included, before it is answered with EXCHANGE_NOT_AVAILABLE; writes are not cut short. */
   requestBudgetSeconds: number;
   /** Ingestion: a full sweep of each venue every `intervalSeconds`; pass-through calls are catalog-served while the last sweep is younger than `freshForSeconds`. */
-  catalog: { intervalSeconds: number; freshForSeconds: number; concurrency: number; pageSize: number };
+  /** `leaseSeconds`: with a MongoDB catalog, how long a replica's sweep lease lasts unrenewed (30 by default). */
+  catalog: { intervalSeconds: number; freshForSeconds: number; concurrency: number; pageSize: number; leaseSeconds?: number };
   /** The Polymarket order-book archive (in `dataDir/archive`); `record: true` records inside `predgate serve`. */
   archive: { record: boolean; tokensPerConnection: number; refreshSeconds: number; flushMs: number; url?: string };
   /** `/ws` and the HTTP watch fallback: timeouts, heartbeats and the bounds of each client's buffer. */
@@ -101,6 +102,8 @@ const configSchema = Joi.object<ServerConfig, true>({
     freshForSeconds: Joi.number().min(0).default(120),
     concurrency: Joi.number().integer().min(1).default(2),
     pageSize: Joi.number().integer().min(1).max(1_000).default(200),
+    // Gateways sharing a MongoDB catalog: a dead sweeper's venues are taken over after this long.
+    leaseSeconds: Joi.number().min(1).max(3_600).default(30),
   }).default(),
   archive: Joi.object({
     record: Joi.boolean().default(false),

@@ -5,6 +5,7 @@ import type { CatalogStore, SweepRecord } from '../store.js';
 import { defaultShrinkGuard, shrinkReason } from './shrink-guard.js';
 import type { ShrinkGuard } from './shrink-guard.js';
 import { sweepVenue } from './sweep.js';
+import type { LeaseState, SweepLeases } from './sweep-lease.js';
 import type { SweepResult } from './sweep.js';
 
 export interface CatalogServiceOptions {
@@ -30,6 +31,18 @@ export interface CatalogServiceOptions {
   onSweepCommitted?: (venue: string, sweep: SweepRecord) => void;
   /** Each item a sweep left out as unreadable or outside the model (a drift report); the rest of the sweep goes on. */
   onDrift?: (venue: string, report: PredgateError) => void;
+  /** Gateways sharing the catalog: each venue is swept by the one replica holding its lease, and every replica follows the sweeps in the store. */
+  replicas?: Replicas;
+}
+
+export interface Replicas {
+  leases: SweepLeases;
+  /** This replica's id, unique among those sharing the catalog. */
+  holder: string;
+  /** How long a lease lasts unrenewed (a dead sweeper's venues wait this long); renewed every third of it. 30 s by default. */
+  leaseMs?: number;
+  /** How often the store's sweeps are read, so that venues swept elsewhere are served fresh. 1 s by default. */
+  followMs?: number;
 }
 
 export interface VenueToIngest {
@@ -59,7 +72,11 @@ export interface VenueIngestion {
   consecutiveFailures: number;
   /** The last sweep held back, while no later sweep has been committed. */
   heldSweep: HeldSweep | null;
+  /** With replicas: who holds the venue's sweep lease, and whether that is this replica. */
+  sweeper: (LeaseState & { here: boolean }) | null;
 }
+
+type VenueState = Omit<VenueIngestion, 'sweeper'> & { source: VenueToIngest; timer?: NodeJS.Timeout; lease: LeaseState | null };
 
 /**
  * Keeps every venue's catalog current: a sweep per venue on a jittered
@@ -71,12 +88,17 @@ export class CatalogService {
   readonly store: CatalogStore;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly settings: Required<Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError' | 'onSweepCommitted' | 'onDrift'>>;
+  private readonly settings: Required<
+    Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError' | 'onSweepCommitted' | 'onDrift' | 'replicas'>
+  >;
   private readonly onSweepError: (venue: string, error: unknown) => void;
   private readonly onSweepCommitted: (venue: string, sweep: SweepRecord) => void;
   private readonly onDrift: (venue: string, report: PredgateError) => void;
   private readonly queue: PQueue;
-  private readonly state = new Map<string, VenueIngestion & { source: VenueToIngest; timer?: NodeJS.Timeout }>();
+  private readonly state = new Map<string, VenueState>();
+  private readonly replicas: Required<Replicas> | undefined;
+  private replicaTimers: NodeJS.Timeout[] = [];
+  private claiming = false;
   private started = false;
   private commits = 0;
 
@@ -96,6 +118,7 @@ export class CatalogService {
     this.onSweepError = options.onSweepError ?? (() => {});
     this.onSweepCommitted = options.onSweepCommitted ?? (() => {});
     this.onDrift = options.onDrift ?? (() => {});
+    this.replicas = options.replicas && { leaseMs: 30_000, followMs: 1_000, ...options.replicas };
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
       this.state.set(source.id, {
@@ -107,6 +130,7 @@ export class CatalogService {
         running: false,
         consecutiveFailures: 0,
         heldSweep: null,
+        lease: null,
       });
     }
   }
@@ -119,21 +143,33 @@ export class CatalogService {
     }
   }
 
-  /** Schedules every venue: at once when it has no sweep yet, else one interval after its last sweep. */
+  /**
+   * Schedules every venue: at once when it has no sweep yet, else one interval after its last sweep.
+   * With replicas, only the venues whose lease this replica holds; leases are claimed and renewed from now on.
+   */
   start(): void {
     this.started = true;
-    for (const venue of this.state.values()) {
-      const due = venue.lastSweep ? venue.lastSweep.finishedAt + this.jittered(this.settings.intervalMs) : this.clock.now();
-      this.schedule(venue.venue, Math.max(0, due - this.clock.now()));
+    if (this.replicas) {
+      const { leaseMs, followMs } = this.replicas;
+      void this.claimLeases();
+      this.replicaTimers = [setInterval(() => void this.claimLeases(), leaseMs / 3), setInterval(() => void this.follow(), followMs)];
+      for (const timer of this.replicaTimers) timer.unref();
+      return;
     }
+    for (const venue of this.state.values()) this.scheduleDue(venue);
   }
 
-  /** Cancels what is scheduled and waits for sweeps under way. */
+  /** Cancels what is scheduled, waits for sweeps under way, and gives up the leases this replica holds. */
   async stop(): Promise<void> {
     this.started = false;
+    for (const timer of this.replicaTimers) clearInterval(timer);
     for (const venue of this.state.values()) clearTimeout(venue.timer);
     this.queue.clear();
     await this.queue.onIdle();
+    if (!this.replicas) return;
+    const { leases, holder } = this.replicas;
+    const held = [...this.state.values()].filter((venue) => this.sweepsHere(venue));
+    await Promise.all(held.map((venue) => leases.release(venue.venue, holder).catch(() => {})));
   }
 
   /** Sweeps one venue now (queued behind sweeps under way); a sweep held back says why in `held`. */
@@ -144,7 +180,10 @@ export class CatalogService {
   }
 
   status(): VenueIngestion[] {
-    return [...this.state.values()].map(({ source: _source, timer: _timer, ...status }) => ({ ...status }));
+    return [...this.state.values()].map(({ source: _source, timer: _timer, lease, ...status }) => ({
+      ...status,
+      sweeper: lease && { ...lease, here: lease.holder === this.replicas?.holder },
+    }));
   }
 
   /** Changes whenever a sweep commits: answers derived from the catalog can be cached under it. */
@@ -169,7 +208,7 @@ export class CatalogService {
     return sweep !== null && sweep !== undefined && this.clock.now() - sweep.finishedAt <= this.settings.freshForMs;
   }
 
-  private async run(state: VenueIngestion & { source: VenueToIngest }): Promise<SweepResult> {
+  private async run(state: VenueState): Promise<SweepResult> {
     state.running = true;
     state.nextAttemptAt = null;
     const guard = state.source.shrinkGuard ?? defaultShrinkGuard;
@@ -185,6 +224,7 @@ export class CatalogService {
             pageSize: state.source.pageSize ?? this.settings.pageSize,
             maxPages: this.settings.maxPages,
             status: state.source.status ?? 'all',
+            ...(this.replicas ? { sweptBy: this.replicas.holder } : {}),
             // A second sweep in a row that shrinks the catalog as much confirms the first: the venue did shrink.
             hold: (sweep) => (guard === false || state.heldSweep ? undefined : shrinkReason(state.lastSweep, sweep, guard)),
           }),
@@ -239,10 +279,71 @@ export class CatalogService {
   private schedule(venue: string, delayMs: number): void {
     const state = this.state.get(venue)!;
     clearTimeout(state.timer);
-    if (!this.started) return;
+    if (!this.started || (this.replicas && !this.sweepsHere(state))) return;
     state.nextAttemptAt = this.clock.now() + delayMs;
-    state.timer = setTimeout(() => void this.queue.add(() => this.run(state)).catch(() => {}), delayMs);
+    state.timer = setTimeout(() => {
+      // A lease lost since the sweep was scheduled leaves the venue to its new holder.
+      if (this.replicas && !this.sweepsHere(state)) return;
+      void this.queue.add(() => this.run(state)).catch(() => {});
+    }, delayMs);
     state.timer.unref();
+  }
+
+  /** At once when the venue has no sweep yet, else one interval after its last sweep. */
+  private scheduleDue(state: VenueState): void {
+    const due = state.lastSweep ? state.lastSweep.finishedAt + this.jittered(this.settings.intervalMs) : this.clock.now();
+    this.schedule(state.venue, Math.max(0, due - this.clock.now()));
+  }
+
+  private sweepsHere(state: VenueState): boolean {
+    return state.lease !== null && state.lease.holder === this.replicas?.holder && state.lease.expiresAt > Date.now();
+  }
+
+  /** Claims (or renews) every venue's lease: a venue newly held is scheduled, one lost is left alone. */
+  private async claimLeases(): Promise<void> {
+    if (this.claiming || !this.replicas) return;
+    this.claiming = true;
+    const { leases, holder, leaseMs } = this.replicas;
+    try {
+      for (const state of this.state.values()) {
+        const wasHere = this.sweepsHere(state);
+        try {
+          state.lease = await leases.claim(state.venue, holder, leaseMs);
+        } catch (error) {
+          // The database is out of reach: sweeps could not be written either; the lease runs out on its own.
+          this.logger.debug({ venue: state.venue, error: (error as Error).message }, 'sweep lease could not be claimed');
+          continue;
+        }
+        if (!this.started) return;
+        const isHere = this.sweepsHere(state);
+        if (isHere && !wasHere) {
+          this.logger.info({ venue: state.venue, holder }, 'this replica sweeps the venue (lease taken)');
+          this.scheduleDue(state);
+        } else if (!isHere && wasHere) {
+          this.logger.warn({ venue: state.venue, holder: state.lease.holder }, 'sweep lease lost to another replica');
+          clearTimeout(state.timer);
+          state.nextAttemptAt = null;
+        }
+      }
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  /** Takes up sweeps other replicas committed, so this one serves (and judges freshness by) the catalog as it is. */
+  private async follow(): Promise<void> {
+    let records: SweepRecord[];
+    try {
+      records = await this.store.sweeps();
+    } catch {
+      return;
+    }
+    for (const record of records) {
+      const state = this.state.get(record.venue);
+      if (!state || state.lastSweep?.sweepId === record.sweepId || (state.lastSweep && record.finishedAt < state.lastSweep.finishedAt)) continue;
+      state.lastSweep = record;
+      this.commits += 1;
+    }
   }
 
   private jittered(ms: number): number {

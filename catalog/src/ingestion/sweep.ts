@@ -17,6 +17,8 @@ export interface SweepOptions {
   status: 'all' | 'active';
   /** Looks at a complete sweep before it is committed; a reason it returns holds the sweep back (it is dropped, the previous one stays served). */
   hold?: (record: SweepRecord) => string | undefined;
+  /** The replica sweeping, recorded with the sweep when gateways share the catalog. */
+  sweptBy?: string;
 }
 
 /** A complete sweep: committed, or held back with the reason. */
@@ -55,7 +57,7 @@ export async function sweepVenue(options: SweepOptions): Promise<SweepResult> {
       counts.outcomes += size.outcomes;
       counts.openMarkets += size.openMarkets;
     }
-    const record: SweepRecord = { venue, sweepId, startedAt, finishedAt: clock.now(), ...counts };
+    const record: SweepRecord = { venue, sweepId, startedAt, finishedAt: clock.now(), ...counts, ...(options.sweptBy ? { sweptBy: options.sweptBy } : {}) };
     const held = options.hold?.(record);
     if (held !== undefined) {
       await writer.abort();

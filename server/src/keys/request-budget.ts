@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { Db } from 'mongodb';
-import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { RLWrapperTimeouts, RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** Where a key's budget stands after a request: what the `RateLimit-*` headers say. */
@@ -10,6 +10,9 @@ export interface BudgetState {
   /** Seconds until the window ends and the budget is whole again. */
   resetSeconds: number;
 }
+
+/** The longest a request waits on the shared budget before its gateway's own budget answers instead. */
+const sharedBudgetTimeoutMs = 1_000;
 
 /** The collection of the catalog's database holding every key's points of the current window. */
 export const rateLimitsCollectionName = 'rateLimits';
@@ -24,7 +27,7 @@ export const rateLimitsCollectionName = 'rateLimits';
  * turns the budget off.
  */
 export class RequestBudget {
-  private readonly limiter: RateLimiterAbstract | undefined;
+  private readonly limiter: RateLimiterAbstract | RLWrapperTimeouts | undefined;
   /** Requests refused once, by the HTTP request they arrived as: asked again (by hapi, after the replay lane), they are refused without a second charge. */
   private readonly refused = new WeakMap<object, PredgateError>();
 
@@ -35,14 +38,18 @@ export class RequestBudget {
     if (limit.requests === 0) return;
     const options = { points: limit.requests, duration: limit.windowSeconds };
     this.limiter = shared
-      ? new RateLimiterMongo({
-          ...options,
-          storeClient: shared.db,
-          tableName: rateLimitsCollectionName,
-          keyPrefix: 'key',
-          // A spent key is refused from memory until its window ends: no database round trip per refused request.
-          inMemoryBlockOnConsumed: limit.requests,
+      ? // A database slow to answer (or gone: the driver waits its whole server selection time) costs a request at most a second.
+        new RLWrapperTimeouts({
+          limiter: new RateLimiterMongo({
+            ...options,
+            storeClient: shared.db,
+            tableName: rateLimitsCollectionName,
+            keyPrefix: 'key',
+            // A spent key is refused from memory until its window ends: no database round trip per refused request.
+            inMemoryBlockOnConsumed: limit.requests,
+          }),
           insuranceLimiter: new RateLimiterMemory(options),
+          timeoutMs: sharedBudgetTimeoutMs,
         })
       : new RateLimiterMemory(options);
   }

@@ -152,6 +152,8 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
                 lastError: status?.lastError ?? null,
                 nextAttemptAt: status?.nextAttemptAt ?? null,
                 sweeping: status?.running ?? false,
+                // Gateways sharing a MongoDB catalog: the replica holding the venue's sweep lease, and whether it is this one.
+                sweeper: status?.sweeper ?? null,
                 catalogServed: catalog.isFresh(venue.id),
               };
             }),
