@@ -21,3 +21,5 @@ export type { CtfOrder } from './ctf-exchange.js';
 export type { PricePoint } from './candles.js';
 export { invertBinaryBook } from './books.js';
 export { inCatalogOrder } from './order.js';
+export { socketUrl, streamConfig, unlessMissing, venueUrl } from './config.js';
+export type { StreamConfig } from './config.js';

@@ -1,4 +1,3 @@
-import { isPredgateError } from '@predgate/core';
 import type { AdapterContext, QueryValue, VenueHttpClient } from '@predgate/core';
 import type { PolymarketConfig } from '../config.js';
 import { mapPolymarketFailure } from '../errors.js';
@@ -14,13 +13,3 @@ export function createVenueClient(context: AdapterContext, config: PolymarketCon
 }
 
 export type Query = Record<string, QueryValue>;
-
-/** The answer, or undefined when the venue says the thing does not exist (a 404 on a lookup). */
-export async function unlessMissing<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isPredgateError(error) && error.status === 404) return undefined;
-    throw error;
-  }
-}

@@ -1,7 +1,6 @@
-import { checkPayload } from '@predgate/core';
+import { checkPayload, unlessMissing } from '@predgate/core';
 import type { VenueHttpClient } from '@predgate/core';
 import type Joi from 'joi';
-import { unlessMissing } from './client.js';
 import type { Query } from './client.js';
 import { gammaEvents, gammaEventsKeyset, gammaMarket, gammaMarkets, gammaSearch, gammaSeriesList, gammaSeriesOne } from './schemas.js';
 import type { GammaEvent, GammaEventsKeyset, GammaMarket, GammaSearchResult, GammaSeries } from './types.js';

@@ -1,5 +1,4 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
 
 /**
@@ -46,7 +45,8 @@ const market = Joi.object({
   volume_24h: venueValue.numeric().allow(null),
   outcomes: Joi.array().items(outcome).required(),
 });
-const eventsPage = Joi.object({
+
+export const eventsPage = Joi.object({
   events: Joi.array()
     .items(
       Joi.object({
@@ -60,19 +60,6 @@ const eventsPage = Joi.object({
     )
     .required(),
 });
-const level = Joi.array().ordered(venueValue.numeric().required(), venueValue.numeric().required());
-const book = Joi.object({ bids: Joi.array().items(level).required(), asks: Joi.array().items(level).required(), ts: Joi.number().required() });
 
-/** The venue's REST endpoints, each answer checked before it is read. */
-export function venueApi(http: VenueHttpClient, baseUrl: string) {
-  return {
-    async events(query: { limit: number; offset: number; q?: string }): Promise<RawEvent[]> {
-      const body = await http.json({ url: `${baseUrl}/v1/events`, query });
-      return checkPayload<{ events: RawEvent[] }>(eventsPage, body, { venue: http.venue, endpoint: 'GET /v1/events' }).events;
-    },
-    async book(outcomeId: string): Promise<RawBook> {
-      const body = await http.json({ url: `${baseUrl}/v1/books/${encodeURIComponent(outcomeId)}` });
-      return checkPayload<RawBook>(book, body, { venue: http.venue, endpoint: 'GET /v1/books/{id}' });
-    },
-  };
-}
+const level = Joi.array().ordered(venueValue.numeric().required(), venueValue.numeric().required());
+export const book = Joi.object({ bids: Joi.array().items(level).required(), asks: Joi.array().items(level).required(), ts: Joi.number().required() });
