@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { coreMethods } from '@predgate/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openApiDocument } from '../src/docs/openapi.js';
+import { routerLimits } from '@predgate/catalog';
 import { testApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
@@ -46,6 +47,11 @@ describe('/openapi.json', () => {
   test('documents the Router, the archive files and the error codes beside the pass-through methods', () => {
     for (const path of ['/v0/events', '/v0/events/{id}', '/v0/status', '/archive/files', '/archive/files/{name}'])
       expect(document.paths[path], path).toBeDefined();
+    // The Router's parameters are its route's validation schema, bounds included.
+    const limit = (document.paths['/v0/events']!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> }).parameters.find(
+      (parameter) => parameter.name === 'limit',
+    );
+    expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: routerLimits.max, default: routerLimits.default });
   });
 
   test('documents GET only where the method list allows it, and every method’s doc line', () => {
@@ -55,6 +61,45 @@ describe('/openapi.json', () => {
       expect(path.get !== undefined, name).toBe(declaration.verbs.includes('GET'));
       expect(path.post?.summary).toBe(declaration.doc);
     }
+  });
+
+  test('is what a client generator can trust: servers, plain query parameters with real examples, named schemas, required members', async () => {
+    const raw = document as unknown as {
+      servers: unknown[];
+      components: { schemas: Record<string, unknown> };
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: Array<Record<string, unknown>>; responses?: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }
+        >
+      >;
+    };
+    expect(raw.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    for (const name of ['Event', 'Market', 'Outcome', 'OrderBook', 'Trade', 'Order', 'Position', 'Balance', 'ErrorEnvelope']) {
+      expect(raw.components.schemas[name], name).toBeDefined();
+    }
+    const text = JSON.stringify(raw.paths);
+    for (const name of ['Event', 'Market', 'OrderBook', 'Trade', 'Order', 'Position', 'Balance']) expect(text, name).toContain(`#/components/schemas/${name}"`);
+    // A named schema is never repeated inline: an Event's markets refer to Market.
+    expect(JSON.stringify(raw.components.schemas.Event)).toContain('#/components/schemas/Market');
+    for (const [path, item] of Object.entries(raw.paths)) {
+      for (const [verb, operation] of Object.entries(item)) {
+        if (verb === 'parameters') continue;
+        const names = (operation.parameters ?? []).map((parameter) => parameter.name);
+        expect(new Set(names).size, `${verb} ${path} repeats a parameter`).toBe(names.length);
+        for (const parameter of operation.parameters ?? []) expect(parameter.content, `${verb} ${path} ${String(parameter.name)}`).toBeUndefined();
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          const schema = response.content?.['application/json']?.schema;
+          if (schema?.type === 'object') expect(schema.required, `${verb} ${path} ${status}`).toBeDefined();
+        }
+      }
+    }
+    // The example id of a query parameter is one the gateway finds.
+    const outcome = raw.paths['/api/{exchange}/fetchOrderBook']!.get!.parameters!.find((parameter) => parameter.name === 'outcomeId')!;
+    expect(outcome.schema).toMatchObject({ type: 'string' });
+    const book = await app.call({ url: `/api/mock/fetchOrderBook?outcomeId=${String(outcome.example)}` });
+    expect(book.statusCode).toBe(200);
   });
 
   test('its examples are real answers of the mock venue', async () => {

@@ -16,6 +16,19 @@ export async function mockExamples(venues: readonly Venue[]): Promise<Examples> 
   if (event) examples.fetchEvent = event;
   if (market) examples.fetchMarkets = [market];
   if (market) examples.fetchMarket = market;
+  if (event && market && outcome) {
+    // Real ids for the query parameters, so a generated client's first call finds something.
+    examples.arguments = {
+      outcomeId: outcome.outcomeId,
+      outcomeIds: [outcome.outcomeId],
+      marketId: market.marketId,
+      eventId: event.id,
+      eventTicker: event.id,
+      slug: event.slug,
+      query: event.title.split(' ')[0],
+      limit: 5,
+    };
+  }
   if (outcome) {
     examples.fetchOrderBook = await call('fetchOrderBook', outcome.outcomeId, 3);
     examples.fetchTrades = await call('fetchTrades', outcome.outcomeId, { limit: 3 });

@@ -1,14 +1,45 @@
 import { createRequire } from 'node:module';
-import { coreMethods, errorCodes, toJsonSchema } from '@predgate/core';
+import {
+  balanceSchema,
+  coreMethods,
+  errorCodes,
+  eventSchema,
+  marketSchema,
+  orderBookSchema,
+  orderSchema,
+  outcomeSchema,
+  positionSchema,
+  toJsonSchema,
+  tradeSchema,
+  userTradeSchema,
+} from '@predgate/core';
 import type { Argument, JsonSchema, MethodDeclaration } from '@predgate/core';
+import { eventsQuery } from '../plugins/router.js';
 import { mcpPaths } from '../mcp/openapi.js';
 import { webhookPaths } from '../webhooks/openapi.js';
 import type { Venue } from '../venues/venue.js';
 
 const serverPackage = createRequire(import.meta.url)('../../package.json') as { version: string };
 
-/** Real answers of the mock venue, by method, used as the document's examples. */
-export type Examples = Partial<Record<string, unknown>>;
+/** Real answers of the mock venue, by method, used as the document's examples; `arguments`: real argument values by name. */
+export type Examples = Partial<Record<string, unknown>> & { arguments?: Record<string, unknown> };
+
+/**
+ * The unified model's schemas, named once in `components.schemas`: every
+ * place the document would repeat one refers to it instead, so generated
+ * clients get named types.
+ */
+const namedSchemas = {
+  Event: eventSchema,
+  Market: marketSchema,
+  Outcome: outcomeSchema,
+  OrderBook: orderBookSchema,
+  Trade: tradeSchema,
+  UserTrade: userTradeSchema,
+  Order: orderSchema,
+  Position: positionSchema,
+  Balance: balanceSchema,
+};
 
 /**
  * The OpenAPI 3.1 document of this gateway, derived from the core method list
@@ -21,11 +52,13 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
   for (const [name, declaration] of Object.entries(coreMethods) as Array<[string, MethodDeclaration]>) {
     const serving = venues.filter((venue) => venue.describe().has[name] !== false).map((venue) => venue.id);
     if (serving.length === 0) continue;
-    paths[`/api/{exchange}/${name}`] = methodPath(name, declaration, serving, examples[name]);
+    paths[`/api/{exchange}/${name}`] = methodPath(name, declaration, serving, examples[name], examples.arguments ?? {});
   }
   Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths, socketPaths(venues), mcpPaths, webhookPaths);
-  return {
+  const schemas = Object.fromEntries(Object.entries(namedSchemas).map(([name, schema]) => [name, toJsonSchema(schema)]));
+  return referToNamedSchemas({
     openapi: '3.1.0',
+    servers: [{ url: '/', description: 'This gateway, where this document was fetched from.' }],
     info: {
       title: 'Predgate',
       version: serverPackage.version,
@@ -39,6 +72,7 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
         apiKey: { type: 'http', scheme: 'bearer', description: 'A Predgate API key (`pg_...`), as printed by the first start or `predgate keys create`.' },
       },
       schemas: {
+        ...schemas,
         ErrorCode: { type: 'string', enum: Object.keys(errorCodes) },
         ErrorEnvelope: errorEnvelope,
         RouterError: routerError,
@@ -46,15 +80,36 @@ export function openApiDocument(venues: readonly Venue[], examples: Examples = {
       responses: errorResponses(),
     },
     'x-error-codes': Object.entries(errorCodes).map(([code, info]) => ({ code, status: info.status, retryable: info.retryable, message: info.message })),
-  };
+  });
 }
 
-function methodPath(name: string, declaration: MethodDeclaration, venues: string[], example: unknown) {
+/**
+ * Replaces every copy of a named schema in the document by a `$ref` to it,
+ * inside the named schemas too (an Event's markets refer to Market), but
+ * never a named schema by a reference to itself.
+ */
+function referToNamedSchemas(document: Record<string, unknown>): Record<string, unknown> {
+  const named = (document.components as { schemas: Record<string, unknown> }).schemas;
+  const byText = new Map(Object.keys(namedSchemas).map((name) => [JSON.stringify(named[name]), name]));
+  const refer = (value: unknown, self?: string): unknown => {
+    if (Array.isArray(value)) return value.map((item) => refer(item));
+    if (typeof value !== 'object' || value === null) return value;
+    const name = byText.get(JSON.stringify(value));
+    if (name !== undefined && name !== self) return { $ref: `#/components/schemas/${name}` };
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, refer(member)]));
+  };
+  const referred = refer({ ...document, components: { ...(document.components as object), schemas: {} } }) as Record<string, unknown>;
+  const schemas = Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, refer(schema, name)]));
+  return { ...referred, components: { ...(referred.components as object), schemas } };
+}
+
+function methodPath(name: string, declaration: MethodDeclaration, venues: string[], example: unknown, argumentExamples: Record<string, unknown>) {
   const exchange = {
     name: 'exchange',
     in: 'path',
     required: true,
     schema: { type: 'string', enum: venues },
+    example: venues.includes('mock') ? 'mock' : venues[0],
     description: 'Venue id: the venues that implement this method.',
   };
   const success = {
@@ -78,7 +133,7 @@ function methodPath(name: string, declaration: MethodDeclaration, venues: string
     parameters: [exchange],
     post: { ...operation('post'), requestBody: { required: false, content: { 'application/json': { schema: bodySchema(declaration) } } } },
   };
-  if (declaration.verbs.includes('GET')) path.get = { ...operation('get'), parameters: queryParameters(declaration.args) };
+  if (declaration.verbs.includes('GET')) path.get = { ...operation('get'), parameters: queryParameters(declaration.args, argumentExamples) };
   return path;
 }
 
@@ -126,24 +181,37 @@ function namedArguments(args: readonly Argument[]): JsonSchema {
  * argument spreads its members over the query, lists are repeated keys, and
  * structured values travel as JSON text under their own key.
  */
-function queryParameters(args: readonly Argument[]) {
-  return args.flatMap((declared) => {
+function queryParameters(args: readonly Argument[], examples: Record<string, unknown>) {
+  const parameters = args.flatMap((declared) => {
     const schema = toJsonSchema(declared.schema);
     if (declared.kind === 'params') {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
       const required = new Set((schema.required as string[] | undefined) ?? []);
-      return Object.entries(properties).map(([key, member]) => queryParameter(key, member, required.has(key) && !declared.optional));
+      return Object.entries(properties).map(([key, member]) => queryParameter(key, member, required.has(key) && !declared.optional, examples[key]));
     }
-    return [queryParameter(declared.name, schema, !declared.optional)];
+    return [queryParameter(declared.name, schema, !declared.optional, examples[declared.name])];
   });
+  // A named argument wins over a params member of the same name (fetchOrderBook's `limit`), as the gateway reads them.
+  return parameters.filter((parameter, index) => parameters.findIndex((other) => other.name === parameter.name) === index);
 }
 
-function queryParameter(name: string, schema: JsonSchema, required: boolean) {
-  // A list that also takes one value is, in a query string, a key that may repeat.
-  const list = (schema.anyOf as JsonSchema[] | undefined)?.find((option) => option.type === 'array');
-  if (list) return { name, in: 'query', required, schema: list, style: 'form', explode: true };
-  if (schema.type === 'object' || schema.anyOf) return { name, in: 'query', required, content: { 'application/json': { schema, example: {} } } };
-  return { name, in: 'query', required, schema };
+/**
+ * One query key, with a plain `schema` as generators expect: ids (a string,
+ * or an exact number) are strings, a list is a repeated key, and a structured
+ * value is JSON text under its own key.
+ */
+function queryParameter(name: string, schema: JsonSchema, required: boolean, example: unknown) {
+  const options = schema.anyOf as JsonSchema[] | undefined;
+  const list = options?.find((option) => option.type === 'array');
+  const text = options?.find((option) => option.type === 'string');
+  const plain = list
+    ? { schema: list, style: 'form', explode: true }
+    : text
+      ? { schema: text }
+      : schema.type === 'object' || options
+        ? { schema: { type: 'string', contentMediaType: 'application/json', contentSchema: schema }, description: 'JSON text.' }
+        : { schema };
+  return { name, in: 'query', required, ...plain, ...(example === undefined ? {} : { example }) };
 }
 
 const errorEnvelope = {
@@ -271,6 +339,7 @@ const archivePaths = {
             'application/json': {
               schema: {
                 type: 'object',
+                required: ['success', 'data', 'meta'],
                 properties: {
                   success: { const: true },
                   data: {
@@ -315,38 +384,31 @@ const archivePaths = {
   },
 };
 
+/** What the Router's parameters mean; their types and bounds are the route's own validation schema. */
+const routerParameterNotes: Record<string, string> = {
+  q: 'Case-insensitive substring of title or slug (`query` works too).',
+  closed: 'Include events the venue closed or whose close time has passed.',
+  sourceExchange: 'Only this venue’s events (`exchange` works too).',
+  category: 'A normalised category (Politics, Sports, Crypto, Economics, Science, Culture, Other) or a venue’s word for one.',
+};
+
 function routerPaths(venues: string[]): Record<string, unknown> {
   const routerFailure = { description: 'Router error envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterError' } } } };
   const events = toJsonSchema(coreMethods.fetchEvents.result.schema);
+  const query = toJsonSchema(eventsQuery).properties as Record<string, JsonSchema>;
+  const parameters = Object.entries(query).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    schema: name === 'sourceExchange' ? { ...schema, enum: venues.filter((venue) => venue !== 'router') } : schema,
+    ...(routerParameterNotes[name] ? { description: routerParameterNotes[name] } : {}),
+  }));
   return {
     '/v0/events': {
       get: {
         operationId: 'routerEvents',
         summary: 'Cross-venue event search over the catalog, highest 24h volume first, markets and outcomes nested.',
         tags: ['Router'],
-        parameters: [
-          {
-            name: 'q',
-            in: 'query',
-            schema: { type: 'string', maxLength: 200 },
-            description: 'Case-insensitive substring of title or slug (`query` works too).',
-          },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
-          { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          {
-            name: 'closed',
-            in: 'query',
-            schema: { type: 'boolean', default: false },
-            description: 'Include events the venue closed or whose close time has passed.',
-          },
-          { name: 'sourceExchange', in: 'query', schema: { type: 'string', enum: venues.filter((venue) => venue !== 'router') } },
-          {
-            name: 'category',
-            in: 'query',
-            schema: { type: 'string' },
-            description: 'A normalised category (Politics, Sports, Crypto, Economics, Science, Culture, Other) or a venue’s word for one.',
-          },
-        ],
+        parameters,
         responses: {
           '200': {
             description: 'A page of events.',
@@ -354,10 +416,12 @@ function routerPaths(venues: string[]): Record<string, unknown> {
               'application/json': {
                 schema: {
                   type: 'object',
+                  required: ['data', 'meta'],
                   properties: {
                     data: events,
                     meta: {
                       type: 'object',
+                      required: ['count', 'limit', 'offset', 'total'],
                       properties: { count: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' } },
                     },
                   },
@@ -379,7 +443,9 @@ function routerPaths(venues: string[]): Record<string, unknown> {
         responses: {
           '200': {
             description: 'The event.',
-            content: { 'application/json': { schema: { type: 'object', properties: { data: toJsonSchema(coreMethods.fetchEvent.result.schema) } } } },
+            content: {
+              'application/json': { schema: { type: 'object', required: ['data'], properties: { data: toJsonSchema(coreMethods.fetchEvent.result.schema) } } },
+            },
           },
           '404': routerFailure,
         },

@@ -50,7 +50,11 @@ export const webhookPaths = {
       responses: {
         '201': {
           description: 'The subscription and its secret.',
-          content: json({ type: 'object', properties: { data: { ...subscription, properties: { ...subscription.properties, secret: { type: 'string' } } } } }),
+          content: json({
+            type: 'object',
+            required: ['data'],
+            properties: { data: { ...subscription, properties: { ...subscription.properties, secret: { type: 'string' } } } },
+          }),
         },
         '400': routerFailure,
         '401': routerFailure,
@@ -61,7 +65,10 @@ export const webhookPaths = {
       summary: 'This API key’s subscriptions (never their secrets).',
       tags,
       responses: {
-        '200': { description: 'The subscriptions.', content: json({ type: 'object', properties: { data: { type: 'array', items: subscription } } }) },
+        '200': {
+          description: 'The subscriptions.',
+          content: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: subscription } } }),
+        },
       },
     },
   },
@@ -71,7 +78,10 @@ export const webhookPaths = {
       operationId: 'getWebhook',
       summary: 'One subscription of this API key.',
       tags,
-      responses: { '200': { description: 'The subscription.', content: json({ type: 'object', properties: { data: subscription } }) }, '404': routerFailure },
+      responses: {
+        '200': { description: 'The subscription.', content: json({ type: 'object', required: ['data'], properties: { data: subscription } }) },
+        '404': routerFailure,
+      },
     },
     delete: {
       operationId: 'deleteWebhook',
@@ -95,6 +105,7 @@ export const webhookPaths = {
           description: 'A page of deliveries.',
           content: json({
             type: 'object',
+            required: ['data', 'meta'],
             properties: {
               data: { type: 'array', items: delivery },
               meta: { type: 'object', properties: { count: { type: 'integer' }, total: { type: 'integer' } } },
@@ -111,7 +122,10 @@ export const webhookPaths = {
       operationId: 'testWebhook',
       summary: 'Sends a signed `webhook.ping` to the receiver.',
       tags,
-      responses: { '202': { description: 'The ping’s delivery.', content: json({ type: 'object', properties: { data: delivery } }) }, '404': routerFailure },
+      responses: {
+        '202': { description: 'The ping’s delivery.', content: json({ type: 'object', required: ['data'], properties: { data: delivery } }) },
+        '404': routerFailure,
+      },
     },
   },
 };
