@@ -32,37 +32,43 @@ export const gammaEvent = Joi.object({
   slug: Joi.string().allow('', null),
   volume: amount,
   volume24hr: amount,
-  markets: Joi.array().items(gammaMarket).allow(null),
+  markets: venueValue.items(gammaMarket, { id: 'id' }).allow(null),
 });
 
-export const gammaEvents = Joi.array().items(gammaEvent).required();
-export const gammaMarkets = Joi.array().items(gammaMarket).required();
+/** Lists are checked item by item: one unreadable event, market, book or trade is left out as drift, never the page. */
+const events = venueValue.items(gammaEvent, { id: 'id' });
+
+export const gammaEvents = events.required();
+export const gammaMarkets = venueValue.items(gammaMarket, { id: 'id' }).required();
 /** `next_cursor` is absent (or empty) on the last page. */
 export const gammaEventsKeyset = Joi.object({
-  events: Joi.array().items(gammaEvent).required(),
+  events: events.required(),
   next_cursor: Joi.string().max(4096).allow('', null),
 }).required();
-export const gammaSearch = Joi.object({ events: Joi.array().items(gammaEvent).allow(null) }).required();
-const gammaSeries = Joi.object({ id: venueValue.id().required(), events: Joi.array().items(gammaEvent).allow(null) });
-export const gammaSeriesList = Joi.array().items(gammaSeries).required();
+export const gammaSearch = Joi.object({ events: events.allow(null) }).required();
+const gammaSeries = Joi.object({ id: venueValue.id().required(), events: events.allow(null) });
+export const gammaSeriesList = venueValue.items(gammaSeries, { id: 'id' }).required();
 export const gammaSeriesOne = gammaSeries.required();
 
 const level = Joi.object({ price: amount.required(), size: amount.required() });
 
-export const clobBook = Joi.object({
+const book = Joi.object({
   asset_id: venueValue.id(),
   bids: Joi.array().items(level).allow(null).required(),
   asks: Joi.array().items(level).allow(null).required(),
   timestamp: venueValue.time().allow(null, ''),
-}).required();
-export const clobBooks = Joi.array().items(clobBook).required();
+});
+export const clobBook = book.required();
+/** One token's unreadable book never costs the books of the others. */
+export const clobBooks = venueValue.items(book, { id: 'asset_id' }).required();
 export const priceHistory = Joi.object({
   history: Joi.array()
     .items(Joi.object({ t: venueValue.time().required(), p: numeric.required() }))
     .required(),
 }).required();
 const dataTrade = Joi.object({ price: numeric.required(), size: numeric.required(), timestamp: venueValue.time().required() });
-export const dataTrades = Joi.alternatives(Joi.array().items(dataTrade), Joi.object({ data: Joi.array().items(dataTrade).required() })).required();
+const trades = venueValue.items(dataTrade, { id: 'transactionHash' });
+export const dataTrades = Joi.alternatives(trades, Joi.object({ data: trades.required() })).required();
 export const dataPositions = Joi.array().required();
 
 export const clobBalance = Joi.object({ balance: numeric.required() }).required();
