@@ -2,22 +2,9 @@ import { MongoClient } from 'mongodb';
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MongoSweepLeases } from '../src/mongo/mongo-leases.js';
-import { startMongoWireServer } from './mongo-wire/index.js';
-import type { MongoWireServer } from './mongo-wire/index.js';
+import { doubleAndRealServer } from './mongo-wire/harness.js';
 
-let double: MongoWireServer;
-beforeAll(async () => {
-  double = await startMongoWireServer();
-});
-afterAll(() => double.close());
-
-const realServer = process.env.MONGODB_URI;
-if (!realServer) console.warn('sweep leases on a real MongoDB: skipped (set MONGODB_URI=mongodb://... to run them against it)');
-
-describe.each([
-  { where: 'the wire-protocol double', uri: () => double.uri, skip: false },
-  { where: 'a real MongoDB (MONGODB_URI)', uri: () => realServer!, skip: !realServer },
-])('sweep leases on $where', ({ uri, skip }) => {
+describe.each(doubleAndRealServer('sweep leases'))('sweep leases on $where', ({ uri, skip }) => {
   let client: MongoClient;
   let db: Db;
   beforeAll(async () => {

@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { startMongoWireServer } from '../../catalog/test/mongo-wire/index.js';
-import type { MongoWireServer } from '../../catalog/test/mongo-wire/index.js';
+import { doubleAndRealServer } from '../../catalog/test/mongo-wire/harness.js';
 import { MongoCatalogStore } from '@predgate/catalog';
 import type { ServerConfig } from '../src/config.js';
 import { tokens } from '../src/container.js';
@@ -16,24 +15,16 @@ function withDatabase(uri: string, name: string): string {
   return url.toString();
 }
 
-let double: MongoWireServer;
-beforeAll(async () => {
-  double = await startMongoWireServer();
-});
-afterAll(() => double.close());
-
-const realServer = process.env.MONGODB_URI;
-if (!realServer) console.warn('live keys on a real MongoDB: skipped (set MONGODB_URI=mongodb://... to run them against it)');
 let databases = 0;
+const [onDouble, onRealServer] = doubleAndRealServer('live keys');
 
 describe.each([
   { where: 'the keys file', catalogUrl: () => undefined, skip: false },
-  {
-    where: 'MongoDB, on the wire-protocol double',
-    catalogUrl: () => withDatabase(double.uri, `predgate_keys_${process.pid}_${(databases += 1)}`),
-    skip: false,
-  },
-  { where: 'a real MongoDB (MONGODB_URI)', catalogUrl: () => withDatabase(realServer!, `predgate_keys_${process.pid}_${(databases += 1)}`), skip: !realServer },
+  ...[onDouble!, onRealServer!].map((target) => ({
+    where: `MongoDB, on ${target.where}`,
+    catalogUrl: () => withDatabase(target.uri(), `predgate_keys_${process.pid}_${(databases += 1)}`),
+    skip: target.skip,
+  })),
 ])('keys in $where take effect on a running gateway', ({ catalogUrl, skip }) => {
   let app: TestApp;
   let config: ServerConfig;

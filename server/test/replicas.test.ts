@@ -7,8 +7,7 @@ import { MongoClient } from 'mongodb';
 import type { Db } from 'mongodb';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMongoWireServer } from '../../catalog/test/mongo-wire/index.js';
-import type { MongoWireServer } from '../../catalog/test/mongo-wire/index.js';
+import { doubleAndRealServer } from '../../catalog/test/mongo-wire/harness.js';
 
 const workspace = new URL('../..', import.meta.url).pathname;
 const statusKey = 'replica-status-key-0123456789';
@@ -64,19 +63,7 @@ interface VenueStatus {
   sweeper: { holder: string; here: boolean } | null;
 }
 
-const realServer = process.env.MONGODB_URI;
-if (!realServer) console.warn('two replicas on a real MongoDB: skipped (set MONGODB_URI=mongodb://... to run them against it)');
-
-let double: MongoWireServer;
-beforeAll(async () => {
-  double = await startMongoWireServer();
-});
-afterAll(() => double.close());
-
-describe.each([
-  { where: 'the wire-protocol double', uri: () => double.uri, skip: false },
-  { where: 'a real MongoDB (MONGODB_URI)', uri: () => realServer!, skip: !realServer },
-])('two gateway processes on one MongoDB catalog ($where)', ({ uri, skip }) => {
+describe.each(doubleAndRealServer('two replicas'))('two gateway processes on one MongoDB catalog ($where)', ({ uri, skip }) => {
   const replicas: Replica[] = [];
   let client: MongoClient;
   let db: Db;

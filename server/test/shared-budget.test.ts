@@ -1,22 +1,9 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMongoWireServer } from '../../catalog/test/mongo-wire/index.js';
-import type { MongoWireServer } from '../../catalog/test/mongo-wire/index.js';
+import { doubleAndRealServer } from '../../catalog/test/mongo-wire/harness.js';
 import { RequestBudget } from '../src/keys/request-budget.js';
 
-let double: MongoWireServer;
-beforeAll(async () => {
-  double = await startMongoWireServer();
-});
-afterAll(() => double.close());
-
-const realServer = process.env.MONGODB_URI;
-if (!realServer) console.warn('shared request budgets on a real MongoDB: skipped (set MONGODB_URI=mongodb://... to run them against it)');
-
-describe.each([
-  { where: 'the wire-protocol double', uri: () => double.uri, skip: false },
-  { where: 'a real MongoDB (MONGODB_URI)', uri: () => realServer!, skip: !realServer },
-])('request budgets kept in $where', ({ uri, skip }) => {
+describe.each(doubleAndRealServer('shared request budgets'))('request budgets kept in $where', ({ uri, skip }) => {
   // Two clients, as two gateway processes would have.
   const clients: MongoClient[] = [];
   const database = `predgate_budget_${process.pid}`;

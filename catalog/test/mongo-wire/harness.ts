@@ -77,3 +77,30 @@ export async function commandsSentDuring(client: MongoClient, run: () => Promise
   }
   return names;
 }
+
+export interface MongoTarget {
+  where: string;
+  uri: () => string;
+  /** True for the real server when MONGODB_URI is not set. */
+  skip: boolean;
+}
+
+/**
+ * For tests that must hold on both: the double (started for the calling
+ * file), and a real server when MONGODB_URI is set. Run the tests once per
+ * target with `describe.each`; the real server's are skipped, with a warning
+ * naming `subject`, only for lack of MONGODB_URI.
+ */
+export function doubleAndRealServer(subject: string): MongoTarget[] {
+  let double: MongoWireServer | undefined;
+  beforeAll(async () => {
+    double = await startMongoWireServer();
+  });
+  afterAll(() => double?.close());
+  const realServer = process.env.MONGODB_URI;
+  if (!realServer) console.warn(`${subject} on a real MongoDB: skipped (set MONGODB_URI=mongodb://... to run them against it)`);
+  return [
+    { where: 'the wire-protocol double', uri: () => double!.uri, skip: false },
+    { where: 'a real MongoDB (MONGODB_URI)', uri: () => realServer!, skip: !realServer },
+  ];
+}
