@@ -123,6 +123,8 @@ const market = Joi.object({
   venue: Joi.object({ exchange: optional, adapter: optional }).allow(null),
   markets: Joi.array().items(Joi.link('#market')).allow(null),
 }).id('market');
+/** Listings are checked market by market: one unreadable market is left out as drift (named by its slug), never the page. */
+const markets = venueValue.items(market, { id: 'slug' });
 const level = Joi.object({ price: numeric.required(), size: numeric.required() });
 const book = Joi.object({
   bids: Joi.array().items(level).required(),
@@ -208,13 +210,13 @@ export function limitlessApi(http: VenueHttpClient, baseUrl: string) {
     /** Active markets only (singles, groups with children, AMM), 25 a page at most. */
     active: (page: number, limit: number) =>
       get<{ data: RawMarket[]; totalMarketsCount?: number }>(
-        Joi.object({ data: Joi.array().items(market).required(), totalMarketsCount: Joi.number().integer().min(0) }).required(),
+        Joi.object({ data: markets.required(), totalMarketsCount: Joi.number().integer().min(0) }).required(),
         'GET /markets/active',
         '/markets/active',
         { page, limit, sortBy: 'high_value' },
       ),
     search: (query: string, limit: number, page: number) =>
-      get<{ markets: RawMarket[] }>(Joi.object({ markets: Joi.array().items(market).required() }).required(), 'GET /markets/search', '/markets/search', {
+      get<{ markets: RawMarket[] }>(Joi.object({ markets: markets.required() }).required(), 'GET /markets/search', '/markets/search', {
         query,
         limit,
         page,
