@@ -130,6 +130,7 @@ export function createMyriadAdapter(context: AdapterContext, config: MyriadConfi
         submitOrder: notOnApi,
         cancelOrder: 'AMM trades cannot be cancelled; order-book order management is not implemented (its API schema is unpublished)',
         fetchOpenOrders: 'AMM markets have no orders; order-book order management is not implemented (its API schema is unpublished)',
+        fetchOrderBooks: 'Myriad serves one outcome’s book per request: call fetchOrderBook for each outcome',
       },
     },
 
