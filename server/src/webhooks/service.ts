@@ -72,6 +72,9 @@ export class WebhookService {
   private readonly listeners = new Set<() => void>();
   private readonly random: () => number;
   private closed = false;
+  /** Attempt outcomes being journaled. */
+  private readonly settling = new Set<Promise<void>>();
+  private compacting = false;
 
   private constructor(
     private readonly options: WebhookServiceOptions,
@@ -211,6 +214,7 @@ export class WebhookService {
     this.timers.clear();
     this.queue.clear();
     await this.queue.onIdle();
+    await Promise.all(this.settling);
     await this.journal.close();
     await this.sender.close();
   }
@@ -228,6 +232,7 @@ export class WebhookService {
     this.timers.add(timer);
   }
 
+  /** Sends one attempt; its outcome is journaled after the send slot is free again, so a disk sync never holds a slot. */
   private async attempt(id: string): Promise<void> {
     const delivery = this.deliveries.get(id);
     if (this.closed || delivery?.state !== 'pending') return;
@@ -241,6 +246,15 @@ export class WebhookService {
     };
     const attempt = await this.sender.send(subscription.url, headers, delivery.body, () => this.options.clock.now());
     if (this.closed) return;
+    const settling = this.settle(delivery, subscription, attempt).catch((error: unknown) => {
+      // Not journaled: the delivery stays pending in the journal and is sent again after a restart, with its id.
+      this.options.logger.error({ err: error, delivery: delivery.id }, 'a webhook attempt could not be journaled');
+    });
+    this.settling.add(settling);
+    void settling.finally(() => this.settling.delete(settling));
+  }
+
+  private async settle(delivery: Delivery, subscription: Subscription, attempt: Attempt): Promise<void> {
     const { state, nextAt } = this.nextStep(delivery, attempt);
     this.options.onOutcome?.(state, attempt);
     await this.record({ op: 'attempt', id: delivery.id, number: delivery.attempts.length + 1, attempt, state, nextAt });
@@ -248,7 +262,10 @@ export class WebhookService {
       await this.record({ op: 'unsubscribe', id: subscription.id, at: attempt.at, reason: 'the receiver answered 410 Gone' });
     }
     if (state === 'pending') this.schedule(delivery);
-    if (this.journal.appended > rewriteAfterRecords) await this.compact();
+    if (this.journal.appended > rewriteAfterRecords && !this.compacting) {
+      this.compacting = true;
+      await this.compact().finally(() => (this.compacting = false));
+    }
   }
 
   private nextStep(delivery: Delivery, attempt: Attempt): { state: DeliveryState; nextAt: number } {
