@@ -37,7 +37,6 @@ const notYetMigrated = new Set([
   'hyperliquid',
   'kalshi',
   'limitless',
-  'metaculus',
   'mock',
   'myriad',
   'opinion',

@@ -1,8 +1,8 @@
 import { compact, complement, roundTo, text, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
-import type { RawAggregate, RawPost, RawQuestion } from './api.js';
+import type { RawAggregate, RawPost, RawQuestion } from '../api/schemas.js';
+import { venueId } from '../context.js';
 
-export const venueId = 'metaculus';
 const postUrl = (id: number) => `https://www.metaculus.com/questions/${id}/`;
 
 /**

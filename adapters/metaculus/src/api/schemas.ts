@@ -1,11 +1,7 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { QueryValue, VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
 
-/**
- * Metaculus' REST API (`/api/posts/`, trailing slashes required), every call
- * with `Authorization: Token <apiToken>`. Schemas describe the members read.
- */
+/** Metaculus' payloads: schemas describe the members read. */
 
 export interface RawAggregate {
   centers?: number[] | null;
@@ -89,7 +85,7 @@ const question = Joi.object({
 const named = Joi.array()
   .items(Joi.object({ name: Joi.string().allow('').required() }))
   .allow(null);
-const post = Joi.object({
+export const post = Joi.object({
   id: Joi.number().integer().required(),
   title: Joi.string().allow('').required(),
   slug: text,
@@ -105,18 +101,4 @@ const post = Joi.object({
   group_of_questions: Joi.object({ description: text, questions: Joi.array().items(question).required() }).allow(null),
   conditional: Joi.object({ condition: question.required(), question_yes: question.required(), question_no: question.required() }).allow(null),
 });
-const postsPage = Joi.object({ next: Joi.string().allow(null), results: Joi.array().items(post).required() }).required();
-
-export function metaculusApi(http: VenueHttpClient, baseUrl: string, authorization: () => Record<string, string>) {
-  const get = async <T>(schema: Joi.Schema, endpoint: string, path: string, query?: Record<string, QueryValue>): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ url: `${baseUrl}${path}`, query, headers: authorization() }), { venue: http.venue, endpoint });
-
-  return {
-    /** `GET /posts/`: `statuses` goes as repeated keys, the form the API documents. */
-    posts: (query: Record<string, QueryValue>) => get<{ next: string | null; results: RawPost[] }>(postsPage, 'GET /posts/', '/posts/', query),
-    /** `GET /posts/{id}/`: one post with the community prediction of every sub-question. */
-    post: (id: number) => get<RawPost>(post.required(), 'GET /posts/{id}/', `/posts/${id}/`),
-  };
-}
-
-export type MetaculusApi = ReturnType<typeof metaculusApi>;
+export const postsPage = Joi.object({ next: Joi.string().allow(null), results: Joi.array().items(post).required() }).required();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { RawPost, RawQuestion } from './api.js';
-import { normalizeQuestion } from './normalize.js';
+import type { RawPost, RawQuestion } from '../api/schemas.js';
+import { normalizeQuestion } from './events.js';
 
 const post: RawPost = { id: 7, title: 'A continuous question' };
 const forecast = (centers: number[], lower: number[], upper: number[]) => ({
