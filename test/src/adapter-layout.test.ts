@@ -38,7 +38,6 @@ const notYetMigrated = new Set([
   'kalshi',
   'limitless',
   'mock',
-  'myriad',
   'opinion',
   'polymarket',
   'polymarket-us',

@@ -1,16 +1,8 @@
 import { compact, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
-import type { RawMarket } from './api.js';
-
-export const venueId = 'myriad';
-
-/** Market ids repeat across networks: a market is `<network>:<id>`, an outcome `<network>:<id>:<outcome>`. */
-export const marketKey = (raw: Pick<RawMarket, 'networkId' | 'id'>) => `${raw.networkId}:${raw.id}`;
-
-export function partsOf(id: string): { networkId: number; marketId: number; outcomeId?: number } | undefined {
-  const match = /^(\d{1,9}):(\d{1,12})(?::(\d{1,3}))?$/.exec(id);
-  return match ? { networkId: Number(match[1]), marketId: Number(match[2]), ...(match[3] === undefined ? {} : { outcomeId: Number(match[3]) }) } : undefined;
-}
+import type { RawMarket } from '../api/schemas.js';
+import { venueId } from '../context.js';
+import { marketKey } from '../ids.js';
 
 /**
  * One market, all its outcomes: a multi-outcome market stays one market of N
