@@ -95,7 +95,8 @@ const decimal = venueValue.numeric();
 const whole = Joi.number().integer().min(0);
 
 const outcomeMeta = Joi.object({
-  outcomes: Joi.array()
+  // One unreadable outcome or question is left out as drift (named by its number), never the whole catalog.
+  outcomes: venueValue
     .items(
       Joi.object({
         outcome: whole.required(),
@@ -108,9 +109,10 @@ const outcomeMeta = Joi.object({
           .required(),
         quoteToken: Joi.string().allow('', null),
       }),
+      { id: 'outcome' },
     )
     .required(),
-  questions: Joi.array()
+  questions: venueValue
     .items(
       Joi.object({
         question: whole.required(),
@@ -120,6 +122,7 @@ const outcomeMeta = Joi.object({
         namedOutcomes: Joi.array().items(whole).required(),
         settledNamedOutcomes: Joi.array().items(whole).allow(null),
       }),
+      { id: 'question' },
     )
     .required(),
 }).required();
@@ -132,7 +135,8 @@ const book = Joi.object({
   levels: Joi.array().ordered(Joi.array().items(level).required(), Joi.array().items(level).required()).length(2).required(),
 }).required();
 const side = Joi.string().valid('B', 'A');
-const trades = Joi.array()
+/** One unreadable trade is left out as drift (named by its id), never the tape. */
+const trades = venueValue
   .items(
     Joi.object({
       coin: Joi.string().required(),
@@ -142,6 +146,7 @@ const trades = Joi.array()
       time: whole.required(),
       tid: venueValue.id().required(),
     }),
+    { id: 'tid' },
   )
   .required();
 const candles = Joi.array()
