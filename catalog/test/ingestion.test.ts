@@ -174,6 +174,41 @@ describe('scheduling', () => {
     expect(logger.debug).toHaveBeenCalledTimes(3);
   });
 
+  test('firstRound resolves once every venue has swept or failed once; with quietFirstRound a first failure is not a warning', async () => {
+    const store = await openStore();
+    const logger = spyLogger();
+    const good = offsetVenue('good', 3);
+    const broken: VenueAdapter = {
+      id: 'broken',
+      profile,
+      fetchEvents: async () => {
+        throw new PredgateError('NETWORK_ERROR', 'broken is unreachable', { exchange: 'broken' });
+      },
+    };
+    const catalog = new CatalogService({
+      store,
+      venues: [
+        { id: 'good', adapter: good.adapter },
+        { id: 'broken', adapter: broken },
+      ],
+      clock: fixedClock(now),
+      logger,
+      quietFirstRound: true,
+    });
+    const round = catalog.firstRound();
+    catalog.start();
+    const statuses = await round;
+    await catalog.stop();
+    expect(statuses.map(({ venue, lastSweep, lastError }) => ({ venue, swept: lastSweep !== null, code: lastError?.code }))).toEqual([
+      { venue: 'good', swept: true, code: undefined },
+      { venue: 'broken', swept: false, code: 'NETWORK_ERROR' },
+    ]);
+    expect(logger.warn).not.toHaveBeenCalled();
+    expect(logger.debug).toHaveBeenCalledWith(expect.objectContaining({ venue: 'broken', code: 'NETWORK_ERROR' }), expect.stringContaining('unreachable'));
+    // Asked again after the round, it answers at once.
+    await expect(catalog.firstRound()).resolves.toHaveLength(2);
+  });
+
   test('a restart with a recent sweep waits an interval instead of sweeping again', async () => {
     const store = await openStore();
     const venue = offsetVenue('fake', 3);

@@ -57,6 +57,8 @@ export interface AppOptions {
   openApiAtStart?: boolean;
   /** Tests script the book stream webhooks watch; the gateway watches through its streaming hub. */
   watchBook?: GatewayWebhooksOptions['watchBook'];
+  /** A venue's failed first sweep is logged at debug: the caller (`predgate serve`) prints the first round as one summary. */
+  quietFirstSweeps?: boolean;
 }
 
 export interface App {
@@ -139,6 +141,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(store instanceof MongoCatalogStore
       ? { replicas: { leases: new MongoSweepLeases(store.database), holder: replicaId(), leaseMs: (config.catalog.leaseSeconds ?? 30) * 1000 } }
       : {}),
+    quietFirstRound: options.quietFirstSweeps ?? false,
   });
   // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
   const routerOverCatalog = routerVenuePlugin(store);

@@ -1,11 +1,14 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { addArchiveCommands } from './archive/commands.js';
 import { loadConfig } from './config.js';
 import type { ServerConfig } from './config.js';
 import { addKeyCommands, withKeys } from './keys/commands.js';
 
-const program = new Command('predgate').description('Predgate: one HTTP/JSON gateway over prediction-market venues');
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const program = new Command('predgate').description('Predgate: one HTTP/JSON gateway over prediction-market venues').version(version, '-v, --version');
 
 program
   .command('serve')
@@ -18,22 +21,33 @@ program
     const { createApp } = await import('./app.js');
     const { guardProcess } = await import('./process-guard.js');
     const { tokens } = await import('./container.js');
-    const app = await createApp({ config });
+    const { firstRoundSummary } = await import('./startup-summary.js');
+    const app = await createApp({ config, quietFirstSweeps: true });
     const metrics = app.container.resolve(tokens.metrics);
     guardProcess(app.server.logger, (kind) => metrics.processErrors.inc({ kind }));
     await app.server.start();
+    const firstRound = app.catalog.firstRound();
     app.catalog.start();
     await app.archive.start();
-    const lines = [
-      `Predgate listening on ${app.server.info.uri}`,
+    const uri = app.server.info.uri;
+    const keyLines = firstKey
+      ? [`API key (shown once; only its hash is kept, in ${firstKey.path}):`, `  ${firstKey.key}`]
+      : [`API keys: ${app.keys.size} configured (manage them with "predgate keys")`];
+    // The simulated venue answers without a network, so it makes the better first call.
+    const tryLine = `Try: curl -H "Authorization: Bearer <key>" '${uri}/api/${app.venues.ids.includes('mock') ? 'mock' : app.venues.ids[0]}/fetchEvents?limit=2'`;
+    const banner = [
+      `Predgate ${version} listening on ${uri}`,
+      `API reference: ${uri}/docs (OpenAPI: ${uri}/openapi.json)`,
       `Venues: ${app.venues.ids.join(', ') || 'none'}`,
-      firstKey
-        ? `API key (shown once; only its hash is kept, in ${firstKey.path}):\n  ${firstKey.key}`
-        : `API keys: ${app.keys.size} configured (manage them with "predgate keys")`,
-      // The simulated venue answers without a network, so it makes the better first call.
-      `Try: curl -H "Authorization: Bearer <key>" '${app.server.info.uri}/api/${app.venues.ids.includes('mock') ? 'mock' : app.venues.ids[0]}/fetchEvents?limit=2'`,
+      ...keyLines,
+      tryLine,
+      'Sweeping every venue into the catalog; a summary follows.',
     ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    process.stdout.write(`${banner.join('\n')}\n`);
+    // Once every venue has swept or failed once: one summary, and the key again, below whatever was logged meanwhile.
+    void firstRound.then((statuses) => {
+      process.stdout.write(`${[...firstRoundSummary(statuses), ...keyLines, `Docs: ${uri}/docs`].join('\n')}\n`);
+    });
 
     let stopping = false;
     const shutdown = (signal: string) => {

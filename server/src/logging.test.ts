@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
+import { until } from '@predgate/core/testkit';
+import pino from 'pino';
 import { describe, expect, test } from 'vitest';
-import { createLogger, redactingVenueHeaders } from './logging.js';
+import { createLogger, redactedPaths, redactingVenueHeaders, terminalDestination } from './logging.js';
 
 function capturedLogger(): { lines: string[]; logger: ReturnType<typeof createLogger> } {
   const lines: string[] = [];
@@ -31,4 +33,26 @@ describe('log redaction of venue headers', () => {
     const { logger } = capturedLogger();
     expect(redactingVenueHeaders(logger, [{}, { secretHeaders: [] }])).toBe(logger);
   });
+});
+
+test('logs are JSON lines unless stdout is a terminal, where they are readable lines, redacted alike', async () => {
+  expect(terminalDestination({ isTTY: false })).toBeUndefined();
+  expect(terminalDestination({})).toBeUndefined();
+
+  let output = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      output += chunk.toString('utf8');
+      done();
+    },
+  });
+  const destination = terminalDestination({ isTTY: true }, sink);
+  expect(destination).toBeDefined();
+  const logger = pino({ redact: { paths: redactedPaths, censor: '[redacted]' } }, destination);
+  logger.warn({ venue: 'kalshi', credentials: { apiKey: 'secret-value' } }, 'catalog sweep failed');
+  await until(() => output.includes('catalog sweep failed'), 'the pretty line');
+  expect(output).toMatch(/WARN/);
+  expect(output).toContain('venue: "kalshi"');
+  expect(output).not.toContain('secret-value');
+  expect(() => JSON.parse(output.split('\n')[0]!) as unknown).toThrow();
 });

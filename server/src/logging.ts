@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { AdapterPlugin } from '@predgate/core';
+import pretty from 'pino-pretty';
 
 /**
  * Paths pino blanks in every log line. Request logs carry headers; nothing
@@ -22,8 +23,9 @@ export const redactedPaths = [
 
 const censor = '[redacted]';
 
+/** Logs to `destination`; otherwise to stdout, as JSON lines, or as readable lines when stdout is a terminal. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, redact: { paths: redactedPaths, censor } }, destination);
+  return pino({ level, redact: { paths: redactedPaths, censor } }, destination ?? terminalDestination(process.stdout));
 }
 
 /**
@@ -36,4 +38,14 @@ export function redactingVenueHeaders(logger: Logger, plugins: ReadonlyArray<Pic
   const names = new Set(plugins.flatMap((plugin) => plugin.secretHeaders ?? []).flatMap((name) => [name, name.toLowerCase(), name.toUpperCase()]));
   const paths = [...names].flatMap((name) => [`headers[${JSON.stringify(name)}]`, `*.headers[${JSON.stringify(name)}]`]);
   return paths.length === 0 ? logger : logger.child({}, { redact: { paths: [...redactedPaths, ...paths], censor } });
+}
+
+/**
+ * Readable, coloured lines for a person at a terminal; undefined (pino's JSON
+ * lines on stdout, for log collectors) for anything else. Redaction happens
+ * before the line is formatted, so it holds either way.
+ */
+export function terminalDestination(stdout: { isTTY?: boolean }, write?: DestinationStream): DestinationStream | undefined {
+  if (!stdout.isTTY) return undefined;
+  return pretty({ colorize: write === undefined, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', ...(write ? { destination: write } : {}) });
 }

@@ -143,3 +143,19 @@ describe('/docs', () => {
     },
   );
 });
+
+describe('GET /', () => {
+  test('answers a small landing without a key: links to /docs, /openapi.json and /health, as JSON or, for a browser, a page', async () => {
+    const json = await app.server.inject({ url: '/' });
+    expect(json.statusCode).toBe(200);
+    expect(JSON.parse(json.payload)).toMatchObject({ name: 'Predgate', links: { docs: '/docs', openapi: '/openapi.json', health: '/health' } });
+    const page = await app.server.inject({ url: '/', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    for (const link of ['/docs', '/openapi.json', '/health']) expect(page.payload).toContain(`href="${link}"`);
+    // Nothing of the deployment in it: no key, no venue, no path on disk.
+    for (const answer of [json.payload, page.payload]) {
+      expect(answer).not.toMatch(/pg_|test-key|mock|\/tmp|\.predgate/);
+    }
+  });
+});

@@ -33,6 +33,12 @@ export interface CatalogServiceOptions {
   onDrift?: (venue: string, report: PredgateError) => void;
   /** Gateways sharing the catalog: each venue is swept by the one replica holding its lease, and every replica follows the sweeps in the store. */
   replicas?: Replicas;
+  /**
+   * Logs a venue's failed first sweep at debug, not warn: the caller reports
+   * the first round whole from `firstRound()` (the CLI prints one summary
+   * line instead of a warning per unreachable venue).
+   */
+  quietFirstRound?: boolean;
 }
 
 export interface Replicas {
@@ -89,8 +95,13 @@ export class CatalogService {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly settings: Required<
-    Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError' | 'onSweepCommitted' | 'onDrift' | 'replicas'>
+    Omit<CatalogServiceOptions, 'store' | 'venues' | 'clock' | 'logger' | 'onSweepError' | 'onSweepCommitted' | 'onDrift' | 'replicas' | 'quietFirstRound'>
   >;
+  private readonly quietFirstRound: boolean;
+  /** Venues that have made one sweep attempt since `start()`, and who waits for all of them. */
+  private readonly attempted = new Set<string>();
+  /** Each answers whether the first round is over, resolving its waiter when it is. */
+  private firstRoundWaiters: Array<() => boolean> = [];
   private readonly onSweepError: (venue: string, error: unknown) => void;
   private readonly onSweepCommitted: (venue: string, sweep: SweepRecord) => void;
   private readonly onDrift: (venue: string, report: PredgateError) => void;
@@ -119,6 +130,7 @@ export class CatalogService {
     this.onSweepCommitted = options.onSweepCommitted ?? (() => {});
     this.onDrift = options.onDrift ?? (() => {});
     this.replicas = options.replicas && { leaseMs: 30_000, followMs: 1_000, ...options.replicas };
+    this.quietFirstRound = options.quietFirstRound ?? false;
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
       this.state.set(source.id, {
@@ -157,6 +169,22 @@ export class CatalogService {
       return;
     }
     for (const venue of this.state.values()) this.scheduleDue(venue);
+  }
+
+  /**
+   * Resolves, with every venue's status, once each venue has a sweep (kept
+   * from before, made now, or, with replicas, made by another) or has failed
+   * its first attempt since `start()`.
+   */
+  firstRound(): Promise<VenueIngestion[]> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const done = [...this.state.values()].every((venue) => venue.lastSweep !== null || this.attempted.has(venue.venue));
+        if (done) resolve(this.status());
+        return done;
+      };
+      if (!check()) this.firstRoundWaiters.push(check);
+    });
   }
 
   /** Cancels what is scheduled, waits for sweeps under way, and gives up the leases this replica holds. */
@@ -262,8 +290,10 @@ export class CatalogService {
       state.lastError = lastError;
       state.consecutiveFailures += 1;
       const delay = Math.min(this.settings.maxBackoffMs, this.settings.backoffMs * 2 ** (state.consecutiveFailures - 1));
-      // The first failure and each new kind of failure are worth a warning; repeats are not.
-      const log = state.consecutiveFailures === 1 || changed ? this.logger.warn : this.logger.debug;
+      // The first failure and each new kind of failure are worth a warning; repeats are not,
+      // nor a first sweep's failure when the caller reports the first round itself.
+      const quiet = this.quietFirstRound && !this.attempted.has(state.venue);
+      const log = !quiet && (state.consecutiveFailures === 1 || changed) ? this.logger.warn : this.logger.debug;
       log.call(
         this.logger,
         { venue: state.venue, code: lastError.code, failures: state.consecutiveFailures, retryInMs: delay },
@@ -273,6 +303,8 @@ export class CatalogService {
       throw error;
     } finally {
       state.running = false;
+      this.attempted.add(state.venue);
+      this.settleFirstRound();
     }
   }
 
@@ -344,6 +376,11 @@ export class CatalogService {
       state.lastSweep = record;
       this.commits += 1;
     }
+    this.settleFirstRound();
+  }
+
+  private settleFirstRound(): void {
+    this.firstRoundWaiters = this.firstRoundWaiters.filter((check) => !check());
   }
 
   private jittered(ms: number): number {

@@ -36,6 +36,28 @@ const page = `<!doctype html>
 </html>
 `;
 
+/** What `GET /` answers: where to go next. No key is needed and nothing in it is secret. */
+const landing = {
+  name: 'Predgate',
+  description: 'One HTTP/JSON gateway over prediction-market venues. Every call but these links needs an API key (Authorization: Bearer <key>).',
+  links: { docs: '/docs', openapi: '/openapi.json', health: '/health' },
+};
+
+const landingPage = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Predgate</title></head>
+<body>
+  <h1>Predgate</h1>
+  <p>${landing.description.replace('<key>', '&lt;key&gt;')}</p>
+  <ul>
+    <li><a href="/docs">API reference</a> (/docs)</li>
+    <li><a href="/openapi.json">OpenAPI document</a> (/openapi.json)</li>
+    <li><a href="/health">Health</a> (/health)</li>
+  </ul>
+</body>
+</html>
+`;
+
 // Kept out of the page so a strict content security policy needs no inline script.
 const startScript = `window.ui = SwaggerUIBundle({
   url: '/openapi.json',
@@ -49,11 +71,11 @@ const startScript = `window.ui = SwaggerUIBundle({
 `;
 
 /**
- * `GET /openapi.json` (the document, derived from the method list and the
- * installed venues) and `GET /docs` (an API reference rendered from it, with
- * a "try it" that sends the API key the reader authorizes with). Both are
- * public: they describe the API and hold no data; every call made from the
- * page still needs a key.
+ * `GET /` (a landing: links to what follows), `GET /openapi.json` (the
+ * document, derived from the method list and the installed venues) and
+ * `GET /docs` (an API reference rendered from it, with a "try it" that sends
+ * the API key the reader authorizes with). All are public: they describe the
+ * API and hold no data; every call made from the page still needs a key.
  *
  * Building the document takes the event loop for a noticeable while (about a
  * second on a busy machine), so with `buildAtStart` it is built while the
@@ -73,6 +95,14 @@ export const docsPlugin: Plugin<{ container: DependencyContainer; buildAtStart: 
     }
 
     server.route([
+      {
+        method: 'GET',
+        path: '/',
+        options: { auth: false },
+        // A browser gets a page of links, anything else the same links as JSON.
+        handler: (request, h) =>
+          /\btext\/html\b/.test(request.headers.accept ?? '') ? h.response(landingPage).type('text/html; charset=utf-8') : h.response(landing),
+      },
       {
         method: 'GET',
         path: '/openapi.json',
