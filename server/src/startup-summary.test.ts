@@ -12,6 +12,7 @@ function status(venue: string, outcome: { events: number } | { code: string; mes
     running: false,
     consecutiveFailures: swept ? 0 : 1,
     heldSweep: null,
+    sweeper: null,
   };
 }
 

@@ -101,7 +101,7 @@ export const docsPlugin: Plugin<{ container: DependencyContainer; buildAtStart: 
         options: { auth: false },
         // A browser gets a page of links, anything else the same links as JSON.
         handler: (request, h) =>
-          /\btext\/html\b/.test(request.headers.accept ?? '') ? h.response(landingPage).type('text/html; charset=utf-8') : h.response(landing),
+          /\btext\/html\b/.test(String(request.headers.accept ?? '')) ? h.response(landingPage).type('text/html; charset=utf-8') : h.response(landing),
       },
       {
         method: 'GET',
