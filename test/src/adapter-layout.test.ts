@@ -44,7 +44,6 @@ const notYetMigrated = new Set([
   'probable',
   'rain',
   'smarkets',
-  'suibets',
 ]);
 
 const adapters = readdirSync(adaptersDir).filter((name) => existsSync(join(adaptersDir, name, 'package.json')));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { predictionLabel } from './normalize.js';
+import { predictionLabel } from './markets.js';
 
 const teams = { homeTeam: 'Arsenal', awayTeam: 'Chelsea' };
 

@@ -1,12 +1,10 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { QueryValue, VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
 
 /**
- * SuiBets' P2P REST routes, each answer checked before it is read. The
- * schemas describe the server's own shape (bare arrays, human-unit stakes,
- * lower-case statuses), not the `{offers}`/`creatorOdds` shape pmxt expects,
- * which the server does not send.
+ * SuiBets' P2P payloads. The schemas describe the server's own shape (bare
+ * arrays, human-unit stakes, lower-case statuses), not the
+ * `{offers}`/`creatorOdds` shape pmxt expects, which the server does not send.
  */
 
 export interface RawOffer {
@@ -75,30 +73,11 @@ const offer = Joi.object({
   liveOdds: Joi.boolean().allow(null),
 });
 
-const offers = Joi.array().items(offer).required();
-const offerWithMatches = offer.keys({ matches: Joi.array().items(Joi.object()).allow(null) }).required();
-const activity = Joi.object({
+export const offers = Joi.array().items(offer).required();
+export const offerWithMatches = offer.keys({ matches: Joi.array().items(Joi.object()).allow(null) }).required();
+export const activity = Joi.object({
   myOffers: Joi.array().items(offer).required(),
   myMatches: Joi.array()
     .items(Joi.object({ offerId: Joi.number().integer().required(), stake: numeric.required(), status: optionalText, offer }))
     .required(),
 }).required();
-
-/** The venue's largest `limit` on the offers listing. */
-export const maxOffers = 500;
-
-export function suibetsApi(http: VenueHttpClient, baseUrl: string) {
-  const read = async <T>(schema: Joi.Schema, endpoint: string, path: string, query?: Record<string, QueryValue>): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ url: `${baseUrl}${path}`, query }), { venue: http.venue, endpoint });
-
-  return {
-    /** `GET /api/p2p/offers`: a bare array, odds descending; without `status` only open and partly matched offers that have not expired. */
-    offers: (query: { eventId?: string; status?: 'all'; limit: number }) => read<RawOffer[]>(offers, 'GET /api/p2p/offers', '/api/p2p/offers', { ...query }),
-    /** `GET /api/p2p/offers/{id}`: the offer with its taker fills; ids are integers. */
-    offer: (id: number) => read<RawOffer>(offerWithMatches, 'GET /api/p2p/offers/{id}', `/api/p2p/offers/${id}`),
-    /** `GET /api/p2p/my?wallet=`: the wallet's own offers and the offers it took (newest 50 of each). */
-    activity: (wallet: string) => read<RawActivity>(activity, 'GET /api/p2p/my', '/api/p2p/my', { wallet }),
-  };
-}
-
-export type SuibetsApi = ReturnType<typeof suibetsApi>;
