@@ -41,7 +41,6 @@ const notYetMigrated = new Set([
   'opinion',
   'polymarket',
   'polymarket-us',
-  'probable',
   'rain',
   'smarkets',
 ]);

@@ -1,28 +1,16 @@
 import { PredgateError, invalidArgument, toNumber } from '@predgate/core';
-import type { BuiltOrder, Clock, CreateOrderParams, Credentials, Order } from '@predgate/core';
-import type { Address } from 'viem';
-import type { ProbableApi } from '../api.js';
+import type { BuiltOrder, CreateOrderParams, Order } from '@predgate/core';
+import type { RawOrder } from '../api/private.js';
 import { zeroAddress } from '../auth/contracts.js';
 import { tradingAccountOf } from '../auth/credentials.js';
 import { signOrder } from '../auth/order-signing.js';
 import type { OrderStruct } from '../auth/order-signing.js';
-import { outcomeTokens, venueId } from '../normalize.js';
-import { orderRejection } from './errors.js';
+import { venueId } from '../context.js';
+import type { ProbableContext } from '../context.js';
+import { orderRejection } from '../errors.js';
+import { parseOrderId, toOrder } from '../normalize/account.js';
+import { outcomeTokens } from '../normalize/markets.js';
 import { orderAmounts } from './order-amounts.js';
-import { parseOrderId, toOrder } from './normalize.js';
-import type { ProbablePrivateApi, RawOrder } from './private-api.js';
-
-/** What the order functions of one adapter instance share. */
-export interface OrdersContext {
-  api: ProbableApi;
-  private: ProbablePrivateApi;
-  credentials: Credentials | undefined;
-  clock: Clock;
-  exchange: Address;
-  feeRateBps: number;
-  /** Order salts: random in production. */
-  salt: () => number;
-}
 
 /** The placement body as the SDK posts it (`owner` = the maker); `BuiltOrder.raw`, sent byte for byte. */
 interface Placement {
@@ -58,7 +46,7 @@ const maxOpenPages = 25;
  * which defaults to the edge of the price range. Amounts are 18-decimal
  * integers; the price must be on the market's tick grid.
  */
-export async function buildOrder(ctx: OrdersContext, params: CreateOrderParams): Promise<BuiltOrder> {
+export async function buildOrder(ctx: ProbableContext, params: CreateOrderParams): Promise<BuiltOrder> {
   const trader = tradingAccountOf(ctx.credentials);
   if (!/^\d{1,12}$/.test(params.marketId)) throw invalidArgument('params.marketId', `"params.marketId" must be a Probable market id (digits)`);
   if (!/^\d{1,100}$/.test(params.outcomeId)) throw invalidArgument('params.outcomeId', `"params.outcomeId" must be an outcome token id (digits)`);
@@ -116,7 +104,7 @@ export async function buildOrder(ctx: OrdersContext, params: CreateOrderParams):
   };
 }
 
-export async function submitOrder(ctx: OrdersContext, built: BuiltOrder): Promise<Order> {
+export async function submitOrder(ctx: ProbableContext, built: BuiltOrder): Promise<Order> {
   const placement = placementOf(built);
   // A placement needs the key that signed it: credentials checked before anything is sent.
   tradingAccountOf(ctx.credentials);
@@ -127,12 +115,12 @@ export async function submitOrder(ctx: OrdersContext, built: BuiltOrder): Promis
   return toOrder(answer, { marketId: built.params.marketId, tokenId: placement.order.tokenId });
 }
 
-export async function createOrder(ctx: OrdersContext, params: CreateOrderParams): Promise<Order> {
+export async function createOrder(ctx: ProbableContext, params: CreateOrderParams): Promise<Order> {
   return submitOrder(ctx, await buildOrder(ctx, params));
 }
 
 /** Cancels one order (`{orderId}:{tokenId}`); the venue answers the order as it now stands. */
-export async function cancelOrder(ctx: OrdersContext, id: string): Promise<Order> {
+export async function cancelOrder(ctx: ProbableContext, id: string): Promise<Order> {
   const { orderId, tokenId } = parseOrderId(id);
   tradingAccountOf(ctx.credentials);
   const answer = await ctx.private.cancelOrder(orderId, tokenId);
@@ -142,7 +130,7 @@ export async function cancelOrder(ctx: OrdersContext, id: string): Promise<Order
   return toOrder(answer, { tokenId });
 }
 
-export async function fetchOrder(ctx: OrdersContext, id: string): Promise<Order> {
+export async function fetchOrder(ctx: ProbableContext, id: string): Promise<Order> {
   const { orderId, tokenId } = parseOrderId(id);
   return toOrder(await ctx.private.order(orderId, tokenId), { tokenId });
 }
@@ -151,7 +139,7 @@ export async function fetchOrder(ctx: OrdersContext, id: string): Promise<Order>
  * The account's open orders; for one market, those of its two tokens
  * (`token_ids`; pmxt sent the market id as `eventId`).
  */
-export async function fetchOpenOrders(ctx: OrdersContext, marketId?: string): Promise<Order[]> {
+export async function fetchOpenOrders(ctx: ProbableContext, marketId?: string): Promise<Order[]> {
   let tokenIds: string | undefined;
   if (marketId !== undefined) {
     if (!/^\d{1,12}$/.test(marketId)) throw invalidArgument('marketId', `"marketId" must be a Probable market id (digits)`);

@@ -1,8 +1,8 @@
 import { invalidArgument } from '@predgate/core';
 import type { MyTradesParams, UserTrade } from '@predgate/core';
-import { outcomeTokens } from '../normalize.js';
-import { toUserTrade } from './normalize.js';
-import type { OrdersContext } from './orders.js';
+import type { ProbableContext } from '../context.js';
+import { toUserTrade } from '../normalize/account.js';
+import { outcomeTokens } from '../normalize/markets.js';
 
 const defaultLimit = 100;
 /** Fills are read 20 a page (the docs' example), at most this many pages per token. */
@@ -15,7 +15,7 @@ const maxTradePages = 25;
  * `until` are applied here (the venue's `before`/`after` are opaque cursors);
  * `cursor` resumes one token's listing.
  */
-export async function fetchMyTrades(ctx: OrdersContext, params: MyTradesParams = {}): Promise<UserTrade[]> {
+export async function fetchMyTrades(ctx: ProbableContext, params: MyTradesParams = {}): Promise<UserTrade[]> {
   const limit = params.limit ?? defaultLimit;
   let tokens: string[];
   if (params.outcomeId !== undefined) {

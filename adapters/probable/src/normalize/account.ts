@@ -1,7 +1,7 @@
 import { PredgateError, text, toEpochMs, toNumber } from '@predgate/core';
 import type { Order, OrderStatus, UserTrade } from '@predgate/core';
-import { venueId } from '../normalize.js';
-import type { RawOrder, RawTrade } from './private-api.js';
+import type { RawOrder, RawTrade } from '../api/private.js';
+import { venueId } from '../context.js';
 
 /**
  * Probable needs an order's token id beside its id to read or cancel it, so

@@ -1,0 +1,89 @@
+import { venueValue } from '@predgate/core';
+import Joi from 'joi';
+
+export interface RawToken {
+  token_id: string;
+  outcome?: string | null;
+  price?: number | string | null;
+  winner?: boolean | null;
+}
+
+export interface RawMarket {
+  id: string | number;
+  question?: string | null;
+  title?: string | null;
+  description?: string | null;
+  market_slug?: string | null;
+  outcomes?: string | string[] | null;
+  clobTokenIds?: string | string[] | null;
+  tokens?: RawToken[] | null;
+  active?: boolean | null;
+  closed?: boolean | null;
+  archived?: boolean | null;
+  resolved?: boolean | null;
+  endDate?: string | null;
+  volume?: string | number | null;
+  volume24hr?: string | number | null;
+  liquidity?: string | number | null;
+  event_id?: string | number | null;
+  groupItemTitle?: string | null;
+  condition_id?: string | null;
+  /** The market's price grid, where the venue names it. */
+  orderPriceMinTickSize?: string | number | null;
+}
+
+export interface RawEvent {
+  id: string | number;
+  slug?: string | null;
+  title: string;
+  description?: string | null;
+  icon?: string | null;
+  image?: string | null;
+  category?: string | null;
+  tags?: Array<string | { label?: string | null }> | null;
+  volume?: string | number | null;
+  volume24hr?: string | number | null;
+  markets?: RawMarket[] | null;
+}
+
+export const numeric = venueValue.numeric().allow(null);
+const optional = Joi.string().allow('', null);
+const token = Joi.object({ token_id: Joi.string().pattern(/^\d+$/).required(), outcome: optional, price: numeric, winner: Joi.boolean().allow(null) });
+export const market = Joi.object({
+  id: venueValue.id().required(),
+  question: optional,
+  title: optional,
+  description: optional,
+  market_slug: optional,
+  outcomes: venueValue.jsonList().allow(null),
+  clobTokenIds: venueValue.jsonList().allow(null),
+  tokens: Joi.array().items(token).allow(null),
+  active: Joi.boolean().allow(null),
+  closed: Joi.boolean().allow(null),
+  archived: Joi.boolean().allow(null),
+  resolved: Joi.boolean().allow(null),
+  endDate: venueValue.time().allow(null, ''),
+  volume: numeric,
+  volume24hr: numeric,
+  liquidity: numeric,
+  event_id: venueValue.id().allow(null),
+  groupItemTitle: optional,
+  condition_id: optional,
+  orderPriceMinTickSize: numeric,
+});
+export const event = Joi.object({
+  id: venueValue.id().required(),
+  slug: optional,
+  title: Joi.string().allow('').required(),
+  description: optional,
+  icon: optional,
+  image: optional,
+  category: optional,
+  tags: Joi.array()
+    .items(Joi.alternatives(Joi.string(), Joi.object({ label: optional })))
+    .allow(null),
+  volume: numeric,
+  volume24hr: numeric,
+  markets: Joi.array().items(market).allow(null),
+});
+export const level = Joi.object({ price: venueValue.numeric().required(), size: venueValue.numeric().required() });
