@@ -1,10 +1,10 @@
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
+  createReadStream,
   existsSync,
-  fdatasyncSync,
   fsyncSync,
-  ftruncateSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -13,21 +13,26 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
+import type { BookState } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
+import { GapLog } from './gaps.js';
 import { hourFileName, hourFromKey, hourKey, hourStart } from './hours.js';
-import { ParquetFiles } from './parquet.js';
+import { importHourFiles } from './importer.js';
+import type { ImportReport } from './importer.js';
+import { HourJournal } from './journal.js';
+import type { CheckpointPolicy } from './journal.js';
+import { HourReader } from './reader.js';
 import { bookAt, booksBetween } from './reconstruct.js';
-import type { AssetHour, Checkpoint, HourSource, IndexedRow } from './reconstruct.js';
-import { rowIdentity } from './rows.js';
+import type { AssetHour, Checkpoint, HourSource } from './reconstruct.js';
+import { rollJob } from './roll-job.js';
+import type { RollJob } from './roll-job.js';
+import type { RollResult } from './roller.js';
 import type { GapMarker } from './rows.js';
 
 export interface ArchiveOptions {
-  /** The archive's folder: `journal/` (the open hour), `files/` (published hourly Parquet), `index/` (checkpoints and file facts). */
+  /** The archive's folder: `journal/` (the open hour), `files/` (published hourly Parquet), `index/` (checkpoints and file facts), `gaps.jsonl`. */
   dir: string;
   /** `write` recovers and appends (one process at a time); `read` only answers queries and lists files. */
   mode?: 'write' | 'read';
@@ -38,6 +43,10 @@ export interface ArchiveOptions {
   flushIntervalMs?: number;
   /** How many hours back a reconstruction looks for a token's last book. */
   lookbackHours?: number;
+  /** DuckDB's memory limit while sorting an hour (beyond it the sort spills to disk). */
+  rollMemoryLimit?: string;
+  /** Roll hours in a child process (the default), off this process's event loop and heap; `false` rolls in this process (tools, tests of other behaviour). */
+  rollInChildProcess?: boolean;
 }
 
 /** A published hourly file, as `GET /archive/files` lists it. */
@@ -50,74 +59,59 @@ export interface ArchiveFile {
   sha256: string;
 }
 
-interface HourFacts extends ArchiveFile {
-  gaps: GapMarker[];
+export interface HourFacts extends ArchiveFile {
+  /** The latest receive time in the hour: where a restart's gap begins when no journal is left. */
+  lastReceivedAt?: number;
 }
 
-/** An hour still in memory: the open hour, or one sealed and waiting to be rolled into Parquet. */
-interface MemoryHour {
-  start: number;
-  rows: IndexedRow[];
-  checkpoints: Checkpoint[];
-  gaps: GapMarker[];
-  byAsset: Map<string, IndexedRow[]>;
-  checkpointsByAsset: Map<string, Checkpoint[]>;
-}
+export type { ImportReport };
 
-export interface ImportReport {
-  files: number;
-  hours: string[];
-  rows: number;
-  /** Rows already held (recorded or imported before): counted once. */
-  duplicates: number;
-}
+let attempts = 0;
 
 /**
  * Polymarket's market-channel history: an append-only journal for the open
- * hour, one Parquet file per closed UTC hour, and full-book checkpoints per
- * token so any reconstruction replays a bounded number of rows.
+ * hour (on disk; memory holds each token's book and where its checkpoints
+ * are), one pmxt v2 Parquet file per closed UTC hour with a checkpoint file
+ * beside it, and a log of every interval without data.
  *
  * Crash safety: journal lines are synced before they count as flushed; an
- * hour is rolled by writing temporary files, syncing them and renaming the
- * data file last, and the journal is removed only after that, so a kill at
- * any point leaves either the journal (rolled again on the next start) or the
- * finished file, never half a file under a published name.
+ * hour is rolled (in a child process) into temporary files, which are synced,
+ * and the data file is renamed last; the journal is removed only after that,
+ * so a kill at any point leaves either the journal (rolled again on the next
+ * start) or the finished file, never half a file under a published name.
  */
 export class PolymarketArchive implements HourSource {
-  private readonly journalDir: string;
-  private readonly filesDir: string;
-  private readonly indexDir: string;
+  readonly journalDir: string;
+  readonly filesDir: string;
+  readonly indexDir: string;
   private readonly now: () => number;
-  private readonly checkpointEvery: number;
+  private readonly policy: CheckpointPolicy;
   private readonly lookbackHours: number;
   private readonly facts = new Map<number, HourFacts>();
-  private readonly memory = new Map<number, MemoryHour>();
+  private readonly journals = new Map<number, HourJournal>();
   private readonly cache = new Map<string, AssetHour>();
-  private readonly checkpointCache = new Map<number, Map<string, Checkpoint[]>>();
   private readonly books = new Map<string, BookState>();
-  private readonly rowsSinceCheckpoint = new Map<string, number>();
-  private open: MemoryHour | undefined;
-  private journal: number | undefined;
-  private buffer: string[] = [];
-  private oldestUnflushed: number | undefined;
+  private readonly gaps: GapLog;
+  private open: HourJournal | undefined;
   private rolling: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly options: ArchiveOptions,
-    private readonly parquet: ParquetFiles,
+    private readonly reader: HourReader,
   ) {
     this.journalDir = join(options.dir, 'journal');
     this.filesDir = join(options.dir, 'files');
     this.indexDir = join(options.dir, 'index');
     this.now = options.now ?? Date.now;
-    this.checkpointEvery = options.checkpointEvery ?? 500;
+    this.policy = { every: options.checkpointEvery ?? 500, maxAgeMs: 5 * 60_000 };
     this.lookbackHours = options.lookbackHours ?? 24;
+    for (const dir of [this.journalDir, this.filesDir, this.indexDir]) mkdirSync(dir, { recursive: true });
+    this.gaps = new GapLog(join(options.dir, 'gaps.jsonl'));
   }
 
   static async open(options: ArchiveOptions): Promise<PolymarketArchive> {
-    const archive = new PolymarketArchive(options, await ParquetFiles.open());
-    for (const dir of [archive.journalDir, archive.filesDir, archive.indexDir]) mkdirSync(dir, { recursive: true });
+    const archive = new PolymarketArchive(options, await HourReader.open());
     archive.loadFacts();
     if ((options.mode ?? 'write') === 'write') {
       await archive.recover();
@@ -128,79 +122,51 @@ export class PolymarketArchive implements HourSource {
     return archive;
   }
 
-  /**
-   * Adds rows in receive order; they are durable after the next `flush()`.
-   * The rows become the archive's: each is given its position in its hour (no copy, on the hot path).
-   */
+  /** Adds rows in receive order; they are durable after the next `flush()`. `frame` is their frame's text, journalled instead of the rows. */
   append(rows: MarketRow[], frame?: { text: string; receivedAt: number }): void {
-    if (frame) {
-      // The frame's text is journalled instead of its rows (all read from it, all received at once):
-      // far cheaper than serialising each row, and recovery reads the frame again.
-      const hour = hourStart(frame.receivedAt);
-      if (!this.open || hour > this.open.start) this.startHour(hour);
-      // A newline inside a JSON text can only be whitespace.
-      this.writeLine(`F${frame.receivedAt} ${frame.text.replaceAll('\n', ' ')}\n`);
+    const receivedAt = frame?.receivedAt ?? rows[0]?.receivedAt;
+    if (receivedAt === undefined) return;
+    const journal = this.journalFor(hourStart(receivedAt));
+    if (frame || rows.every((row) => hourStart(row.receivedAt) === journal.start)) {
+      journal.append(rows, frame);
+      return;
     }
-    for (const row of rows) {
-      const hour = hourStart(row.receivedAt);
-      if (!this.open || hour > this.open.start) this.startHour(hour);
-      const open = this.open!;
-      const indexed = row as IndexedRow;
-      indexed.row = open.rows.length;
-      this.addRow(open, indexed);
-      if (!frame) this.write({ r: indexed });
-      if (!row.assetId) continue;
-      let book = this.books.get(row.assetId);
-      if (!book) this.books.set(row.assetId, (book = new BookState(row.assetId)));
-      book.apply(row);
-      const count = (this.rowsSinceCheckpoint.get(row.assetId) ?? 0) + 1;
-      this.rowsSinceCheckpoint.set(row.assetId, count);
-      if (count >= this.checkpointEvery && book.known) this.checkpoint(open, book, indexed.row + 1, row.receivedAt);
-    }
+    for (const row of rows) this.journalFor(hourStart(row.receivedAt)).append([row]);
   }
 
-  /** Records that the books of `assetIds` (every token when absent) are unknown between `from` and `to`. */
+  /** Records that the books of `assetIds` (every token when absent) are unknown between `from` and `to`, whatever hours that spans. */
   markGap(gap: GapMarker): void {
-    const hour = hourStart(gap.to);
-    if (!this.open || hour > this.open.start) this.startHour(hour);
-    this.open!.gaps.push(gap);
-    this.write({ g: gap });
-    for (const book of this.books.values()) book.markGap(gap);
+    this.gaps.add(gap);
   }
 
   /** Writes and syncs what was appended; returns once it survives a crash. */
   flush(): void {
-    if (this.journal === undefined || this.buffer.length === 0) return;
-    writeSync(this.journal, this.buffer.join(''));
-    fdatasyncSync(this.journal);
-    this.buffer = [];
-    this.oldestUnflushed = undefined;
+    this.open?.flush();
   }
 
   /** Milliseconds the oldest unflushed row has waited. */
   get journalLagMs(): number {
-    return this.oldestUnflushed === undefined ? 0 : Math.max(0, this.now() - this.oldestUnflushed);
+    const oldest = this.open?.oldestUnflushedAt;
+    return oldest === undefined ? 0 : Math.max(0, Date.now() - oldest);
   }
 
   /** Seals the open hour when the clock has left it, and waits for every sealed hour to be rolled. */
   async rollDue(): Promise<void> {
-    if (this.open && hourStart(this.now()) > this.open.start) this.startHour(hourStart(this.now()));
+    if (this.open && hourStart(this.now()) > this.open.start) this.journalFor(hourStart(this.now()));
     await this.rolling;
   }
 
   bookAt(assetId: string, since: number): Promise<BookSnapshot | undefined> {
-    return bookAt(this, assetId, since, { lookbackHours: this.lookbackHours });
+    return bookAt(this, assetId, since, this.reconstructOptions());
   }
 
   booksBetween(assetId: string, range: { since: number; until: number; limit: number }): Promise<BookSnapshot[]> {
-    return booksBetween(this, assetId, range, { lookbackHours: this.lookbackHours });
+    return booksBetween(this, assetId, range, this.reconstructOptions());
   }
 
-  async assetHour(start: number, assetId: string): Promise<AssetHour | undefined> {
-    const inMemory = this.memory.get(start);
-    if (inMemory) {
-      return { start, rows: inMemory.byAsset.get(assetId) ?? [], checkpoints: inMemory.checkpointsByAsset.get(assetId) ?? [], gaps: inMemory.gaps };
-    }
+  async assetHour(start: number, assetId: string, since: number): Promise<AssetHour | undefined> {
+    const journal = this.journals.get(start);
+    if (journal) return journal.assetHour(assetId, since);
     const facts = this.factsFor(start);
     if (!facts) return undefined;
     const key = `${start}:${assetId}`;
@@ -210,22 +176,14 @@ export class PolymarketArchive implements HourSource {
       this.cache.set(key, cached);
       return cached;
     }
-    const rows = await this.parquet.readAssetRows(join(this.filesDir, facts.name), assetId);
-    const checkpoints = (await this.hourCheckpoints(start)).get(assetId) ?? [];
-    const hour = { start, rows, checkpoints, gaps: facts.gaps };
+    const checkpoints = await this.reader.checkpoints(this.checkpointPath(start), assetId);
+    // A token without a checkpoint in the hour never had a known book in it: its rows there describe nothing.
+    const market = checkpoints[0]?.snapshot.market;
+    const rows = market ? await this.reader.rows(join(this.filesDir, facts.name), market, assetId) : [];
+    const hour: AssetHour = { start, rows, checkpoints };
     this.cache.set(key, hour);
     if (this.cache.size > 512) this.cache.delete(this.cache.keys().next().value!);
     return hour;
-  }
-
-  private async hourCheckpoints(start: number): Promise<Map<string, Checkpoint[]>> {
-    const cached = this.checkpointCache.get(start);
-    if (cached) return cached;
-    const path = this.checkpointPath(start);
-    const checkpoints = existsSync(path) ? await this.parquet.readCheckpoints(path) : new Map<string, Checkpoint[]>();
-    this.checkpointCache.set(start, checkpoints);
-    if (this.checkpointCache.size > 48) this.checkpointCache.delete(this.checkpointCache.keys().next().value!);
-    return checkpoints;
   }
 
   /** Published hourly files, oldest first; the open hour is not among them until it is rolled. */
@@ -249,9 +207,8 @@ export class PolymarketArchive implements HourSource {
       const path = join(this.filesDir, file.name);
       const problems: string[] = [];
       if (statSync(path).size !== file.size) problems.push(`size ${statSync(path).size} differs from ${file.size}`);
-      const sha256 = await fileSha256(path);
-      if (sha256 !== file.sha256) problems.push('SHA-256 differs');
-      const rows = await this.parquet.countRows(path).catch((error: unknown) => {
+      if ((await fileSha256(path)) !== file.sha256) problems.push('SHA-256 differs');
+      const rows = await this.reader.countRows(path).catch((error: unknown) => {
         problems.push(`unreadable: ${(error as Error).message}`);
         return file.rows;
       });
@@ -262,230 +219,149 @@ export class PolymarketArchive implements HourSource {
   }
 
   /**
-   * Loads hourly files in pmxt's v2 format. Rows merge into the hour files
-   * already held; a row held before (same venue event, whoever received it) counts once.
+   * Loads hourly files in pmxt's v2 format, one hour at a time in bounded memory.
+   * Rows merge into the hour already held; a row held before (same venue event, whoever received it) counts once.
    */
-  async importFiles(paths: string[]): Promise<ImportReport> {
-    const byHour = new Map<number, IndexedRow[]>();
-    for (const path of paths) {
-      for (const row of await this.parquet.readAllRows(path)) {
-        const hour = hourStart(row.receivedAt);
-        if (this.memory.has(hour) || existsSync(this.journalPath(hour))) {
-          throw new Error(`${path} holds rows of ${hourKey(hour)}, an hour still being recorded; import it once that hour is rolled`);
-        }
-        let rows = byHour.get(hour);
-        if (!rows) byHour.set(hour, (rows = []));
-        rows.push(row);
-      }
-    }
-    const report: ImportReport = { files: paths.length, hours: [], rows: 0, duplicates: 0 };
-    for (const hour of [...byHour.keys()].sort((a, b) => a - b)) {
-      const facts = this.factsFor(hour);
-      const held = facts ? await this.parquet.readAllRows(join(this.filesDir, facts.name)) : [];
-      const seen = new Set(held.map(rowIdentity));
-      const merged: MarketRow[] = held.map(stripPosition);
-      for (const row of byHour.get(hour)!) {
-        const identity = rowIdentity(row);
-        if (seen.has(identity)) {
-          report.duplicates += 1;
-          continue;
-        }
-        seen.add(identity);
-        merged.push(stripPosition(row));
-        report.rows += 1;
-      }
-      merged.sort((a, b) => a.receivedAt - b.receivedAt);
-      const checkpoints = await this.checkpointsFor(hour, merged);
-      await this.writeHour(hour, merged, checkpoints, facts?.gaps ?? []);
-      report.hours.push(hourKey(hour));
-    }
-    return report;
+  importFiles(paths: string[]): Promise<ImportReport> {
+    return importHourFiles(this, paths, {
+      memoryLimit: this.options.rollMemoryLimit ?? '512MB',
+      checkpointEvery: this.policy.every,
+      isRecording: (hour) => this.journals.has(hour) || existsSync(this.journalPath(hour)),
+    });
   }
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.flush();
     await this.rolling;
-    if (this.journal !== undefined) closeSync(this.journal);
-    this.journal = undefined;
-    this.parquet.close();
+    for (const journal of this.journals.values()) journal.close();
+    this.reader.close();
   }
 
-  private startHour(start: number): void {
-    const previous = this.open;
-    if (previous) {
-      this.flush();
-      closeSync(this.journal!);
-      this.journal = undefined;
-      this.rolling = this.rolling.then(() => this.roll(previous));
-    }
-    const hour = emptyHour(start);
-    this.memory.set(start, hour);
-    this.open = hour;
-    this.journal = openSync(this.journalPath(start), 'a');
-    syncDir(this.journalDir);
-    // Every known book is carried into the new hour, so a reconstruction never has to read the hour before.
-    for (const book of this.books.values()) if (book.known) this.checkpoint(hour, book, 0, start);
-  }
-
-  private checkpoint(hour: MemoryHour, book: BookState, row: number, receivedAt: number): void {
-    const checkpoint: Checkpoint = { assetId: book.assetId, row, receivedAt, snapshot: book.snapshot() };
-    this.addCheckpoint(hour, checkpoint);
-    this.write({ c: checkpoint });
-    this.rowsSinceCheckpoint.set(book.assetId, 0);
-  }
-
-  private addRow(hour: MemoryHour, row: IndexedRow): void {
-    hour.rows.push(row);
-    let rows = hour.byAsset.get(row.assetId);
-    if (!rows) hour.byAsset.set(row.assetId, (rows = []));
-    rows.push(row);
-  }
-
-  private addCheckpoint(hour: MemoryHour, checkpoint: Checkpoint): void {
-    hour.checkpoints.push(checkpoint);
-    let list = hour.checkpointsByAsset.get(checkpoint.assetId);
-    if (!list) hour.checkpointsByAsset.set(checkpoint.assetId, (list = []));
-    list.push(checkpoint);
-  }
-
-  private write(line: object): void {
-    this.writeLine(`${JSON.stringify(line)}\n`);
-  }
-
-  private writeLine(line: string): void {
-    this.buffer.push(line);
-    this.oldestUnflushed ??= this.now();
-  }
-
-  private async roll(hour: MemoryHour): Promise<void> {
-    await this.writeHour(hour.start, hour.rows, hour.checkpoints, hour.gaps);
-    rmSync(this.journalPath(hour.start), { force: true });
-    this.memory.delete(hour.start);
-  }
-
-  /** Writes one hour's files: checkpoints and facts first, the published data file last, each through a synced temporary file. */
-  private async writeHour(start: number, rows: MarketRow[], checkpoints: Checkpoint[], gaps: GapMarker[]): Promise<void> {
+  /**
+   * Where an hour's files go. Each roll (or import) attempt writes inside its
+   * own scratch folder, so a roll left running by a killed process can never
+   * touch the files of the attempt that replaces it; the importer uses it too.
+   */
+  hourPaths(start: number) {
     const name = hourFileName(start);
-    const dataTemp = join(this.filesDir, `.tmp-${name}`);
-    const checkpointTemp = join(this.indexDir, `.tmp-${hourKey(start)}.checkpoints.parquet`);
-    await this.parquet.writeRows(dataTemp, rows);
-    syncFile(dataTemp);
-    await this.parquet.writeCheckpoints(checkpointTemp, checkpoints);
-    syncFile(checkpointTemp);
-    renameSync(checkpointTemp, this.checkpointPath(start));
-    const facts: HourFacts = {
+    const workDir = join(this.indexDir, `.tmp-${hourKey(start)}-${process.pid}-${(attempts += 1)}`);
+    return {
       name,
+      data: join(this.filesDir, name),
+      checkpoints: this.checkpointPath(start),
+      workDir,
+      dataTemp: join(workDir, name),
+      checkpointsTemp: join(workDir, 'checkpoints.parquet'),
+    };
+  }
+
+  /** The checkpoints held for an hour, by token: the books carried into the hour after it. */
+  factsFor(start: number): HourFacts | undefined {
+    if (!this.facts.has(start) && existsSync(this.factsPath(start))) {
+      this.facts.set(start, JSON.parse(readFileSync(this.factsPath(start), 'utf8')) as HourFacts);
+    }
+    const facts = this.facts.get(start);
+    return facts && existsSync(join(this.filesDir, facts.name)) ? facts : undefined;
+  }
+
+  /** Publishes an hour whose files were written to their temporary names: checkpoints and facts first, the data file last. */
+  async publish(start: number, paths: ReturnType<PolymarketArchive['hourPaths']>, result: RollResult): Promise<void> {
+    syncFile(paths.dataTemp);
+    syncFile(paths.checkpointsTemp);
+    renameSync(paths.checkpointsTemp, paths.checkpoints);
+    const facts: HourFacts = {
+      name: paths.name,
       hour: new Date(start).toISOString(),
-      size: statSync(dataTemp).size,
-      rows: rows.length,
-      sha256: await fileSha256(dataTemp),
-      gaps,
+      size: statSync(paths.dataTemp).size,
+      rows: result.rows,
+      sha256: await fileSha256(paths.dataTemp),
+      ...(result.lastReceivedAt !== undefined ? { lastReceivedAt: result.lastReceivedAt } : {}),
     };
     const factsTemp = join(this.indexDir, `.tmp-${hourKey(start)}.json`);
     writeFileSync(factsTemp, JSON.stringify(facts));
     syncFile(factsTemp);
     renameSync(factsTemp, this.factsPath(start));
-    renameSync(dataTemp, join(this.filesDir, name));
+    renameSync(paths.dataTemp, paths.data);
     syncDir(this.indexDir);
     syncDir(this.filesDir);
     this.facts.set(start, facts);
     for (const key of [...this.cache.keys()]) if (key.startsWith(`${start}:`)) this.cache.delete(key);
-    this.checkpointCache.delete(start);
   }
 
-  /** Checkpoints for an hour rebuilt from its rows, books carried in from the hour before. */
-  private async checkpointsFor(start: number, rows: MarketRow[]): Promise<Checkpoint[]> {
-    const assets = [...new Set(rows.map((row) => row.assetId).filter(Boolean))];
-    const books = new Map<string, BookState>();
-    const counts = new Map<string, number>();
-    const checkpoints: Checkpoint[] = [];
-    for (const assetId of assets) {
-      const carried = await this.bookAt(assetId, start - 1);
-      if (!carried) continue;
-      const book = BookState.from(carried);
-      books.set(assetId, book);
-      checkpoints.push({ assetId, row: 0, receivedAt: start, snapshot: book.snapshot() });
+  private reconstructOptions() {
+    return {
+      lookbackHours: this.lookbackHours,
+      gapOf: (assetId: string, syncedAt: number, moment: number) => this.gaps.overlapping(assetId, syncedAt, moment),
+    };
+  }
+
+  /** The journal of the hour starting at `start`, sealing (and rolling) the open hour when the clock moved past it. */
+  private journalFor(start: number): HourJournal {
+    if (this.open && start <= this.open.start) return this.journals.get(start) ?? this.open;
+    const previous = this.open;
+    if (previous) {
+      previous.close();
+      this.rolling = this.rolling.then(() => this.roll(previous));
     }
-    rows.forEach((row, index) => {
-      if (!row.assetId) return;
-      let book = books.get(row.assetId);
-      if (!book) books.set(row.assetId, (book = new BookState(row.assetId)));
-      book.apply(row);
-      const count = (counts.get(row.assetId) ?? 0) + 1;
-      counts.set(row.assetId, count);
-      if (count >= this.checkpointEvery && book.known) {
-        checkpoints.push({ assetId: row.assetId, row: index + 1, receivedAt: row.receivedAt, snapshot: book.snapshot() });
-        counts.set(row.assetId, 0);
-      }
-    });
-    return checkpoints;
+    const journal = HourJournal.create(start, this.journalPath(start), this.books, this.policy);
+    syncDir(this.journalDir);
+    this.journals.set(start, journal);
+    this.open = journal;
+    return journal;
   }
 
-  /** Rolls journals of closed hours, reopens the open hour's journal, and marks the downtime as a gap. */
+  /** Rolls a closed hour's journal into its files in a child process, then publishes them and removes the journal. */
+  private async roll(journal: HourJournal): Promise<void> {
+    const paths = this.hourPaths(journal.start);
+    rmSync(paths.workDir, { recursive: true, force: true });
+    mkdirSync(paths.workDir, { recursive: true });
+    const job: RollJob = {
+      journalPath: journal.path,
+      stagedPath: join(paths.workDir, 'staged.tsv'),
+      dataPath: paths.dataTemp,
+      checkpointPath: paths.checkpointsTemp,
+      workDir: paths.workDir,
+      checkpointEvery: this.policy.every,
+      memoryLimit: this.options.rollMemoryLimit ?? '512MB',
+    };
+    const result = this.options.rollInChildProcess === false ? await rollJob(job) : await runRollWorker(job);
+    await this.publish(journal.start, paths, result);
+    rmSync(paths.workDir, { recursive: true, force: true });
+    rmSync(journal.path, { force: true });
+    this.journals.delete(journal.start);
+  }
+
+  /** Rolls journals of closed hours, reopens the open hour's journal, and marks the time not recording as a gap. */
   private async recover(): Promise<void> {
     for (const dir of [this.filesDir, this.indexDir]) {
-      for (const name of readdirSync(dir)) if (name.startsWith('.tmp-')) rmSync(join(dir, name), { force: true });
+      for (const name of readdirSync(dir)) if (name.startsWith('.tmp-')) rmSync(join(dir, name), { recursive: true, force: true });
     }
-    let lastSeen: number | undefined;
     const journals = readdirSync(this.journalDir)
       .map((name) => ({ name, start: hourFromKey(name.replace(/\.jsonl$/, '')) }))
       .filter((entry): entry is { name: string; start: number } => entry.start !== undefined && entry.name.endsWith('.jsonl'))
       .sort((a, b) => a.start - b.start);
+    let lastSeen = [...this.facts.values()].reduce<number | undefined>(
+      (latest, facts) => Math.max(latest ?? 0, facts.lastReceivedAt ?? 0) || latest,
+      undefined,
+    );
     // Only the latest journal can stay open, even if the clock now reads an earlier hour.
     const current = Math.max(hourStart(this.now()), journals.at(-1)?.start ?? Number.NEGATIVE_INFINITY);
     for (const { start } of journals) {
-      const hour = this.readJournal(start);
-      const last = hour.rows.at(-1)?.receivedAt ?? hour.gaps.at(-1)?.to;
-      if (last !== undefined) lastSeen = Math.max(lastSeen ?? last, last);
+      const journal = HourJournal.recover(start, this.journalPath(start), this.books, this.policy);
+      if (journal.lastReceivedAt !== undefined) lastSeen = Math.max(lastSeen ?? journal.lastReceivedAt, journal.lastReceivedAt);
+      this.journals.set(start, journal);
       if (start < current) {
-        await this.roll(hour);
+        journal.close();
+        await this.roll(journal);
       } else {
-        this.memory.set(start, hour);
-        this.open = hour;
-        this.journal = openSync(this.journalPath(start), 'a');
+        this.open = journal;
       }
     }
-    if (lastSeen !== undefined) this.markGap({ from: lastSeen, to: this.now(), reason: 'archive not recording (restart)' });
-  }
-
-  /** A journal's complete lines; a torn last line (a crash mid-write) was never flushed and is cut off. */
-  private readJournal(start: number): MemoryHour {
-    const path = this.journalPath(start);
-    const text = readFileSync(path, 'utf8');
-    const complete = text.lastIndexOf('\n') + 1;
-    if (complete < text.length) {
-      const fd = openSync(path, 'r+');
-      ftruncateSync(fd, Buffer.byteLength(text.slice(0, complete)));
-      fsyncSync(fd);
-      closeSync(fd);
+    const recordedUntil = Math.max(lastSeen ?? Number.NEGATIVE_INFINITY, this.gaps.lastTo ?? Number.NEGATIVE_INFINITY);
+    if (Number.isFinite(recordedUntil) && recordedUntil < this.now()) {
+      this.markGap({ from: recordedUntil, to: this.now(), reason: 'archive not recording (restart)' });
     }
-    const hour = emptyHour(start);
-    const replay = (row: MarketRow) => {
-      this.addRow(hour, { ...row, row: hour.rows.length });
-      let book = this.books.get(row.assetId);
-      if (row.assetId && !book) this.books.set(row.assetId, (book = new BookState(row.assetId)));
-      book?.apply(row);
-    };
-    for (const line of text.slice(0, complete).split('\n')) {
-      if (!line) continue;
-      if (line.startsWith('F')) {
-        const space = line.indexOf(' ');
-        for (const row of readMarketFrame(line.slice(space + 1), Number(line.slice(1, space)))) replay(row);
-        continue;
-      }
-      const entry = JSON.parse(line) as { r?: MarketRow; c?: Checkpoint; g?: GapMarker };
-      if (entry.r) {
-        replay(entry.r);
-      } else if (entry.c) {
-        this.addCheckpoint(hour, entry.c);
-        this.books.set(entry.c.assetId, BookState.from(entry.c.snapshot));
-      } else if (entry.g) {
-        hour.gaps.push(entry.g);
-        for (const book of this.books.values()) book.markGap(entry.g);
-      }
-    }
-    return hour;
   }
 
   private loadFacts(): void {
@@ -496,19 +372,11 @@ export class PolymarketArchive implements HourSource {
     }
   }
 
-  private factsFor(start: number): HourFacts | undefined {
-    if (!this.facts.has(start) && existsSync(this.factsPath(start))) {
-      this.facts.set(start, JSON.parse(readFileSync(this.factsPath(start), 'utf8')) as HourFacts);
-    }
-    const facts = this.facts.get(start);
-    return facts && existsSync(join(this.filesDir, facts.name)) ? facts : undefined;
-  }
-
   private journalPath(start: number): string {
     return join(this.journalDir, `${hourKey(start)}.jsonl`);
   }
 
-  private checkpointPath(start: number): string {
+  checkpointPath(start: number): string {
     return join(this.indexDir, `${hourKey(start)}.checkpoints.parquet`);
   }
 
@@ -517,13 +385,21 @@ export class PolymarketArchive implements HourSource {
   }
 }
 
-function emptyHour(start: number): MemoryHour {
-  return { start, rows: [], checkpoints: [], gaps: [], byAsset: new Map(), checkpointsByAsset: new Map() };
-}
+export type { Checkpoint };
 
-function stripPosition(row: IndexedRow): MarketRow {
-  const { row: _position, ...rest } = row;
-  return rest;
+/** Rolls in a child process; under the TypeScript sources (tests, `pnpm start`) it loads them the way this process does. */
+function runRollWorker(job: RollJob): Promise<RollResult> {
+  const source = import.meta.url.endsWith('.ts');
+  const child = fork(new URL(source ? './roll-process.ts' : './roll-process.js', import.meta.url), [JSON.stringify(job)], {
+    execArgv: source ? ['--conditions=predgate-source', '--import', 'tsx'] : process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let result: RollResult | undefined;
+    child.once('message', (message: RollResult) => (result = message));
+    child.once('error', reject);
+    child.once('exit', (code) => (result && code === 0 ? resolve(result) : reject(new Error(`rolling an hour stopped with exit code ${code}`))));
+  });
 }
 
 function syncFile(path: string): void {

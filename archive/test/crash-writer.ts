@@ -5,6 +5,7 @@ import { PolymarketArchive } from '../src/index.js';
 
 const [dir = '', rowsPerHourText] = process.argv.slice(2);
 const rowsPerHour = Number(rowsPerHourText);
+const market = `0x${'4d'.repeat(32)}`;
 const start = Date.UTC(2026, 10, 24, 0, 0, 0);
 let written = Number(process.env.CRASH_FIRST_ROW ?? 0);
 // A restarted writer numbers its rows apart and runs its clock later, as a real restart would.
@@ -23,7 +24,7 @@ for (;;) {
         ? {
             receivedAt: now,
             timestamp: now,
-            market: '0xm',
+            market,
             eventType: 'book',
             assetId,
             bids: [{ price: '0.4', size: String(written + sizeOffset) }],
@@ -32,7 +33,7 @@ for (;;) {
         : {
             receivedAt: now,
             timestamp: now,
-            market: '0xm',
+            market,
             eventType: 'price_change',
             assetId,
             price: '0.45',

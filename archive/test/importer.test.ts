@@ -19,7 +19,7 @@ afterEach(() => {
 
 const hour = Date.UTC(2026, 10, 23, 14);
 const asset = '21742633143463906290569050155826241533067272736897614950488156847949938836455';
-const market = `0x${'c3'.repeat(32)}01`;
+const market = `0x${'c3'.repeat(32)}`;
 
 /**
  * A file in pmxt's v2 layout written straight with DuckDB SQL (not with the
@@ -38,7 +38,7 @@ async function writePmxtFile(path: string, rows: string[]): Promise<void> {
 
 const at = (ms: number) => `make_timestamp(${(hour + ms) * 1000})`;
 const pmxtRows = [
-  `(${at(1000)}, ${at(990)}, '${market}', 'book', '${asset}', '[{"price":"0.40","size":"100"},{"price":"0.45","size":"20"}]', '[{"price":"0.55","size":"30"}]', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
+  `(${at(1000)}, ${at(990)}, '${market}', 'book', '${asset}', '[["0.40","100"],["0.45","20"]]', '[["0.55","30"]]', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`,
   `(${at(2000)}, ${at(1990)}, '${market}', 'price_change', '${asset}', NULL, NULL, 0.46, 5, 'BUY', 0.46, 0.55, NULL, NULL, NULL, NULL)`,
   `(${at(3000)}, ${at(2990)}, '${market}', 'price_change', '${asset}', NULL, NULL, 0.55, 0, 'SELL', 0.46, 1, NULL, NULL, NULL, NULL)`,
   `(${at(4000)}, ${at(3990)}, '${market}', 'last_trade_price', '${asset}', NULL, NULL, 0.46, 2, 'BUY', NULL, NULL, 0, '0xfeed', NULL, NULL)`,
@@ -80,7 +80,7 @@ test('imported rows the recorder also holds count once, and an imported file of 
       eventType: 'book',
       assetId: asset,
       bids: [
-        { price: '0.4', size: '100' },
+        { price: '0.40', size: '100' },
         { price: '0.45', size: '20' },
       ],
       asks: [{ price: '0.55', size: '30' }],

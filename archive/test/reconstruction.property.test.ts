@@ -83,7 +83,7 @@ const event = fc.oneof(
 );
 
 function rowOf(generated: { kind: string; asset: string; [key: string]: unknown }, time: number): MarketRow {
-  const base = { receivedAt: time, timestamp: time - 5, market: `0xmarket${generated.asset[0]}`, assetId: generated.asset };
+  const base = { receivedAt: time, timestamp: time - 5, market: `0x${generated.asset[0]!.repeat(64)}`, assetId: generated.asset };
   switch (generated.kind) {
     case 'book':
       return {
@@ -117,7 +117,7 @@ test('a book reconstructed from checkpoints and deltas equals the book kept mess
         const dir = mkdtempSync(join(tmpdir(), 'archive-prop-'));
         dirs.push(dir);
         let now = Date.UTC(2026, 10, 24, 0, 0, 0);
-        const archive = await PolymarketArchive.open({ dir, now: () => now, checkpointEvery, flushIntervalMs: 60_000 });
+        const archive = await PolymarketArchive.open({ dir, now: () => now, checkpointEvery, flushIntervalMs: 60_000, rollInChildProcess: false });
         const models = new Map<string, ModelBook>();
         const expected: { time: number; asset: string; view: ReturnType<typeof modelView> | undefined }[] = [];
         for (const step of steps) {

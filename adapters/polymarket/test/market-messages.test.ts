@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { readMarketFrame, UnreadableMessage } from '../src/streams/index.js';
 
 test('a price_change message becomes one row per entry, each with its own token, decimals kept as text', () => {
-  const rows = readMarketFrame(
+  const { rows } = readMarketFrame(
     JSON.stringify({
       market: '0xm',
       price_changes: [
@@ -44,11 +44,11 @@ test('a price_change message becomes one row per entry, each with its own token,
 test('frames the channel cannot mean are refused by field, not guessed', () => {
   const unreadable = (frame: unknown) => {
     try {
-      readMarketFrame(JSON.stringify(frame), 1);
+      const read = readMarketFrame(JSON.stringify(frame), 1);
+      return read.unreadable.length > 0 ? read.unreadable[0]!.field : 'accepted';
     } catch (error) {
       return error instanceof UnreadableMessage ? error.field : 'other error';
     }
-    return 'accepted';
   };
   expect(unreadable({ event_type: 'price_change', market: 'm', price_changes: [{ asset_id: 'a', price: '0.5', size: '1', side: 'HOLD' }] })).toBe('side');
   expect(unreadable({ event_type: 'price_change', market: 'm', price_changes: [{ asset_id: 'a', price: 'abc', size: '1', side: 'BUY' }] })).toBe('price');
@@ -58,11 +58,24 @@ test('frames the channel cannot mean are refused by field, not guessed', () => {
 });
 
 test('snapshots without event_type (buys/sells) are books; lifecycle announcements name each token', () => {
-  const [book] = readMarketFrame(JSON.stringify([{ market: 'm', asset_id: 'a', timestamp: '1790658674', buys: [{ price: '0.4', size: '1' }], sells: [] }]), 5);
+  const [book] = readMarketFrame(JSON.stringify([{ market: 'm', asset_id: 'a', timestamp: '1790658674', buys: [{ price: '0.4', size: '1' }], sells: [] }]), 5).rows;
   expect(book).toMatchObject({ eventType: 'book', timestamp: 1790658674000, bids: [{ price: '0.4', size: '1' }], asks: [] });
-  const resolved = readMarketFrame(JSON.stringify({ event_type: 'market_resolved', market: 'm', assets_ids: ['a', 'b'], timestamp: '1790658674035' }), 5);
+  const resolved = readMarketFrame(JSON.stringify({ event_type: 'market_resolved', market: 'm', assets_ids: ['a', 'b'], timestamp: '1790658674035' }), 5).rows;
   expect(resolved.map((row) => [row.eventType, row.assetId])).toEqual([
     ['market_resolved', 'a'],
     ['market_resolved', 'b'],
   ]);
+});
+
+test('a frame keeps every message it can read: a price_change beside a message of an unknown type is kept, the other reported', () => {
+  const frame = readMarketFrame(
+    JSON.stringify([
+      { event_type: 'order_fill', market: 'm', asset_id: 'a' },
+      { event_type: 'price_change', market: 'm', timestamp: '1790658674035', price_changes: [{ asset_id: 'a', price: '0.40', size: '7', side: 'BUY' }] },
+    ]),
+    9,
+  );
+  expect(frame.rows).toEqual([{ receivedAt: 9, timestamp: 1790658674035, market: 'm', eventType: 'price_change', assetId: 'a', price: '0.40', size: '7', side: 'BUY' }]);
+  expect(frame.unreadable.map((error) => error.field)).toEqual(['event_type']);
+  expect(() => readMarketFrame('{not json', 9)).toThrow(UnreadableMessage);
 });

@@ -18,6 +18,8 @@ export interface BookSnapshot {
   asks: PriceLevel[];
   tickSize?: string;
   lastTradePrice?: string;
+  /** Receive time of the last full snapshot (`book` row) the levels start from. */
+  syncedAt?: number;
   /** Set when a connection was down since the last full snapshot: the levels may be stale. */
   gap?: { from: number; to: number };
 }
@@ -32,9 +34,10 @@ export class BookState {
   private readonly asks = new Map<number, PriceLevel>();
   private hasSnapshot = false;
   private market = '';
-  private timestamp = 0;
+  private time = 0;
   private tickSize: string | undefined;
   private lastTradePrice: string | undefined;
+  private syncedAt: number | undefined;
   private gap: { from: number; to: number } | undefined;
 
   constructor(readonly assetId: string) {}
@@ -43,13 +46,19 @@ export class BookState {
     const state = new BookState(snapshot.assetId);
     state.hasSnapshot = true;
     state.market = snapshot.market;
-    state.timestamp = snapshot.timestamp;
+    state.time = snapshot.timestamp;
     state.tickSize = snapshot.tickSize;
     state.lastTradePrice = snapshot.lastTradePrice;
+    state.syncedAt = snapshot.syncedAt;
     state.gap = snapshot.gap;
     for (const level of snapshot.bids) state.bids.set(Number(level.price), level);
     for (const level of snapshot.asks) state.asks.set(Number(level.price), level);
     return state;
+  }
+
+  /** Venue time of the latest row applied (the largest seen: rows stamped earlier do not move it back). */
+  get timestamp(): number {
+    return this.time;
   }
 
   /** True once a full snapshot was seen: deltas before that describe an unknown book. */
@@ -66,6 +75,7 @@ export class BookState {
         for (const level of row.bids ?? []) setLevel(this.bids, level);
         for (const level of row.asks ?? []) setLevel(this.asks, level);
         this.hasSnapshot = true;
+        this.syncedAt = row.receivedAt;
         this.gap = undefined;
         if (row.newTickSize) this.tickSize = row.newTickSize;
         if (row.price) this.lastTradePrice = row.price;
@@ -84,7 +94,7 @@ export class BookState {
         return;
     }
     this.market = row.market || this.market;
-    this.timestamp = Math.max(this.timestamp, row.timestamp);
+    this.time = Math.max(this.time, row.timestamp);
   }
 
   /** A connection covering this token was down: what follows may have missed changes until the next full snapshot. */
@@ -97,11 +107,12 @@ export class BookState {
     return {
       assetId: this.assetId,
       market: this.market,
-      timestamp: this.timestamp,
+      timestamp: this.time,
       bids: sortedLevels(this.bids, 'ascending'),
       asks: sortedLevels(this.asks, 'descending'),
       ...(this.tickSize !== undefined ? { tickSize: this.tickSize } : {}),
       ...(this.lastTradePrice !== undefined ? { lastTradePrice: this.lastTradePrice } : {}),
+      ...(this.syncedAt !== undefined ? { syncedAt: this.syncedAt } : {}),
       ...(this.gap ? { gap: { ...this.gap } } : {}),
     };
   }

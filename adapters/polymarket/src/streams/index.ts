@@ -7,5 +7,6 @@ export type { BookGap, BookSnapshot } from './book-state.js';
 export { MarketChannel, polymarketMarketChannelUrl } from './market-channel.js';
 export type { MarketChannelEvents, MarketChannelOptions, Outage } from './market-channel.js';
 export { isKeepalive, readMarketFrame, UnreadableMessage } from './market-messages.js';
+export type { MarketFrame } from './market-messages.js';
 export { marketEventTypes } from './market-rows.js';
 export type { MarketEventType, MarketRow, PriceLevel } from './market-rows.js';

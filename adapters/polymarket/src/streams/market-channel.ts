@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { isKeepalive, readMarketFrame, UnreadableMessage } from './market-messages.js';
+import type { MarketFrame } from './market-messages.js';
 import type { MarketRow } from './market-rows.js';
 
 export const polymarketMarketChannelUrl = 'wss://ws-subscriptions-clob.polymarket.com/ws/market';
@@ -25,9 +26,9 @@ export interface Outage {
 }
 
 export interface MarketChannelEvents {
-  /** Rows of one frame, with the local receive time and the frame's text. */
+  /** Rows of one frame's readable messages, with the local receive time and the frame's text. */
   rows: [rows: MarketRow[], receivedAt: number, frame: string];
-  /** A frame we could not read: reported, never guessed around. */
+  /** A message (or a whole frame) we could not read: reported, never guessed around; the frame's other messages still arrive as `rows`. */
   unreadable: [error: UnreadableMessage, frame: string];
   open: [];
   /** The connection came back after a drop and every token was subscribed again. */
@@ -124,12 +125,16 @@ export class MarketChannel extends EventEmitter<MarketChannelEvents> {
       const receivedAt = this.now();
       const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
       if (isKeepalive(text)) return;
+      let frame: MarketFrame;
       try {
-        this.emit('rows', readMarketFrame(text, receivedAt), receivedAt, text);
+        frame = readMarketFrame(text, receivedAt);
       } catch (error) {
         if (error instanceof UnreadableMessage) this.emit('unreadable', error, text.slice(0, 2_000));
         else throw error;
+        return;
       }
+      for (const error of frame.unreadable) this.emit('unreadable', error, text.slice(0, 2_000));
+      if (frame.rows.length > 0) this.emit('rows', frame.rows, receivedAt, text);
     });
     socket.on('error', (error) => this.emit('error', error));
     socket.on('close', (code, reason) => {

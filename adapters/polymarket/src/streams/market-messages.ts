@@ -16,12 +16,20 @@ export function isKeepalive(text: string): boolean {
   return text === 'PONG' || text === 'PING';
 }
 
+/** What one frame holds: the rows of every message we read, and an error for each message we could not. */
+export interface MarketFrame {
+  rows: MarketRow[];
+  unreadable: UnreadableMessage[];
+}
+
 /**
  * Rows of one market-channel frame (one JSON object or an array of them).
  * Numbers arrive as strings and empty optionals as `""`: both are kept as
  * text, empties left out. `receivedAt` is the local time the frame arrived.
+ * A message we cannot read is reported and left out; the frame's other
+ * messages are kept. A frame that is not JSON at all throws.
  */
-export function readMarketFrame(text: string, receivedAt: number): MarketRow[] {
+export function readMarketFrame(text: string, receivedAt: number): MarketFrame {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -29,9 +37,18 @@ export function readMarketFrame(text: string, receivedAt: number): MarketRow[] {
     throw new UnreadableMessage('frame', 'is not JSON');
   }
   const messages = Array.isArray(parsed) ? parsed : [parsed];
-  const rows: MarketRow[] = [];
-  for (const message of messages) readMessage(message, receivedAt, rows);
-  return rows;
+  const frame: MarketFrame = { rows: [], unreadable: [] };
+  for (const message of messages) {
+    const rows: MarketRow[] = [];
+    try {
+      readMessage(message, receivedAt, rows);
+      for (const row of rows) frame.rows.push(row);
+    } catch (error) {
+      if (!(error instanceof UnreadableMessage)) throw error;
+      frame.unreadable.push(error);
+    }
+  }
+  return frame;
 }
 
 function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): void {

@@ -1,0 +1,289 @@
+import { closeSync, createReadStream, createWriteStream, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
+import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
+import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
+import { fileEventTypes, fitsMarketColumn } from './hour-file.js';
+import type { AssetHour, Checkpoint, IndexedRow } from './reconstruct.js';
+import { stagedLine } from './staged-rows.js';
+
+/** Where a token's book was written into the journal: replay of the open hour may start there. */
+interface JournalCheckpoint {
+  /** The token's rows of the hour the book reflects. */
+  row: number;
+  /** Venue time of the book. */
+  timestamp: number;
+  receivedAt: number;
+  /** Byte offset of the checkpoint's line. */
+  offset: number;
+}
+
+interface TokenIndex {
+  rows: number;
+  checkpoints: JournalCheckpoint[];
+  changedSinceCheckpoint: boolean;
+}
+
+/** A token's book is written again after this many of its rows, or this long after a change. */
+export interface CheckpointPolicy {
+  every: number;
+  maxAgeMs: number;
+}
+
+/** True for the rows a published file holds (pmxt's four event types, a 66-byte condition id, a token). */
+export function isFileRow(row: MarketRow): boolean {
+  return row.assetId !== '' && fileEventTypes.has(row.eventType) && fitsMarketColumn(row.market);
+}
+
+/**
+ * The open hour on disk: an append-only journal of every recorded frame as
+ * received (`F<receive ms> <frame>`), rows recorded without a frame
+ * (`R<json>`) and token books (`C<json>`). Memory holds only each token's
+ * book and where its checkpoints are in the file, never the hour's rows: a
+ * reconstruction in the open hour reads the journal from the token's last
+ * checkpoint before the moment asked.
+ */
+export class HourJournal {
+  private fd: number | undefined;
+  private buffer: string[] = [];
+  private pendingBytes = 0;
+  private flushedBytes = 0;
+  private oldestUnflushed: number | undefined;
+  private readonly tokens = new Map<string, TokenIndex>();
+  /** The latest receive time of a row held. */
+  lastReceivedAt: number | undefined;
+
+  private constructor(
+    readonly start: number,
+    readonly path: string,
+    private readonly books: Map<string, BookState>,
+    private readonly policy: CheckpointPolicy,
+  ) {}
+
+  /** A new hour's journal; every known book is carried in at its start. */
+  static create(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy): HourJournal {
+    const journal = new HourJournal(start, path, books, policy);
+    journal.fd = openSync(path, 'a');
+    journal.flushedBytes = statSync(path).size;
+    for (const book of books.values()) if (book.known) journal.checkpoint(book.assetId, start);
+    return journal;
+  }
+
+  /** Reopens a journal after a crash: a torn last line is cut off, books and token indexes are rebuilt. */
+  static recover(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy): HourJournal {
+    const journal = new HourJournal(start, path, books, policy);
+    const fd = openSync(path, 'r+');
+    const size = statSync(path).size;
+    let offset = 0;
+    let carry = '';
+    const chunk = Buffer.alloc(8 * 1024 * 1024);
+    let complete = 0;
+    const decoder = new StringDecoder('utf8');
+    while (offset < size) {
+      const read = readSync(fd, chunk, 0, chunk.length, offset);
+      if (read === 0) break;
+      const text = carry + decoder.write(chunk.subarray(0, read));
+      const end = text.lastIndexOf('\n') + 1;
+      let lineStart = 0;
+      let lineOffset = complete;
+      for (let next = text.indexOf('\n', lineStart); next !== -1 && next < end; next = text.indexOf('\n', lineStart)) {
+        const line = text.slice(lineStart, next);
+        journal.replayLine(line, lineOffset);
+        lineOffset += Buffer.byteLength(line) + 1;
+        lineStart = next + 1;
+      }
+      complete = lineOffset;
+      carry = text.slice(end);
+      offset += read;
+    }
+    if (complete < size) {
+      ftruncateSync(fd, complete);
+      fsyncSync(fd);
+    }
+    closeSync(fd);
+    journal.fd = openSync(path, 'a');
+    journal.flushedBytes = complete;
+    return journal;
+  }
+
+  /** Adds rows in receive order; `frame` is their frame's text, journalled instead of the rows. */
+  append(rows: MarketRow[], frame?: { text: string; receivedAt: number }): void {
+    if (frame) this.write(`F${frame.receivedAt} ${frame.text.replaceAll('\n', ' ')}\n`);
+    else for (const row of rows) this.write(`R${JSON.stringify(row)}\n`);
+    this.index(rows);
+  }
+
+  /** Writes and syncs what was appended. */
+  flush(): void {
+    if (this.fd === undefined || this.buffer.length === 0) return;
+    writeSync(this.fd, this.buffer.join(''));
+    fdatasyncSync(this.fd);
+    this.flushedBytes += this.pendingBytes;
+    this.buffer = [];
+    this.pendingBytes = 0;
+    this.oldestUnflushed = undefined;
+  }
+
+  get oldestUnflushedAt(): number | undefined {
+    return this.oldestUnflushed;
+  }
+
+  close(): void {
+    this.flush();
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  /**
+   * One token's part of the hour: its latest checkpoint at or before `since`
+   * (the first when none is) and its rows after it, read from the journal.
+   */
+  assetHour(assetId: string, since: number): AssetHour {
+    this.flush();
+    const token = this.tokens.get(assetId);
+    if (!token) return { start: this.start, rows: [], checkpoints: [] };
+    let chosen: JournalCheckpoint | undefined;
+    for (const checkpoint of token.checkpoints) if (checkpoint.timestamp <= since || !chosen) chosen = checkpoint;
+    const checkpoints: Checkpoint[] = [];
+    let from = 0;
+    let position = 0;
+    if (chosen) {
+      const line = this.readLine(chosen.offset);
+      const entry = JSON.parse(line.slice(1)) as { s: BookSnapshot };
+      checkpoints.push({ assetId, row: chosen.row, snapshot: entry.s });
+      from = chosen.offset + Buffer.byteLength(line) + 1;
+      position = chosen.row;
+    }
+    const rows: IndexedRow[] = [];
+    this.scan(from, (line) => {
+      if (!line.includes(assetId) || line.startsWith('C')) return;
+      for (const row of rowsOfLine(line)) if (row.assetId === assetId && isFileRow(row)) rows.push({ ...row, row: position++ });
+    });
+    return { start: this.start, rows, checkpoints };
+  }
+
+  private index(rows: MarketRow[]): void {
+    const touched = new Set<string>();
+    for (const row of rows) {
+      if (!isFileRow(row)) continue;
+      this.lastReceivedAt = Math.max(this.lastReceivedAt ?? row.receivedAt, row.receivedAt);
+      let book = this.books.get(row.assetId);
+      if (!book) this.books.set(row.assetId, (book = new BookState(row.assetId)));
+      book.apply(row);
+      const token = this.token(row.assetId);
+      token.rows += 1;
+      token.changedSinceCheckpoint = true;
+      touched.add(row.assetId);
+    }
+    // Checkpoints follow the whole frame, so a journal read from one never misses a row of the frame before it.
+    for (const assetId of touched) {
+      const token = this.tokens.get(assetId)!;
+      const last = token.checkpoints.at(-1);
+      const rowsSince = token.rows - (last?.row ?? 0);
+      const receivedAt = this.lastReceivedAt!;
+      const stale = last !== undefined && receivedAt - last.receivedAt >= this.policy.maxAgeMs;
+      if (this.books.get(assetId)!.known && (rowsSince >= this.policy.every || stale || !last)) this.checkpoint(assetId, receivedAt);
+    }
+  }
+
+  private checkpoint(assetId: string, receivedAt: number): void {
+    const token = this.token(assetId);
+    const snapshot = this.books.get(assetId)!.snapshot();
+    token.checkpoints.push({ row: token.rows, timestamp: snapshot.timestamp, receivedAt, offset: this.flushedBytes + this.pendingBytes });
+    token.changedSinceCheckpoint = false;
+    this.write(`C${JSON.stringify({ a: assetId, r: token.rows, s: snapshot })}\n`);
+  }
+
+  private token(assetId: string): TokenIndex {
+    let token = this.tokens.get(assetId);
+    if (!token) this.tokens.set(assetId, (token = { rows: 0, checkpoints: [], changedSinceCheckpoint: false }));
+    return token;
+  }
+
+  private write(line: string): void {
+    this.buffer.push(line);
+    this.pendingBytes += Buffer.byteLength(line);
+    this.oldestUnflushed ??= Date.now();
+  }
+
+  private replayLine(line: string, offset: number): void {
+    if (line.startsWith('C')) {
+      const entry = JSON.parse(line.slice(1)) as { a: string; r: number; s: BookSnapshot };
+      const token = this.token(entry.a);
+      token.checkpoints.push({ row: entry.r, timestamp: entry.s.timestamp, receivedAt: entry.s.syncedAt ?? this.start, offset });
+      if (!this.books.get(entry.a)?.known) this.books.set(entry.a, BookState.from(entry.s));
+      return;
+    }
+    this.index(rowsOfLine(line));
+  }
+
+  private readLine(offset: number): string {
+    const fd = openSync(this.path, 'r');
+    try {
+      let text = '';
+      const chunk = Buffer.alloc(256 * 1024);
+      for (let at = offset; ; at += chunk.length) {
+        const read = readSync(fd, chunk, 0, chunk.length, at);
+        text += chunk.toString('utf8', 0, read);
+        const end = text.indexOf('\n');
+        if (end !== -1) return text.slice(0, end);
+        if (read < chunk.length) return text;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private scan(from: number, visit: (line: string) => void): void {
+    const fd = openSync(this.path, 'r');
+    try {
+      const chunk = Buffer.alloc(4 * 1024 * 1024);
+      let carry = '';
+      const decoder = new StringDecoder('utf8');
+      for (let at = from; at < this.flushedBytes;) {
+        const read = readSync(fd, chunk, 0, Math.min(chunk.length, this.flushedBytes - at), at);
+        if (read === 0) break;
+        at += read;
+        const text = carry + decoder.write(chunk.subarray(0, read));
+        const lines = text.split('\n');
+        carry = lines.pop()!;
+        for (const line of lines) if (line) visit(line);
+      }
+      if (carry) visit(carry);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** The rows a journal line holds. */
+function rowsOfLine(line: string): MarketRow[] {
+  if (line.startsWith('F')) {
+    const space = line.indexOf(' ');
+    return readMarketFrame(line.slice(space + 1), Number(line.slice(1, space))).rows;
+  }
+  if (line.startsWith('R')) return [JSON.parse(line.slice(1)) as MarketRow];
+  return [];
+}
+
+/**
+ * Stages a closed hour's journal for its roll: every file row as a staged
+ * line (in journal order), and the books carried into the hour.
+ */
+export async function stageJournal(journalPath: string, stagedPath: string): Promise<Map<string, BookSnapshot>> {
+  const startBooks = new Map<string, BookSnapshot>();
+  const out = createWriteStream(stagedPath);
+  let seq = 0;
+  for await (const line of createInterface({ input: createReadStream(journalPath), crlfDelay: Infinity })) {
+    if (line.startsWith('C')) {
+      const entry = JSON.parse(line.slice(1)) as { a: string; r: number; s: BookSnapshot };
+      if (entry.r === 0) startBooks.set(entry.a, entry.s);
+      continue;
+    }
+    let text = '';
+    for (const row of rowsOfLine(line)) if (isFileRow(row)) text += stagedLine(row, seq++);
+    if (text && !out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return startBooks;
+}

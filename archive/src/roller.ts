@@ -1,0 +1,136 @@
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { BookState } from '@predgate/adapter-polymarket/streams';
+import type { BookSnapshot } from '@predgate/adapter-polymarket/streams';
+import { HourFileWriter } from './hour-file.js';
+import { marketRowOf, parseStagedLine, stagedColumns } from './staged-rows.js';
+
+export interface RollInput {
+  /** Staged rows of one hour, in the order they were recorded (tab-separated lines, see staged-rows.ts). */
+  staged: string;
+  /** Books carried into the hour, by token: where each token's replay starts. */
+  startBooks: Map<string, BookSnapshot>;
+  /** Where the data file and the checkpoint file are written (temporary names; the caller publishes them). */
+  dataPath: string;
+  checkpointPath: string;
+  /** Scratch space for DuckDB's sort and the sorted rows. */
+  workDir: string;
+  checkpointEvery: number;
+  /** DuckDB's memory limit for the sort, e.g. `'512MB'`; beyond it the sort spills to `workDir`. */
+  memoryLimit: string;
+}
+
+export interface RollResult {
+  rows: number;
+  /** The latest receive time in the hour, when it has rows. */
+  lastReceivedAt?: number;
+}
+
+/**
+ * Turns one hour of staged rows into its published file and its checkpoints,
+ * in bounded memory: DuckDB sorts the rows out of core into pmxt's order
+ * (market, asset_id, timestamp_received; recording order breaks ties), then
+ * the sorted rows stream into the file writer one row group at a time while
+ * each token's book is replayed, one token at a time, for its checkpoints.
+ */
+export async function rollStaged(input: RollInput): Promise<RollResult> {
+  const sorted = join(input.workDir, 'sorted.tsv');
+  const checkpointLines = join(input.workDir, 'checkpoints.jsonl');
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: input.memoryLimit,
+    temp_directory: join(input.workDir, 'duckdb'),
+    threads: '1',
+    preserve_insertion_order: 'false',
+  });
+  const connection = await instance.connect();
+  try {
+    await connection.run(
+      `COPY (SELECT * FROM read_csv('${sqlText(input.staged)}', delim='\t', quote='', escape='', header=false, nullstr='', columns=${stagedColumns})
+        ORDER BY market, asset_id, received, seq)
+       TO '${sqlText(sorted)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
+    );
+    const writer = await HourFileWriter.create(input.dataPath);
+    const checkpoints = createWriteStream(checkpointLines);
+    const result: RollResult = { rows: 0 };
+    let token: TokenRun | undefined;
+    const carried = new Set<string>();
+    for await (const line of createInterface({ input: createReadStream(sorted), crlfDelay: Infinity })) {
+      if (!line) continue;
+      const staged = parseStagedLine(line);
+      writer.add(staged);
+      result.rows += 1;
+      result.lastReceivedAt = Math.max(result.lastReceivedAt ?? staged.receivedAt, staged.receivedAt);
+      if (token?.assetId !== staged.assetId) {
+        if (token) await token.finish(checkpoints);
+        token = new TokenRun(staged.assetId, input.startBooks.get(staged.assetId), input.checkpointEvery);
+        await token.start(checkpoints);
+        carried.add(staged.assetId);
+      }
+      await token.apply(marketRowOf(staged), checkpoints);
+    }
+    if (token) await token.finish(checkpoints);
+    // Tokens quiet this hour keep their book too, so no reconstruction has to read the hour before.
+    for (const [assetId, book] of input.startBooks) if (!carried.has(assetId)) await writeCheckpoint(checkpoints, assetId, 0, book);
+    writer.close();
+    await new Promise<void>((resolve, reject) => checkpoints.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await connection.run(
+      `COPY (SELECT * FROM read_json('${sqlText(checkpointLines)}', format='newline_delimited',
+          columns={'asset_id':'VARCHAR','row':'BIGINT','snapshot':'VARCHAR'}) ORDER BY asset_id, row)
+       TO '${sqlText(input.checkpointPath)}' (FORMAT parquet, COMPRESSION zstd)`,
+    );
+    return result;
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+    rmSync(sorted, { force: true });
+    rmSync(checkpointLines, { force: true });
+  }
+}
+
+/** One token's rows of the hour, in file order: its book replayed from the carried-in snapshot. */
+class TokenRun {
+  private readonly state: BookState;
+  private ordinal = 0;
+  private lastCheckpoint = -1;
+
+  constructor(
+    readonly assetId: string,
+    private readonly carried: BookSnapshot | undefined,
+    private readonly every: number,
+  ) {
+    this.state = carried ? BookState.from(carried) : new BookState(assetId);
+  }
+
+  async start(out: WriteStream): Promise<void> {
+    if (this.carried) await this.checkpoint(out);
+  }
+
+  async apply(row: Parameters<BookState['apply']>[0], out: WriteStream): Promise<void> {
+    this.state.apply(row);
+    this.ordinal += 1;
+    if (this.ordinal % this.every === 0 && this.state.known) await this.checkpoint(out);
+  }
+
+  /** The book after the token's last row of the hour: the next hour's carried-in book. */
+  async finish(out: WriteStream): Promise<void> {
+    if (this.state.known && this.lastCheckpoint !== this.ordinal) await this.checkpoint(out);
+  }
+
+  private async checkpoint(out: WriteStream): Promise<void> {
+    this.lastCheckpoint = this.ordinal;
+    await writeCheckpoint(out, this.assetId, this.ordinal, this.state.snapshot());
+  }
+}
+
+/** A checkpoint line: `row` counts the token's rows of the hour the snapshot reflects. */
+async function writeCheckpoint(out: WriteStream, assetId: string, row: number, snapshot: BookSnapshot): Promise<void> {
+  const line = `${JSON.stringify({ asset_id: assetId, row, snapshot: JSON.stringify(snapshot) })}\n`;
+  if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+}
+
+export function sqlText(value: string): string {
+  return value.replaceAll("'", "''");
+}
