@@ -304,7 +304,7 @@ export class PolymarketArchive implements HourSource {
       previous.close();
       this.rolling = this.rolling.then(() => this.roll(previous));
     }
-    const journal = HourJournal.create(start, this.journalPath(start), this.books, this.policy);
+    const journal = HourJournal.create(start, this.journalPath(start), this.books, this.policy, this.now);
     syncDir(this.journalDir);
     this.journals.set(start, journal);
     this.open = journal;
@@ -348,8 +348,8 @@ export class PolymarketArchive implements HourSource {
     // Only the latest journal can stay open, even if the clock now reads an earlier hour.
     const current = Math.max(hourStart(this.now()), journals.at(-1)?.start ?? Number.NEGATIVE_INFINITY);
     for (const { start } of journals) {
-      const journal = HourJournal.recover(start, this.journalPath(start), this.books, this.policy);
-      if (journal.lastReceivedAt !== undefined) lastSeen = Math.max(lastSeen ?? journal.lastReceivedAt, journal.lastReceivedAt);
+      const journal = HourJournal.recover(start, this.journalPath(start), this.books, this.policy, this.now);
+      if (journal.lastSeenAt !== undefined) lastSeen = Math.max(lastSeen ?? journal.lastSeenAt, journal.lastSeenAt);
       this.journals.set(start, journal);
       if (start < current) {
         journal.close();

@@ -38,7 +38,7 @@ export function isFileRow(row: MarketRow): boolean {
 /**
  * The open hour on disk: an append-only journal of every recorded frame as
  * received (`F<receive ms> <frame>`), rows recorded without a frame
- * (`R<json>`) and token books (`C<json>`). Memory holds only each token's
+ * (`R<json>`), token books (`C<json>`) and alive marks (`T<ms>`). Memory holds only each token's
  * book and where its checkpoints are in the file, never the hour's rows: a
  * reconstruction in the open hour reads the journal from the token's last
  * checkpoint before the moment asked.
@@ -52,17 +52,21 @@ export class HourJournal {
   private readonly tokens = new Map<string, TokenIndex>();
   /** The latest receive time of a row held. */
   lastReceivedAt: number | undefined;
+  /** The latest moment the recorder is known to have been running (a row, or an alive mark written with a flush). */
+  lastSeenAt: number | undefined;
+  private lastMark = Number.NEGATIVE_INFINITY;
 
   private constructor(
     readonly start: number,
     readonly path: string,
     private readonly books: Map<string, BookState>,
     private readonly policy: CheckpointPolicy,
+    private readonly now: () => number,
   ) {}
 
   /** A new hour's journal; every known book is carried in at its start. */
-  static create(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy): HourJournal {
-    const journal = new HourJournal(start, path, books, policy);
+  static create(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy, now: () => number): HourJournal {
+    const journal = new HourJournal(start, path, books, policy, now);
     journal.fd = openSync(path, 'a');
     journal.flushedBytes = statSync(path).size;
     for (const book of books.values()) if (book.known) journal.checkpoint(book.assetId, start);
@@ -70,8 +74,8 @@ export class HourJournal {
   }
 
   /** Reopens a journal after a crash: a torn last line is cut off, books and token indexes are rebuilt. */
-  static recover(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy): HourJournal {
-    const journal = new HourJournal(start, path, books, policy);
+  static recover(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy, now: () => number): HourJournal {
+    const journal = new HourJournal(start, path, books, policy, now);
     const fd = openSync(path, 'r+');
     const size = statSync(path).size;
     let offset = 0;
@@ -113,9 +117,20 @@ export class HourJournal {
     this.index(rows);
   }
 
-  /** Writes and syncs what was appended. */
+  /**
+   * Writes and syncs what was appended, with an alive mark (`T<ms>`, at most
+   * every 100 ms): after a crash, the time not recording starts at the last
+   * mark, not at the last row (a quiet market is not an outage).
+   */
   flush(): void {
-    if (this.fd === undefined || this.buffer.length === 0) return;
+    if (this.fd === undefined) return;
+    const at = this.now();
+    if (at - this.lastMark >= 100) {
+      this.lastMark = at;
+      this.lastSeenAt = Math.max(this.lastSeenAt ?? at, at);
+      this.write(`T${at}\n`);
+    }
+    if (this.buffer.length === 0) return;
     writeSync(this.fd, this.buffer.join(''));
     fdatasyncSync(this.fd);
     this.flushedBytes += this.pendingBytes;
@@ -129,6 +144,8 @@ export class HourJournal {
   }
 
   close(): void {
+    // A clean stop marks its own moment: the time not recording starts exactly here.
+    this.lastMark = Number.NEGATIVE_INFINITY;
     this.flush();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
@@ -167,6 +184,7 @@ export class HourJournal {
     for (const row of rows) {
       if (!isFileRow(row)) continue;
       this.lastReceivedAt = Math.max(this.lastReceivedAt ?? row.receivedAt, row.receivedAt);
+      this.lastSeenAt = Math.max(this.lastSeenAt ?? row.receivedAt, row.receivedAt);
       let book = this.books.get(row.assetId);
       if (!book) this.books.set(row.assetId, (book = new BookState(row.assetId)));
       book.apply(row);
@@ -207,6 +225,10 @@ export class HourJournal {
   }
 
   private replayLine(line: string, offset: number): void {
+    if (line.startsWith('T')) {
+      this.lastSeenAt = Math.max(this.lastSeenAt ?? 0, Number(line.slice(1)));
+      return;
+    }
     if (line.startsWith('C')) {
       const entry = JSON.parse(line.slice(1)) as { a: string; r: number; s: BookSnapshot };
       const token = this.token(entry.a);

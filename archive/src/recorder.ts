@@ -29,12 +29,11 @@ export interface RecorderStats {
 /**
  * Records Polymarket's market channel into the archive: the current tokens
  * sharded over connections of at most `tokensPerConnection`, followed as the
- * token list changes, every connection drop written as a gap.
+ * token list changes, every connection drop (and every refused redial) written as one gap.
  */
 export class Recorder {
   private readonly shards: MarketChannel[] = [];
   private readonly shardOf = new Map<string, MarketChannel>();
-  private readonly announcements = new Set<string>();
   private readonly counts = { messages: 0, rows: 0, gaps: 0, unreadable: 0 };
   private refreshTimer: NodeJS.Timeout | undefined;
   private rollTimer: NodeJS.Timeout | undefined;
@@ -99,7 +98,8 @@ export class Recorder {
   }
 
   private openShard(): MarketChannel {
-    const shard = new MarketChannel({ ...this.options.channel, now: this.options.now ?? this.options.channel?.now });
+    // pmxt's files hold book, price_change, last_trade_price and tick_size_change: the channel's optional messages are not asked for.
+    const shard = new MarketChannel({ ...this.options.channel, customFeatures: false, now: this.options.now ?? this.options.channel?.now });
     shard.on('rows', (rows, receivedAt, frame) => this.record(rows, { text: frame, receivedAt }));
     shard.on('unreadable', (error, frame) => {
       this.counts.unreadable += 1;
@@ -117,17 +117,7 @@ export class Recorder {
 
   private record(rows: MarketRow[], frame: { text: string; receivedAt: number }): void {
     this.counts.messages += 1;
-    // Lifecycle announcements reach every connection and repeat: keep each once.
-    const kept = rows.filter((row) => {
-      if (row.eventType !== 'new_market' && row.eventType !== 'market_resolved') return true;
-      const identity = `${row.eventType}:${row.market}:${row.assetId}`;
-      if (this.announcements.has(identity)) return false;
-      if (this.announcements.size > 10_000) this.announcements.clear();
-      this.announcements.add(identity);
-      return true;
-    });
-    this.counts.rows += kept.length;
-    // The journal keeps the frame itself unless announcements were dropped from it.
-    this.options.archive.append(kept, kept.length === rows.length ? frame : undefined);
+    this.counts.rows += rows.length;
+    this.options.archive.append(rows, frame);
   }
 }

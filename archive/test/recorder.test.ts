@@ -85,8 +85,8 @@ test('records a replayed market channel over sharded connections, resubscribes a
   const initial = venue.received.map(({ message }) => message);
   expect(initial).toEqual(
     expect.arrayContaining([
-      { assets_ids: [yes1, no1], type: 'market', custom_feature_enabled: true },
-      { assets_ids: [token2], type: 'market', custom_feature_enabled: true },
+      { assets_ids: [yes1, no1], type: 'market', custom_feature_enabled: false },
+      { assets_ids: [token2], type: 'market', custom_feature_enabled: false },
     ]),
   );
   const socketFor = (id: string) => venue.received.find(({ message }) => (message.assets_ids as string[]).includes(id))!.socket;
@@ -151,7 +151,7 @@ test('records a replayed market channel over sharded connections, resubscribes a
   const before = venue.received.length;
   first.terminate();
   await until(() => venue.received.slice(before).some(({ message }) => 'type' in message), 'the resubscription');
-  expect(venue.received.slice(before).map(({ message }) => message)).toContainEqual({ assets_ids: [yes1, no1], type: 'market', custom_feature_enabled: true });
+  expect(venue.received.slice(before).map(({ message }) => message)).toContainEqual({ assets_ids: [yes1, no1], type: 'market', custom_feature_enabled: false });
   await until(() => recorder.stats().gaps === 1, 'the gap marker');
 
   // The token list changes: the open sockets are told, without redialling.
