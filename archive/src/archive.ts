@@ -93,6 +93,8 @@ export class PolymarketArchive implements HourSource {
   private readonly books = new Map<string, BookState>();
   private readonly gaps: GapLog;
   private open: HourJournal | undefined;
+  /** The last hour rolled: its rows, how long it took, the rolling process's peak memory. */
+  lastRoll: (RollResult & { hour: string; ms: number }) | undefined;
   private rolling: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
 
@@ -325,11 +327,13 @@ export class PolymarketArchive implements HourSource {
       checkpointEvery: this.policy.every,
       memoryLimit: this.options.rollMemoryLimit ?? '512MB',
     };
+    const started = performance.now();
     const result = this.options.rollInChildProcess === false ? await rollJob(job) : await runRollWorker(job);
     await this.publish(journal.start, paths, result);
     rmSync(paths.workDir, { recursive: true, force: true });
     rmSync(journal.path, { force: true });
     this.journals.delete(journal.start);
+    this.lastRoll = { ...result, hour: hourKey(journal.start), ms: performance.now() - started };
   }
 
   /** Rolls journals of closed hours, reopens the open hour's journal, and marks the time not recording as a gap. */

@@ -25,6 +25,8 @@ export interface RollInput {
 
 export interface RollResult {
   rows: number;
+  /** The rolling process's peak resident memory, bytes (the whole process when rolled in place). */
+  peakRssBytes?: number;
   /** The latest receive time in the hour, when it has rows. */
   lastReceivedAt?: number;
 }
@@ -48,7 +50,7 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
   const connection = await instance.connect();
   try {
     await connection.run(
-      `COPY (SELECT * FROM read_csv('${sqlText(input.staged)}', delim='\t', quote='', escape='', header=false, nullstr='', columns=${stagedColumns})
+      `COPY (SELECT * FROM read_csv('${sqlText(input.staged)}', auto_detect=false, delim='\t', quote='', escape='', header=false, nullstr='', columns=${stagedColumns})
         ORDER BY market, asset_id, received, seq)
        TO '${sqlText(sorted)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
     );
@@ -81,6 +83,7 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
           columns={'asset_id':'VARCHAR','row':'BIGINT','snapshot':'VARCHAR'}) ORDER BY asset_id, row)
        TO '${sqlText(input.checkpointPath)}' (FORMAT parquet, COMPRESSION zstd)`,
     );
+    result.peakRssBytes = process.resourceUsage().maxRSS * 1024;
     return result;
   } finally {
     connection.closeSync();

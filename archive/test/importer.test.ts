@@ -65,7 +65,7 @@ test("imports pmxt's v2 hourly files so since/until answer from them, and import
   expect(await archive.importFiles([source])).toEqual({ files: 1, hours: ['2026-11-23T14'], rows: 0, duplicates: 5 });
   expect(archive.listFiles().map((file) => file.rows)).toEqual([5]);
   await archive.close();
-});
+}, 60_000);
 
 test('imported rows the recorder also holds count once, and an imported file of ours reproduces the same books', async () => {
   const recordedDir = tempDir();
@@ -115,4 +115,4 @@ test('imported rows the recorder also holds count once, and an imported file of 
   expect((await fresh.booksBetween(asset, range)).map((book) => toOrderBook(book))).toEqual(books.map((book) => toOrderBook(book)));
   await fresh.close();
   await recorded.close();
-});
+}, 60_000);

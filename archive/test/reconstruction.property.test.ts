@@ -163,4 +163,4 @@ test('a book reconstructed from checkpoints and deltas equals the book kept mess
     ),
     { numRuns: 15 },
   );
-}, 60_000);
+}, 180_000);

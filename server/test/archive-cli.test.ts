@@ -26,7 +26,7 @@ test('predgate archive import loads an hourly file once; files lists it and veri
     {
       receivedAt: now,
       timestamp: now - 10,
-      market: '0xabc',
+      market: `0x${'ab'.repeat(32)}`,
       eventType: 'book',
       assetId: '123',
       bids: [{ price: '0.4', size: '10' }],

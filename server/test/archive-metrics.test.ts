@@ -26,4 +26,4 @@ test('recording is off by default; turned on, the recorder reports messages, con
   } finally {
     await app.stop();
   }
-});
+}, 60_000);
