@@ -1,22 +1,10 @@
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  createReadStream,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BookState } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
+import { syncPath, syncPathSync, writeFileDurably } from '@predgate/core';
 import { GapLog } from './gaps.js';
 import { hourFileName, hourFromKey, hourKey, hourStart } from './hours.js';
 import { importHourFiles } from './importer.js';
@@ -269,8 +257,8 @@ export class PolymarketArchive implements HourSource {
 
   /** Publishes an hour whose files were written to their temporary names: checkpoints and facts first, the data file last. */
   async publish(start: number, paths: ReturnType<PolymarketArchive['hourPaths']>, result: RollResult): Promise<void> {
-    syncFile(paths.dataTemp);
-    syncFile(paths.checkpointsTemp);
+    await syncPath(paths.dataTemp);
+    await syncPath(paths.checkpointsTemp);
     renameSync(paths.checkpointsTemp, paths.checkpoints);
     const facts: HourFacts = {
       name: paths.name,
@@ -280,13 +268,10 @@ export class PolymarketArchive implements HourSource {
       sha256: await fileSha256(paths.dataTemp),
       ...(result.lastReceivedAt !== undefined ? { lastReceivedAt: result.lastReceivedAt } : {}),
     };
-    const factsTemp = join(this.indexDir, `.tmp-${hourKey(start)}.json`);
-    writeFileSync(factsTemp, JSON.stringify(facts));
-    syncFile(factsTemp);
-    renameSync(factsTemp, this.factsPath(start));
+    await writeFileDurably(this.factsPath(start), JSON.stringify(facts));
     renameSync(paths.dataTemp, paths.data);
-    syncDir(this.indexDir);
-    syncDir(this.filesDir);
+    await syncPath(this.indexDir);
+    await syncPath(this.filesDir);
     this.facts.set(start, facts);
     for (const key of [...this.cache.keys()]) if (key.startsWith(`${start}:`)) this.cache.delete(key);
   }
@@ -307,7 +292,7 @@ export class PolymarketArchive implements HourSource {
       this.rolling = this.rolling.then(() => this.roll(previous));
     }
     const journal = HourJournal.create(start, this.journalPath(start), this.books, this.policy, this.now);
-    syncDir(this.journalDir);
+    syncPathSync(this.journalDir);
     this.journals.set(start, journal);
     this.open = journal;
     return journal;
@@ -339,7 +324,8 @@ export class PolymarketArchive implements HourSource {
   /** Rolls journals of closed hours, reopens the open hour's journal, and marks the time not recording as a gap. */
   private async recover(): Promise<void> {
     for (const dir of [this.filesDir, this.indexDir]) {
-      for (const name of readdirSync(dir)) if (name.startsWith('.tmp-')) rmSync(join(dir, name), { recursive: true, force: true });
+      // Roll scratch folders and durable-write temporaries a crash left behind.
+      for (const name of readdirSync(dir)) if (name.startsWith('.tmp-') || name.endsWith('.tmp')) rmSync(join(dir, name), { recursive: true, force: true });
     }
     const journals = readdirSync(this.journalDir)
       .map((name) => ({ name, start: hourFromKey(name.replace(/\.jsonl$/, '')) }))
@@ -404,19 +390,6 @@ function runRollWorker(job: RollJob): Promise<RollResult> {
     child.once('error', reject);
     child.once('exit', (code) => (result && code === 0 ? resolve(result) : reject(new Error(`rolling an hour stopped with exit code ${code}`))));
   });
-}
-
-function syncFile(path: string): void {
-  const fd = openSync(path, 'r+');
-  fsyncSync(fd);
-  closeSync(fd);
-}
-
-/** Syncs a directory, so the renames and creations inside it are durable. */
-function syncDir(path: string): void {
-  const fd = openSync(path, 'r');
-  fsyncSync(fd);
-  closeSync(fd);
 }
 
 function fileSha256(path: string): Promise<string> {
