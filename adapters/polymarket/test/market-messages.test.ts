@@ -58,7 +58,10 @@ test('frames the channel cannot mean are refused by field, not guessed', () => {
 });
 
 test('snapshots without event_type (buys/sells) are books; lifecycle announcements name each token', () => {
-  const [book] = readMarketFrame(JSON.stringify([{ market: 'm', asset_id: 'a', timestamp: '1790658674', buys: [{ price: '0.4', size: '1' }], sells: [] }]), 5).rows;
+  const [book] = readMarketFrame(
+    JSON.stringify([{ market: 'm', asset_id: 'a', timestamp: '1790658674', buys: [{ price: '0.4', size: '1' }], sells: [] }]),
+    5,
+  ).rows;
   expect(book).toMatchObject({ eventType: 'book', timestamp: 1790658674000, bids: [{ price: '0.4', size: '1' }], asks: [] });
   const resolved = readMarketFrame(JSON.stringify({ event_type: 'market_resolved', market: 'm', assets_ids: ['a', 'b'], timestamp: '1790658674035' }), 5).rows;
   expect(resolved.map((row) => [row.eventType, row.assetId])).toEqual([
@@ -75,7 +78,9 @@ test('a frame keeps every message it can read: a price_change beside a message o
     ]),
     9,
   );
-  expect(frame.rows).toEqual([{ receivedAt: 9, timestamp: 1790658674035, market: 'm', eventType: 'price_change', assetId: 'a', price: '0.40', size: '7', side: 'BUY' }]);
+  expect(frame.rows).toEqual([
+    { receivedAt: 9, timestamp: 1790658674035, market: 'm', eventType: 'price_change', assetId: 'a', price: '0.40', size: '7', side: 'BUY' },
+  ]);
   expect(frame.unreadable.map((error) => error.field)).toEqual(['event_type']);
   expect(() => readMarketFrame('{not json', 9)).toThrow(UnreadableMessage);
 });
