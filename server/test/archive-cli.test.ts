@@ -46,4 +46,4 @@ test('predgate archive import loads an hourly file once; files lists it and veri
   expect(predgate(['archive', 'files'], env).stdout).toMatch(/^polymarket_orderbook_2026-11-20T05\.parquet\t1\t\d+\t[0-9a-f]{64}\n$/);
   const verify = predgate(['archive', 'verify'], env);
   expect(verify).toMatchObject({ status: 0, stdout: 'ok \tpolymarket_orderbook_2026-11-20T05.parquet\n' });
-}, 60_000);
+}, 180_000);
