@@ -71,6 +71,8 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       }
       archive.flush();
       const used = process.cpuUsage(started);
+      // Recording here is synchronous batches, so the sampler's timer does not run during them: read the size after each.
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
       cpuMicros += used.user + used.system;
       messages += frames.length;
       frames = [];
