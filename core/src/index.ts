@@ -5,6 +5,7 @@ export * from './answers.js';
 export * from './model/index.js';
 export * from './methods/declaration.js';
 export * from './methods/method-list.js';
+export * from './methods/order-controls.js';
 export * from './methods/registry.js';
 export * from './methods/adapter.js';
 export * from './methods/gateway-params.js';

@@ -1,4 +1,4 @@
-import { PredgateError, bookToDepth, defineAdapter, eventListPredicate, marketListPredicate, offsetWindow, resolutionMs } from '@predgate/core';
+import { PredgateError, bookToDepth, defineAdapter, eventListPredicate, marketListPredicate, offsetWindow, orderControls, resolutionMs } from '@predgate/core';
 import type {
   AdapterContext,
   Clock,
@@ -41,6 +41,8 @@ const profile: VenueProfile = {
   rateLimit: null,
   // No credentials are needed: each distinct credentials object simply gets its own simulated account.
   credentials: { required: [], optional: ['apiKey'] },
+  // Simulated, every one: the book decides crossing, fills and slippage; expiry is checked at submit.
+  orderControls: [...orderControls],
 };
 
 /**
@@ -144,6 +146,13 @@ export function createMockAdapter(context: AdapterContext, config: MockConfig) {
       const expiresAt = Number(built.raw.expiresAt);
       if (built.exchange !== venueId || !Number.isFinite(expiresAt)) {
         throw new PredgateError('INVALID_ORDER', 'Not an order built by the mock venue', { exchange: venueId });
+      }
+      const expiry = built.expiry ?? built.params.expiry;
+      if (expiry !== undefined && new Date(expiry).getTime() < clock.now()) {
+        throw new PredgateError('BUILT_ORDER_EXPIRED', 'The order’s expiry has passed: it was not placed', {
+          exchange: venueId,
+          detail: { expiry: new Date(expiry).toISOString() },
+        });
       }
       if (expiresAt < clock.now()) {
         throw new PredgateError('BUILT_ORDER_EXPIRED', 'The built order has expired: build it again', {

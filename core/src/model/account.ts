@@ -86,12 +86,38 @@ export interface CreateOrderParams {
   negRisk?: boolean;
   /** Limitless profile id of the account traded for. */
   onBehalfOf?: number;
+  /** What `amount` counts (pmxt): `shares` (default) or `quote`, the collateral to spend at the price. */
+  denom?: OrderDenomination;
+  /** Market orders: how far, in percent of the best price, the fill may go. */
+  slippage_pct?: number;
+  timeInForce?: TimeInForce;
+  /** Refused rather than placed if it would take liquidity. */
+  postOnly?: boolean;
+  /** Only lowers a position held. */
+  reduceOnly?: boolean;
+  /** When a resting order lapses. */
+  expiry?: Date;
 }
+
+/**
+ * pmxt's order controls. Core accepts them all; each adapter names in its
+ * profile's `orderControls` those its venue honours, and a call using any
+ * other is refused by name rather than placed without it.
+ */
+export const orderControls = ['denom', 'slippage_pct', 'timeInForce', 'postOnly', 'reduceOnly', 'expiry'] as const;
+export type OrderControl = (typeof orderControls)[number];
+export const orderDenominations = ['shares', 'quote'] as const;
+export type OrderDenomination = (typeof orderDenominations)[number];
+export const timeInForceValues = ['GTC', 'IOC', 'FOK', 'GTD'] as const;
+export type TimeInForce = (typeof timeInForceValues)[number];
+/** The furthest ahead an order's expiry may be set. */
+export const maxOrderExpiryMs = 366 * 24 * 60 * 60 * 1000;
 
 /** An order prepared and signed but not yet sent, so a client can inspect it before `submitOrder`. */
 export interface BuiltOrder {
   exchange: string;
   params: CreateOrderParams;
+  expiry?: Date;
   signedOrder?: Record<string, unknown>;
   tx?: { to: string; data: string; value: string; chainId: number };
   /** The venue's own form of the order. */
@@ -160,6 +186,10 @@ export const credentialsSchema = Joi.object({
   .pattern(Joi.string().max(64), Joi.alternatives(secret, Joi.number()))
   .max(20);
 
+const futureExpiry = Joi.date().custom((value: Date, helpers) =>
+  value.getTime() - Date.now() > maxOrderExpiryMs ? helpers.error('date.max', { limit: 'one year from now' }) : value,
+);
+
 export const createOrderParamsSchema = Joi.object<CreateOrderParams, true>({
   marketId: id.max(argumentBounds.id).required(),
   outcomeId: id.max(argumentBounds.id).required(),
@@ -175,11 +205,22 @@ export const createOrderParamsSchema = Joi.object<CreateOrderParams, true>({
   tickSize: Joi.number().greater(0).max(1),
   negRisk: Joi.boolean(),
   onBehalfOf: Joi.number().integer(),
+  denom: Joi.string().valid(...orderDenominations),
+  slippage_pct: Joi.number().min(0).max(100).when('type', { not: 'market', then: Joi.forbidden() }),
+  timeInForce: Joi.string().valid(...timeInForceValues),
+  postOnly: Joi.boolean(),
+  reduceOnly: Joi.boolean(),
+  expiry: futureExpiry.greater('now'),
 });
+
+/** A built order's expiry may have passed by submit: the venue refuses it then, so only the upper bound is checked here. */
+const builtOrderParamsSchema = createOrderParamsSchema.keys({ expiry: futureExpiry });
 
 export const builtOrderSchema = Joi.object<BuiltOrder, true>({
   exchange: Joi.string().required(),
-  params: createOrderParamsSchema.required(),
+  params: builtOrderParamsSchema.required(),
+  /** pmxt ≥ 2.49.1 copies the order's expiry here. */
+  expiry: futureExpiry,
   signedOrder: Joi.object().unknown(true),
   tx: Joi.object({
     to: Joi.string().required(),

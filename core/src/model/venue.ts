@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { orderControls, type OrderControl } from './account.js';
 
 /** What an adapter says of its venue; the gateway adds the rest of `describe`. */
 export interface VenueProfile {
@@ -15,6 +16,8 @@ export interface VenueProfile {
    * caller learns the reason rather than only the refusal.
    */
   unsupported?: Record<string, string>;
+  /** pmxt order controls the venue honours; an order using any other is refused by name. */
+  orderControls?: OrderControl[];
 }
 
 /** `true`: implemented; `'emulated'`: built from other calls; `false`: not available. */
@@ -42,6 +45,9 @@ const profileKeys = {
     optional: Joi.array().items(Joi.string()).required(),
   }).required(),
   unsupported: Joi.object().pattern(Joi.string(), Joi.string().max(300)),
+  orderControls: Joi.array()
+    .items(Joi.string().valid(...orderControls))
+    .unique(),
 };
 
 export const venueProfileSchema = Joi.object<VenueProfile, true>(profileKeys);

@@ -1,5 +1,5 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { PredgateError } from '@predgate/core';
+import { PredgateError, refuseUnhonouredOrderControls } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
 import { catalogAnswers } from '../answers/catalog-answers.js';
 import { archiveAnswerer, closeAnswerer, describeAnswerer, scopeAnswerer, watchAnswerer } from '../answers/gateway-answers.js';
@@ -69,6 +69,7 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         });
       }
       const input = readCall(request, routed, venue.id);
+      refuseUnhonouredOrderControls(venue.id, venue.describe().orderControls, routed.name, input.args);
       const answer = await answerCall(answerers, {
         request,
         h,

@@ -62,24 +62,38 @@ export class SimulatedAccount {
     }
 
     const book = this.bookOf(params.outcomeId);
-    const limit = params.type === 'market' ? undefined : params.price;
-    const crossing = (params.side === 'buy' ? book.asks : book.bids).filter((level) =>
-      limit === undefined ? true : params.side === 'buy' ? level.price <= limit : level.price >= limit,
-    );
+    const opposite = params.side === 'buy' ? book.asks : book.bids;
+    const limit = params.type === 'market' ? slippageBound(params, opposite[0]?.price) : params.price;
+    const amount = sharesOf(params, limit ?? opposite[0]?.price);
+    const crossing = opposite.filter((level) => (limit === undefined ? true : params.side === 'buy' ? level.price <= limit : level.price >= limit));
+    if (params.postOnly && (params.type === 'market' || crossing.length > 0)) {
+      throw new PredgateError('INVALID_ORDER', 'A post-only order would take liquidity: it is refused, not placed', { exchange: venueId });
+    }
+    if (params.reduceOnly && params.side === 'buy') {
+      throw new PredgateError('INVALID_ORDER', 'A reduce-only order can only sell a position held', { exchange: venueId });
+    }
     const reachable = params.side === 'buy' ? { bids: [], asks: crossing } : { bids: crossing, asks: [] };
-    const fill = crossing.length > 0 ? getExecutionPriceDetailed(reachable, params.side, params.amount) : undefined;
-    const filled = fill?.filledAmount ?? 0;
-    if (params.type === 'market' && filled < params.amount) {
-      throw new PredgateError('NO_LIQUIDITY', `The book cannot fill ${params.amount} shares at market`, {
-        exchange: venueId,
-        detail: { available: filled },
-      });
+    const fill = crossing.length > 0 ? getExecutionPriceDetailed(reachable, params.side, amount) : undefined;
+    const fillOrKill = params.timeInForce === 'FOK' && (fill?.filledAmount ?? 0) < amount;
+    const filled = fillOrKill ? 0 : (fill?.filledAmount ?? 0);
+    if (params.type === 'market' && filled < amount) {
+      throw new PredgateError(
+        'NO_LIQUIDITY',
+        `The book cannot fill ${amount} shares at market${params.slippage_pct === undefined ? '' : ` within ${params.slippage_pct}% slippage`}`,
+        {
+          exchange: venueId,
+          detail: { available: filled },
+        },
+      );
     }
 
-    const remaining = round(params.amount - filled, 6);
+    // Immediate-or-cancel and fill-or-kill orders never rest: what is not filled now is cancelled.
+    const rests = params.timeInForce !== 'IOC' && params.timeInForce !== 'FOK';
+    const unfilled = round(amount - filled, 6);
+    const remaining = rests ? unfilled : 0;
     const fillPrice = fill?.price ?? 0;
     const fee = round(filled * fillPrice * takerFeeRate, 6);
-    this.ensureCovered(params, filled * fillPrice + fee + remaining * (limit ?? 0));
+    this.ensureCovered({ ...params, amount }, filled * fillPrice + fee + remaining * (limit ?? 0));
 
     const id = `mock-order-${(this.sequence += 1)}`;
     const order: Order = {
@@ -88,9 +102,9 @@ export class SimulatedAccount {
       outcomeId: params.outcomeId,
       side: params.side,
       type: params.type,
-      price: limit ?? round(fillPrice, 6),
-      amount: params.amount,
-      status: remaining > 0 ? 'open' : 'filled',
+      price: params.type === 'market' ? round(fillPrice, 6) : (limit ?? 0),
+      amount,
+      status: remaining > 0 ? 'open' : unfilled > 0 ? 'cancelled' : 'filled',
       filled,
       remaining,
       timestamp: this.clock.now(),
@@ -221,4 +235,20 @@ export class SimulatedAccount {
     }
     return reserved;
   }
+}
+
+/** The worst price a market order may fill at: `slippage_pct` from the best price, or anything without it. */
+function slippageBound(params: CreateOrderParams, best: number | undefined): number | undefined {
+  if (params.slippage_pct === undefined || best === undefined) return undefined;
+  const factor = params.side === 'buy' ? 1 + params.slippage_pct / 100 : 1 - params.slippage_pct / 100;
+  return round(best * factor, 6);
+}
+
+/** The order's size in shares: a `quote` amount is collateral, bought at the limit price or the best price. */
+function sharesOf(params: CreateOrderParams, price: number | undefined): number {
+  if (params.denom !== 'quote') return params.amount;
+  if (price === undefined || price <= 0) {
+    throw new PredgateError('NO_LIQUIDITY', 'No price to turn a quote amount into shares', { exchange: venueId });
+  }
+  return round(params.amount / price, 6);
 }
