@@ -31,6 +31,7 @@ beforeAll(async () => {
     fetchMarkets: { limit: 2, sort: 'liquidity' },
     fetchMarket: { marketId: market.marketId },
     fetchMarketsPaginated: { limit: 2 },
+    loadMarkets: { reload: false },
     fetchEventMetadata: { eventTicker: market.eventId },
     fetchSeries: { limit: 2 },
     fetchOrderBook: { outcomeId: yes.outcomeId, limit: 3 },
