@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet-writer';
 import { writeFileSync } from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
+import { queryDuckDb as query } from './duckdb-query.js';
 import { PolymarketArchive } from '../src/index.js';
 
 const dirs: string[] = [];
@@ -82,17 +82,6 @@ function writeReference(path: string): void {
   });
   void parquet.finish();
   writeFileSync(path, writer.getBytes());
-}
-
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  try {
-    return (await connection.runAndReadAll(sql)).getRowObjectsJS();
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
 }
 
 const hour = Date.UTC(2026, 10, 24, 10);

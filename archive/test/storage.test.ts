@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, expect, test } from 'vitest';
+import { queryDuckDb as query } from './duckdb-query.js';
 import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import type { MarketRow } from '@predgate/adapter-polymarket/streams';
 import { PolymarketArchive, v2Columns } from '../src/index.js';
@@ -34,17 +34,6 @@ function bookRow(at: number, bid: string): MarketRow {
     newTickSize: '0.01',
     price: '0.5',
   };
-}
-
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  try {
-    return (await connection.runAndReadAll(sql)).getRowObjectsJS();
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
 }
 
 test('a closed hour becomes one ZSTD Parquet file named and shaped like pmxt v2, listed with its facts', async () => {
