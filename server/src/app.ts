@@ -124,6 +124,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(tokens.requestBudget, {
     useValue: new RequestBudget(config.rateLimit, store instanceof MongoCatalogStore ? { db: store.database } : undefined),
   });
+  // Replicas on one MongoDB catalog share its leases: one sweeper per venue, one sender of webhooks.
+  const replicas =
+    store instanceof MongoCatalogStore
+      ? { leases: new MongoSweepLeases(store.database), holder: replicaId(), leaseMs: (config.catalog.leaseSeconds ?? 30) * 1000 }
+      : undefined;
   const catalog = new CatalogService({
     store,
     venues: manifest.venues.map((entry, index) => ({ id: entry.id, adapter: swept[index]!.shared, ...entry.catalog })),
@@ -138,9 +143,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     onSweepCommitted: (venue, sweep) => void webhooks.sweeps.sweepCommitted(venue, sweep.sweepId),
     onDrift: (venue, report) => drift.record(venue, report),
     // Gateways sharing a MongoDB catalog elect one sweeper per venue there and serve what it writes.
-    ...(store instanceof MongoCatalogStore
-      ? { replicas: { leases: new MongoSweepLeases(store.database), holder: replicaId(), leaseMs: (config.catalog.leaseSeconds ?? 30) * 1000 } }
-      : {}),
+    ...(replicas ? { replicas } : {}),
     quietFirstRound: options.quietFirstSweeps ?? false,
   });
   // The Router is a venue over the catalog: it answers /api/router/* through the ordinary pass-through.
@@ -174,6 +177,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     clock,
     logger: logger.child({ component: 'webhooks' }),
     ...(options.watchBook ? { watchBook: options.watchBook } : {}),
+    ...(replicas && store instanceof MongoCatalogStore ? { shared: { ...replicas, db: store.database } } : {}),
   });
 
   const server = Hapi.server({

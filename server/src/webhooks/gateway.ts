@@ -6,7 +6,7 @@ import type { VenueDirectory } from '../venues/directory.js';
 import { BookChanges, hubBookWatch } from './book-changes.js';
 import type { WatchBook } from './book-changes.js';
 import { WebhookService } from './service.js';
-import type { WebhookSettings } from './service.js';
+import type { SharedWebhooks, WebhookSettings } from './service.js';
 import { SweepChanges } from './sweep-changes.js';
 
 export interface GatewayWebhooks {
@@ -26,6 +26,8 @@ export interface GatewayWebhooksOptions {
   logger: Logger;
   /** Tests script a book stream here; the gateway watches through the hub. */
   watchBook?: WatchBook;
+  /** Replicas on one MongoDB catalog share their webhooks there. */
+  shared?: SharedWebhooks;
 }
 
 /**
@@ -36,7 +38,14 @@ export interface GatewayWebhooksOptions {
 export async function openWebhooks(options: GatewayWebhooksOptions): Promise<GatewayWebhooks> {
   const { venues, logger } = options;
   const dir = join(options.dataDir, 'webhooks');
-  const service = await WebhookService.open({ dir, settings: options.settings, signingKey: options.settings.signingKey, clock: options.clock, logger });
+  const service = await WebhookService.open({
+    dir,
+    settings: options.settings,
+    signingKey: options.settings.signingKey,
+    shared: options.shared,
+    clock: options.clock,
+    logger,
+  });
   const streamsBooks = (venue: string) => Boolean(venues.get(venue)?.capabilities.watchOrderBook);
   const sweeps = new SweepChanges({ dir: join(dir, 'snapshots'), store: options.catalog.store, webhooks: service, streamsBooks, logger });
   const books = new BookChanges({ webhooks: service, watch: options.watchBook ?? hubBookWatch(options.hub, venues), streamsBooks, rewatchMs: 30_000, logger });

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileDurablySync } from '@predgate/core';
+import type { RecordLog } from './record-log.js';
 
 /**
  * An append-only journal of JSON records, one per line, for state that must
@@ -12,7 +13,7 @@ import { writeFileDurablySync } from '@predgate/core';
  * of records a second cost a few syncs. A torn last line (the process died
  * mid-write) is ignored when the journal is read back.
  */
-export class Journal<T> {
+export class Journal<T> implements RecordLog<T> {
   private handle: FileHandle | undefined;
   private waiting: Array<{ line: string; done: () => void; failed: (error: unknown) => void }> = [];
   private writing: Promise<void> | undefined;

@@ -1,11 +1,17 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SweepLeases } from '@predgate/catalog';
 import { PredgateError, writeFileDurablySync } from '@predgate/core';
 import type { Clock, Logger } from '@predgate/core';
+import type { Db } from 'mongodb';
 import PQueue from 'p-queue';
 import { Webhook } from 'standardwebhooks';
 import { Journal } from './journal.js';
+import { LeaseLeadership, soleLeader } from './leadership.js';
+import type { Leadership } from './leadership.js';
+import { MongoJournal } from './mongo-journal.js';
+import type { RecordLog } from './record-log.js';
 import type { Attempt, Delivery, DeliveryState, EventSpec, Notification, NotificationKind, Subscription } from './model.js';
 import { WebhookSender } from './sender.js';
 import { UrlGuard } from './url-guard.js';
@@ -26,17 +32,30 @@ export interface WebhookSettings extends UrlGuardOptions {
 }
 
 export interface WebhookServiceOptions {
-  /** The journal, the signing key and the sweep snapshots live here. */
+  /** The journal and the signing key live here, unless the state is `shared`. */
   dir: string;
   settings: WebhookSettings;
-  /** The key subscription secrets are derived from; otherwise a random key kept in `dir/signing-key` (mode 0600). */
+  /** The key subscription secrets are derived from; otherwise a random key kept in `dir/signing-key` (mode 0600), or in the shared database. */
   signingKey?: string;
+  /**
+   * Replicas sharing a MongoDB catalog share their webhooks too: the journal
+   * lives in that database, and the replica holding the webhooks lease sends.
+   */
+  shared?: SharedWebhooks;
   clock: Clock;
   logger: Logger;
   /** Jitter source; tests pass a fixed one. */
   random?: () => number;
   /** Told of every delivery outcome, for metrics. */
   onOutcome?: (state: DeliveryState, attempt: Attempt) => void;
+}
+
+export interface SharedWebhooks {
+  db: Db;
+  /** This replica, as the leases and the journal name it. */
+  holder: string;
+  leases: SweepLeases;
+  leaseMs: number;
 }
 
 type JournalRecord =
@@ -78,9 +97,10 @@ export class WebhookService {
 
   private constructor(
     private readonly options: WebhookServiceOptions,
-    private readonly journal: Journal<JournalRecord>,
+    private readonly journal: RecordLog<JournalRecord>,
     private readonly signingKey: Buffer,
     readonly guard: UrlGuard,
+    private readonly leadership: Leadership,
   ) {
     this.queue = new PQueue({ concurrency: options.settings.concurrency });
     this.sender = new WebhookSender({ guard, timeoutMs: options.settings.timeoutMs, connections: options.settings.concurrency });
@@ -88,18 +108,15 @@ export class WebhookService {
   }
 
   static async open(options: WebhookServiceOptions): Promise<WebhookService> {
-    mkdirSync(options.dir, { recursive: true, mode: 0o700 });
-    const signingKey = options.signingKey ? Buffer.from(options.signingKey) : ownSigningKey(options.dir);
-    const { journal, records } = await Journal.open<JournalRecord>(join(options.dir, 'journal.ndjson'), (read) => {
-      // Replayed into a scratch service, then written back as its live state: the journal starts compact.
-      const scratch = new Map<string, Subscription>();
-      const scratchDeliveries = new Map<string, Delivery>();
-      for (const record of read) replay(record, scratch, scratchDeliveries);
-      return liveRecords(scratch, scratchDeliveries);
-    });
-    const service = new WebhookService(options, journal, signingKey, new UrlGuard(options.settings));
+    const { journal, records, signingKey, leadership } = options.shared ? await openShared(options, options.shared) : await openLocal(options);
+    const service = new WebhookService(options, journal, signingKey, new UrlGuard(options.settings), leadership);
     for (const record of records) service.apply(record);
-    for (const delivery of service.deliveries.values()) if (delivery.state === 'pending') service.schedule(delivery);
+    journal.follow?.({
+      records: (followed) => followed.forEach((record) => service.applyFollowed(record)),
+      reset: (all) => service.rebuild(all),
+    });
+    await leadership.start((leading) => (leading ? service.scheduleAll() : service.stopSending()));
+    service.scheduleAll();
     return service;
   }
 
@@ -209,18 +226,48 @@ export class WebhookService {
 
   /** Waits for attempts under way, then stops; pending deliveries stay in the journal for the next start. */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.queue.clear();
+    this.stopSending();
     await this.queue.onIdle();
     await Promise.all(this.settling);
+    await this.leadership.close();
     await this.journal.close();
     await this.sender.close();
   }
 
+  /** Attempts every pending delivery when due: at start, and when this replica becomes the one that sends. */
+  private scheduleAll(): void {
+    for (const delivery of this.deliveries.values()) if (delivery.state === 'pending') this.schedule(delivery);
+  }
+
+  /** Stops attempting (closing, or another replica has the lead); pending deliveries stay pending for whoever sends. */
+  private stopSending(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.queue.clear();
+  }
+
+  /** A record another replica journaled: applied, and attempted here when it is a new notification and this replica sends. */
+  private applyFollowed(record: JournalRecord): void {
+    const fresh = record.op === 'enqueue' && !this.deliveries.has(record.delivery.id);
+    this.apply(record);
+    if (fresh && this.deliveries.get(record.delivery.id)?.state === 'pending') this.schedule(this.deliveries.get(record.delivery.id)!);
+  }
+
+  /** The shared journal was rewritten past what this replica had read: the state is replayed from it whole. */
+  private rebuild(records: JournalRecord[]): void {
+    this.stopSending();
+    this.subscriptions.clear();
+    this.deliveries.clear();
+    this.bySubscription.clear();
+    for (const record of records) this.apply(record);
+    for (const listener of this.listeners) listener();
+    this.scheduleAll();
+  }
+
   private schedule(delivery: Delivery): void {
-    if (this.closed) return;
+    if (this.closed || !this.leadership.leading) return;
     const delay = Math.max(0, delivery.nextAt - this.options.clock.now());
     const enqueue = () => void this.queue.add(() => this.attempt(delivery.id));
     if (delay === 0) return enqueue();
@@ -235,7 +282,7 @@ export class WebhookService {
   /** Sends one attempt; its outcome is journaled after the send slot is free again, so a disk sync never holds a slot. */
   private async attempt(id: string): Promise<void> {
     const delivery = this.deliveries.get(id);
-    if (this.closed || delivery?.state !== 'pending') return;
+    if (this.closed || !this.leadership.leading || delivery?.state !== 'pending') return;
     const subscription = this.subscriptions.get(delivery.subscriptionId);
     if (!subscription) return;
     const sentAt = new Date();
@@ -262,7 +309,7 @@ export class WebhookService {
       await this.record({ op: 'unsubscribe', id: subscription.id, at: attempt.at, reason: 'the receiver answered 410 Gone' });
     }
     if (state === 'pending') this.schedule(delivery);
-    if (this.journal.appended > rewriteAfterRecords && !this.compacting) {
+    if (this.journal.appended > rewriteAfterRecords && !this.compacting && this.leadership.leading) {
       this.compacting = true;
       await this.compact().finally(() => (this.compacting = false));
     }
@@ -360,6 +407,29 @@ function liveRecords(subscriptions: Map<string, Subscription>, deliveries: Map<s
     ...[...subscriptions.values()].map((subscription): JournalRecord => ({ op: 'subscribe', subscription })),
     ...kept.map((delivery): JournalRecord => ({ op: 'enqueue', delivery })),
   ];
+}
+
+/** One gateway's webhooks: the journal and the signing key in its data folder. */
+async function openLocal(options: WebhookServiceOptions) {
+  mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+  const signingKey = options.signingKey ? Buffer.from(options.signingKey) : ownSigningKey(options.dir);
+  const { journal, records } = await Journal.open<JournalRecord>(join(options.dir, 'journal.ndjson'), (read) => {
+    // Replayed into a scratch service, then written back as its live state: the journal starts compact.
+    const scratch = new Map<string, Subscription>();
+    const scratchDeliveries = new Map<string, Delivery>();
+    for (const record of read) replay(record, scratch, scratchDeliveries);
+    return liveRecords(scratch, scratchDeliveries);
+  });
+  return { journal: journal as RecordLog<JournalRecord>, records, signingKey, leadership: soleLeader };
+}
+
+/** Webhooks shared by the replicas on one MongoDB catalog: the journal and the signing key in that database, the lead by lease. */
+async function openShared(options: WebhookServiceOptions, shared: SharedWebhooks) {
+  const failed = (what: string) => (error: unknown) => options.logger.warn({ err: error }, `webhooks: ${what} failed; trying again`);
+  const signingKey = Buffer.from(options.signingKey ?? (await MongoJournal.sharedSigningKey(shared.db)));
+  const { journal, records } = await MongoJournal.open<JournalRecord>(shared.db, { writer: shared.holder, onError: failed('reading the shared journal') });
+  const leadership = new LeaseLeadership(shared.leases, shared.holder, shared.leaseMs, failed('renewing the webhooks lease'));
+  return { journal: journal as RecordLog<JournalRecord>, records, signingKey, leadership };
 }
 
 /** The gateway's own signing key, made on first start and readable by its owner only. */

@@ -1,0 +1,67 @@
+import type { SweepLeases } from '@predgate/catalog';
+
+/**
+ * Which replica sends webhook deliveries. Every replica records subscriptions
+ * and notifications in the shared journal; only the leader attempts them, so
+ * a notification is sent by one replica, and by another once the first is gone.
+ */
+export interface Leadership {
+  readonly leading: boolean;
+  /** Starts keeping (or seeking) the lead; `changed` is told each time this replica gains or loses it. */
+  start(changed: (leading: boolean) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A gateway alone on its data: always the leader. */
+export const soleLeader: Leadership = {
+  leading: true,
+  start: async () => {},
+  close: async () => {},
+};
+
+/** The lease's name among the catalog's leases, which are otherwise per venue (venue ids never start with `@`). */
+const leaseName = '@webhooks';
+
+/** The lead held as a lease in the catalog's MongoDB, renewed three times a lease. */
+export class LeaseLeadership implements Leadership {
+  leading = false;
+  private timer: NodeJS.Timeout | undefined;
+  private claiming: Promise<void> | undefined;
+
+  constructor(
+    private readonly leases: SweepLeases,
+    private readonly holder: string,
+    private readonly leaseMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async start(changed: (leading: boolean) => void): Promise<void> {
+    const claim = async () => {
+      let leading: boolean;
+      try {
+        const lease = await this.leases.claim(leaseName, this.holder, this.leaseMs);
+        leading = lease.holder === this.holder;
+      } catch (error) {
+        // Unable to renew, the lease may lapse and another replica take over: stop sending now rather than both send.
+        this.onError(error);
+        leading = false;
+      }
+      if (leading !== this.leading) {
+        this.leading = leading;
+        changed(leading);
+      }
+    };
+    await claim();
+    this.timer = setInterval(() => {
+      this.claiming ??= claim().finally(() => (this.claiming = undefined));
+    }, this.leaseMs / 3);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.claiming;
+    if (this.leading) await this.leases.release(leaseName, this.holder).catch(this.onError);
+    this.leading = false;
+  }
+}
