@@ -154,4 +154,13 @@ describe('MongoCatalogStore when the database is unreachable', () => {
     await expect(store.events({ status: 'all', order: 'router', limit: 1, offset: 0 })).rejects.toMatchObject({ code: 'CATALOG_UNAVAILABLE' });
     await store.close();
   });
+
+  test('an operator’s serverSelectionTimeoutMS in the URL is the one the driver uses; otherwise 5 s', async () => {
+    const chosen = new MongoCatalogStore({ url: 'mongodb://127.0.0.1:1/predgate?serverSelectionTimeoutMS=300' });
+    const defaulted = new MongoCatalogStore({ url: 'mongodb://127.0.0.1:1/predgate' });
+    expect(chosen.database.client.options.serverSelectionTimeoutMS).toBe(300);
+    expect(defaulted.database.client.options.serverSelectionTimeoutMS).toBe(5_000);
+    await chosen.close();
+    await defaulted.close();
+  });
 });

@@ -48,7 +48,8 @@ export class MongoCatalogStore implements CatalogStore {
   constructor(options: MongoStoreOptions) {
     this.client = new MongoClient(options.url, {
       appName: 'predgate',
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000,
+      // An operator's `serverSelectionTimeoutMS` in the URL is theirs: client options would override it.
+      ...(/[?&]serverSelectionTimeoutMS=/i.test(options.url) ? {} : { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5_000 }),
       monitorCommands: options.onCommand !== undefined,
     });
     if (options.onCommand) this.client.on('commandStarted', options.onCommand);
