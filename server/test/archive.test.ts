@@ -260,6 +260,18 @@ test('the hourly files are listed with their facts and served whole or by range,
     },
   ]);
   expect(body.meta.total).toBe(1);
+  // Paging outside the route's declared bounds is refused, naming the parameter; so is a name no hourly file can have.
+  for (const url of [
+    '/archive/files?limit=0',
+    '/archive/files?limit=1001',
+    '/archive/files?offset=-1',
+    '/archive/files?limit=ten',
+    '/archive/files/constructor',
+  ]) {
+    const refused = await app.call({ method: 'GET', url });
+    expect(refused.statusCode, url).toBe(400);
+    expect(JSON.parse(refused.payload), url).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  }
   const whole = await app.call({ method: 'GET', url: `/archive/files/${name}` });
   expect(whole.statusCode).toBe(200);
   expect(whole.rawPayload.length).toBe(body.data[0]!.size);

@@ -113,7 +113,7 @@ describe('/openapi.json', () => {
     const original = declaration.doc;
     try {
       declaration.doc = 'Prints on the tape, as the venue reports them.';
-      const regenerated = openApiDocument(app.venues.all()) as unknown as Document;
+      const regenerated = openApiDocument(app.venues.all(), app.server.table()) as unknown as Document;
       expect(regenerated.paths['/api/{exchange}/fetchTrades']!.post!.summary).toBe('Prints on the tape, as the venue reports them.');
     } finally {
       declaration.doc = original;

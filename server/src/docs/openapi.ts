@@ -14,10 +14,9 @@ import {
   userTradeSchema,
 } from '@predgate/core';
 import type { Argument, JsonSchema, MethodDeclaration } from '@predgate/core';
-import { eventsQuery } from '../plugins/router.js';
-import { mcpPaths } from '../mcp/openapi.js';
-import { webhookPaths } from '../webhooks/openapi.js';
+import type { RequestRoute } from '@hapi/hapi';
 import type { Venue } from '../venues/venue.js';
+import { routePaths } from './route-paths.js';
 
 const serverPackage = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -45,16 +44,18 @@ const namedSchemas = {
  * The OpenAPI 3.1 document of this gateway, derived from the core method list
  * (arguments, verbs, result schemas, doc lines), the installed venues and
  * their capability maps: a method appears for exactly the venues whose
- * `describe` says they have it. Nothing here is written per method.
+ * `describe` says they have it. Nothing here is written per method. The
+ * other surfaces (Router, archive, streaming, webhooks, MCP) come from their
+ * routes' own documentation and validation schemas.
  */
-export function openApiDocument(venues: readonly Venue[], examples: Examples = {}): Record<string, unknown> {
+export function openApiDocument(venues: readonly Venue[], routes: readonly RequestRoute[], examples: Examples = {}): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const [name, declaration] of Object.entries(coreMethods) as Array<[string, MethodDeclaration]>) {
     const serving = venues.filter((venue) => venue.describe().has[name] !== false).map((venue) => venue.id);
     if (serving.length === 0) continue;
     paths[`/api/{exchange}/${name}`] = methodPath(name, declaration, serving, examples[name], examples.arguments ?? {});
   }
-  Object.assign(paths, routerPaths(venues.map((venue) => venue.id)), archivePaths, socketPaths(venues), mcpPaths, webhookPaths);
+  Object.assign(paths, withVenueFacts(routePaths(routes), venues));
   const schemas = Object.fromEntries(Object.entries(namedSchemas).map(([name, schema]) => [name, toJsonSchema(schema)]));
   return referToNamedSchemas({
     openapi: '3.1.0',
@@ -274,190 +275,33 @@ function errorRefs(): Record<string, unknown> {
   const statuses = [...new Set(Object.values(errorCodes).map((info) => info.status))].sort();
   return Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/Status${status}` }]));
 }
-
 /**
- * `/ws`: the frame protocol pmxt clients speak, with each streaming method of
- * the list, the venues serving it and the schema of its data frames.
+ * What the routes' documentation cannot know when they are defined: the
+ * venues this gateway serves (the Router's `sourceExchange`) and, on `/ws`,
+ * the streaming methods with the venues serving each and the schema of their
+ * data frames.
  */
-function socketPaths(venues: readonly Venue[]): Record<string, unknown> {
+function withVenueFacts(paths: Record<string, Record<string, unknown>>, venues: readonly Venue[]): Record<string, unknown> {
+  const events = paths['/v0/events']?.get as { parameters?: Array<{ name: string; schema: JsonSchema }> } | undefined;
+  for (const parameter of events?.parameters ?? []) {
+    if (parameter.name === 'sourceExchange')
+      parameter.schema = { ...parameter.schema, enum: venues.filter((venue) => !venue.plugin.spansVenues).map((venue) => venue.id) };
+  }
+  const socket = paths['/ws']?.get as Record<string, unknown> | undefined;
+  if (socket) socket['x-streaming-methods'] = streamingMethods(venues);
+  return paths;
+}
+
+function streamingMethods(venues: readonly Venue[]) {
   const streams = (Object.entries(coreMethods) as Array<[string, MethodDeclaration]>).filter(([, declaration]) => declaration.stream);
   const dataSchema = (declaration: MethodDeclaration): JsonSchema => {
     const each = declaration.stream?.each ? (coreMethods as Record<string, MethodDeclaration>)[declaration.stream.each] : undefined;
     return toJsonSchema((each ?? declaration).result.schema);
   };
-  const methods = streams.map(([name, declaration]) => ({
+  return streams.map(([name, declaration]) => ({
     method: name,
     args: declaration.args.map((argument) => `${argument.name}${argument.optional ? '?' : ''}`),
     exchanges: venues.filter((venue) => venue.describe().has[name]).map((venue) => venue.id),
     data: dataSchema(declaration),
   }));
-  return {
-    '/ws': {
-      get: {
-        operationId: 'streamSocket',
-        summary: 'WebSocket endpoint for the streaming methods (pmxt’s frame protocol); the API key as a Bearer header or `?apiKey=`.',
-        description: [
-          'Upgrade to a WebSocket. Client frames: `{"id", "action": "subscribe" | "unsubscribe", "exchange", "method", "args", "credentials"?}`.',
-          'Server frames: `{"event": "subscribed", "id"}`, `{"event": "data", "id", "method", "symbol", "data"}` (one per symbol and update; books are full books),',
-          '`{"event": "unsubscribed", "id"}` and `{"event": "error", "id", "error": {"code", "message", "retryable"}}` with the codes of `ErrorCode`.',
-          'A subscription without data for the data timeout gets a retryable `NETWORK_ERROR` frame; a bad frame gets an error frame and the socket stays open;',
-          'a client that falls behind first loses intermediate books, then is closed with code 1013 and the reason. Without a socket, POST the same method to',
-          '`/api/{exchange}/{method}` for the next update, and end the watch with the method’s unwatch.',
-        ].join(' '),
-        tags: ['Streaming'],
-        parameters: [
-          { name: 'apiKey', in: 'query', required: false, schema: { type: 'string' }, description: 'The API key, for clients that cannot set headers.' },
-        ],
-        responses: {
-          '101': { description: 'Switching protocols: the socket is open.' },
-          '401': { $ref: '#/components/responses/Status401' },
-          '426': {
-            description: 'A plain GET: upgrade to a WebSocket.',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-          },
-        },
-        'x-streaming-methods': methods,
-      },
-    },
-  };
-}
-
-const archivePaths = {
-  '/archive/files': {
-    get: {
-      operationId: 'archiveFiles',
-      summary: 'The archive’s hourly Parquet files of Polymarket L2 books (pmxt v2 columns), oldest first; the open hour appears once it is complete.',
-      tags: ['Archive'],
-      parameters: [
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
-        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-      ],
-      responses: {
-        '200': {
-          description: 'A page of files.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['success', 'data', 'meta'],
-                properties: {
-                  success: { const: true },
-                  data: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: {
-                        name: { type: 'string' },
-                        hour: { type: 'string', format: 'date-time' },
-                        size: { type: 'integer' },
-                        rows: { type: 'integer' },
-                        sha256: { type: 'string' },
-                      },
-                    },
-                  },
-                  meta: { type: 'object', properties: { total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } } },
-                },
-              },
-            },
-          },
-        },
-        '400': { $ref: '#/components/responses/Status400' },
-      },
-    },
-  },
-  '/archive/files/{name}': {
-    get: {
-      operationId: 'archiveFile',
-      summary: 'One hourly file, whole or by HTTP Range.',
-      tags: ['Archive'],
-      parameters: [
-        { name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: '^polymarket_orderbook_\\d{4}-\\d{2}-\\d{2}T\\d{2}\\.parquet$' } },
-        { name: 'range', in: 'header', schema: { type: 'string' }, description: 'bytes=start-end' },
-      ],
-      responses: {
-        '200': { description: 'The file.', content: { 'application/vnd.apache.parquet': { schema: { type: 'string', contentEncoding: 'binary' } } } },
-        '206': { description: 'The requested byte range.' },
-        '404': { $ref: '#/components/responses/Status404' },
-        '416': { description: 'The range lies outside the file.' },
-      },
-    },
-  },
-};
-
-/** What the Router's parameters mean; their types and bounds are the route's own validation schema. */
-const routerParameterNotes: Record<string, string> = {
-  q: 'Case-insensitive substring of title or slug (`query` works too).',
-  closed: 'Include events the venue closed or whose close time has passed.',
-  sourceExchange: 'Only this venue’s events (`exchange` works too).',
-  category: 'A normalised category (Politics, Sports, Crypto, Economics, Science, Culture, Other) or a venue’s word for one.',
-};
-
-function routerPaths(venues: string[]): Record<string, unknown> {
-  const routerFailure = { description: 'Router error envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterError' } } } };
-  const events = toJsonSchema(coreMethods.fetchEvents.result.schema);
-  const query = toJsonSchema(eventsQuery).properties as Record<string, JsonSchema>;
-  const parameters = Object.entries(query).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    schema: name === 'sourceExchange' ? { ...schema, enum: venues.filter((venue) => venue !== 'router') } : schema,
-    ...(routerParameterNotes[name] ? { description: routerParameterNotes[name] } : {}),
-  }));
-  return {
-    '/v0/events': {
-      get: {
-        operationId: 'routerEvents',
-        summary: 'Cross-venue event search over the catalog, highest 24h volume first, markets and outcomes nested.',
-        tags: ['Router'],
-        parameters,
-        responses: {
-          '200': {
-            description: 'A page of events.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['data', 'meta'],
-                  properties: {
-                    data: events,
-                    meta: {
-                      type: 'object',
-                      required: ['count', 'limit', 'offset', 'total'],
-                      properties: { count: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' } },
-                    },
-                  },
-                },
-              },
-            },
-          },
-          '400': routerFailure,
-          '401': routerFailure,
-        },
-      },
-    },
-    '/v0/events/{id}': {
-      get: {
-        operationId: 'routerEvent',
-        summary: 'One catalog event by its UUID.',
-        tags: ['Router'],
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: {
-          '200': {
-            description: 'The event.',
-            content: {
-              'application/json': { schema: { type: 'object', required: ['data'], properties: { data: toJsonSchema(coreMethods.fetchEvent.result.schema) } } },
-            },
-          },
-          '404': routerFailure,
-        },
-      },
-    },
-    '/v0/status': {
-      get: {
-        operationId: 'routerStatus',
-        summary: 'Per venue: last sweep, its age, errors, catalog-served or live.',
-        tags: ['Operations'],
-        responses: { '200': { description: 'Ingestion status of every venue.' } },
-      },
-    },
-  };
 }

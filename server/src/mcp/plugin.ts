@@ -10,6 +10,8 @@ import { tokens } from '../container.js';
 import { headerKey } from '../keys/presented-key.js';
 import { mcpTools } from './tools.js';
 import type { McpTool } from './tools.js';
+import { documented } from '../docs/route-paths.js';
+import { mcpDoc } from './openapi.js';
 
 const serverPackage = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -36,7 +38,7 @@ export const mcpPlugin: Plugin<{ container: DependencyContainer }> = {
     server.route({
       method: 'POST',
       path: '/mcp',
-      options: { payload: { maxBytes: maxRequestBytes, allow: 'application/json', output: 'data', parse: true } },
+      options: { ...documented(mcpDoc), payload: { maxBytes: maxRequestBytes, allow: 'application/json', output: 'data', parse: true } },
       async handler(request: Request, h: ResponseToolkit) {
         const mcp = new Server({ name: 'predgate', version: serverPackage.version }, { capabilities: { tools: {} } });
         const key = headerKey(request.raw.req.headers)!;

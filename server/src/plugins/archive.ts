@@ -1,8 +1,19 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError } from '@predgate/core';
+import Joi from 'joi';
 import type { DependencyContainer } from 'tsyringe';
 import { archiveToken } from '../archive/archive-service.js';
+import { documented } from '../docs/route-paths.js';
+import { rejectInput } from './router.js';
+
+const filesQuery = Joi.object({
+  limit: Joi.number().integer().min(1).max(1_000).default(100),
+  offset: Joi.number().integer().min(0).default(0),
+});
+const fileParams = Joi.object({
+  name: Joi.string().pattern(/^polymarket_orderbook_\d{4}-\d{2}-\d{2}T\d{2}\.parquet$/),
+});
 
 /**
  * The archive's hourly Parquet files: `GET /archive/files` lists them (pages
@@ -17,9 +28,48 @@ export const archivePlugin: Plugin<{ container: DependencyContainer }> = {
     server.route({
       method: 'GET',
       path: '/archive/files',
+      options: {
+        ...documented({
+          operationId: 'archiveFiles',
+          summary: 'The archive’s hourly Parquet files of Polymarket L2 books (pmxt v2 columns), oldest first; the open hour appears once it is complete.',
+          tags: ['Archive'],
+          responses: {
+            '200': {
+              description: 'A page of files.',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['success', 'data', 'meta'],
+                    properties: {
+                      success: { const: true },
+                      data: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          required: ['name', 'hour', 'size', 'rows', 'sha256'],
+                          properties: {
+                            name: { type: 'string' },
+                            hour: { type: 'string', format: 'date-time' },
+                            size: { type: 'integer' },
+                            rows: { type: 'integer' },
+                            sha256: { type: 'string' },
+                          },
+                        },
+                      },
+                      meta: { type: 'object', properties: { total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } } },
+                    },
+                  },
+                },
+              },
+            },
+            '400': { $ref: '#/components/responses/Status400' },
+          },
+        }),
+        validate: { query: filesQuery, failAction: rejectInput },
+      },
       handler: (request: Request) => {
-        const limit = pageNumber(request.query.limit, 'limit', 100, 1, 1_000);
-        const offset = pageNumber(request.query.offset, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+        const { limit, offset } = request.query as { limit: number; offset: number };
         const files = service.archive.listFiles();
         return { success: true, data: files.slice(offset, offset + limit), meta: { total: files.length, limit, offset } };
       },
@@ -28,8 +78,23 @@ export const archivePlugin: Plugin<{ container: DependencyContainer }> = {
     server.route({
       method: 'GET',
       path: '/archive/files/{name}',
-      // Ranges are read here, by RFC 9110: hapi's own handling refuses unknown units and malformed ranges with 416.
-      options: { response: { ranges: false } },
+      options: {
+        ...documented({
+          operationId: 'archiveFile',
+          summary: 'One hourly file, whole or by HTTP Range.',
+          tags: ['Archive'],
+          parameters: [{ name: 'range', in: 'header', schema: { type: 'string' }, description: 'bytes=start-end' }],
+          responses: {
+            '200': { description: 'The file.', content: { 'application/vnd.apache.parquet': { schema: { type: 'string', contentEncoding: 'binary' } } } },
+            '206': { description: 'The requested byte range.' },
+            '404': { $ref: '#/components/responses/Status404' },
+            '416': { description: 'The range lies outside the file.' },
+          },
+        }),
+        validate: { params: fileParams, failAction: rejectInput },
+        // Ranges are read here, by RFC 9110: hapi's own handling refuses unknown units and malformed ranges with 416.
+        response: { ranges: false },
+      },
       handler: (request: Request, h: ResponseToolkit) => {
         const name = (request.params as { name: string }).name;
         const file = service.archive.listFiles().find((listed) => listed.name === name);
@@ -59,15 +124,6 @@ export const archivePlugin: Plugin<{ container: DependencyContainer }> = {
     });
   },
 };
-
-function pageNumber(value: unknown, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) {
-    throw new PredgateError('BAD_REQUEST', `${name} must be an integer from ${min} to ${max}`, { detail: { [name]: value } });
-  }
-  return number;
-}
 
 /**
  * One `bytes=` range (first-last, first-, or -suffix), by RFC 9110: a Range of

@@ -87,7 +87,9 @@ export const docsPlugin: Plugin<{ container: DependencyContainer; buildAtStart: 
   register(server, { container, buildAtStart }) {
     const venues = container.resolve(tokens.venues);
     let document: Promise<string> | undefined;
-    const documentJson = () => (document ??= mockExamples(venues.all()).then((examples) => JSON.stringify(openApiDocument(venues.all(), examples))));
+    // Built once every plugin has defined its routes (at start, or on the first request): the document reads them.
+    const documentJson = () =>
+      (document ??= mockExamples(venues.all()).then((examples) => JSON.stringify(openApiDocument(venues.all(), server.table(), examples))));
     if (buildAtStart) {
       server.ext('onPreStart', async () => {
         await documentJson();

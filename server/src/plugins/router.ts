@@ -6,18 +6,24 @@ import type { ValidationError } from 'joi';
 import type { DependencyContainer } from 'tsyringe';
 import { servedFromHeaders, withHeaders } from '../answers/served-from.js';
 import { tokens } from '../container.js';
+import { documented } from '../docs/route-paths.js';
 import type { RouteEnvelope } from './errors.js';
 import { cachedAnswerFirst, sentQuery } from './json-response.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
+const routerFailure = { description: 'Router error envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterError' } } } };
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const eventsSchema = { type: 'array', items: { $ref: '#/components/schemas/Event' } };
 
 export const eventsQuery = Joi.object({
-  q: Joi.string().max(argumentBounds.text).allow(''),
+  q: Joi.string().max(argumentBounds.text).allow('').description('Case-insensitive substring of title or slug (`query` works too).'),
   limit: Joi.number().integer().min(1).max(routerLimits.max).default(routerLimits.default),
   offset: Joi.number().integer().min(0).default(0),
-  closed: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false),
-  sourceExchange: Joi.string().max(argumentBounds.word),
-  category: Joi.string().max(argumentBounds.word),
+  closed: Joi.boolean().truthy('1', 'yes').falsy('0', 'no').default(false).description('Include events the venue closed or whose close time has passed.'),
+  sourceExchange: Joi.string().max(argumentBounds.word).description('Only this venue’s events (`exchange` works too).'),
+  category: Joi.string()
+    .max(argumentBounds.word)
+    .description('A normalised category (Politics, Sports, Crypto, Economics, Science, Culture, Other) or a venue’s word for one.'),
 })
   .rename('query', 'q')
   .rename('exchange', 'sourceExchange');
@@ -58,6 +64,30 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       path: '/v0/events',
       options: {
         ...routerRoute,
+        ...documented({
+          operationId: 'routerEvents',
+          summary: 'Cross-venue event search over the catalog, highest 24h volume first, markets and outcomes nested.',
+          tags: ['Router'],
+          responses: {
+            '200': {
+              description: 'A page of events.',
+              content: json({
+                type: 'object',
+                required: ['data', 'meta'],
+                properties: {
+                  data: eventsSchema,
+                  meta: {
+                    type: 'object',
+                    required: ['count', 'limit', 'offset', 'total'],
+                    properties: { count: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' } },
+                  },
+                },
+              }),
+            },
+            '400': routerFailure,
+            '401': routerFailure,
+          },
+        }),
         validate: { query: eventsQuery, failAction: rejectInput, options: { abortEarly: true } },
         ext: { onPostAuth: cachedAnswerFirst({ formOf: sentQuery, identityOf: pageIdentity, headersOf: fromCatalog }) },
       },
@@ -89,6 +119,18 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       path: '/v0/events/{id}',
       options: {
         ...routerRoute,
+        ...documented({
+          operationId: 'routerEvent',
+          summary: 'One catalog event by its UUID.',
+          tags: ['Router'],
+          responses: {
+            '200': {
+              description: 'The event.',
+              content: json({ type: 'object', required: ['data'], properties: { data: { $ref: '#/components/schemas/Event' } } }),
+            },
+            '404': routerFailure,
+          },
+        }),
         validate: { params: Joi.object({ id: Joi.string().guid() }), failAction: rejectInput },
         ext: {
           onPostAuth: cachedAnswerFirst({ formOf: (request) => (request.params as { id: string }).id, identityOf: eventIdentity, headersOf: fromCatalog }),
@@ -121,7 +163,15 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     server.route({
       method: 'GET',
       path: '/v0/status',
-      options: routerRoute,
+      options: {
+        ...routerRoute,
+        ...documented({
+          operationId: 'routerStatus',
+          summary: 'Per venue: last sweep, its age, errors, catalog-served or live.',
+          tags: ['Operations'],
+          responses: { '200': { description: 'Ingestion status of every venue.' } },
+        }),
+      },
       handler() {
         const now = clock.now();
         const ingestion = new Map(catalog.status().map((status) => [status.venue, status]));

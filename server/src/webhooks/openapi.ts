@@ -1,8 +1,8 @@
 import { toJsonSchema } from '@predgate/core';
+import type { RouteDoc } from '../docs/route-paths.js';
 import { subscriptionInput } from './model.js';
 
 const routerFailure = { description: 'Router error envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterError' } } } };
-const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^wh_[0-9a-f]{24}$' } };
 
 const subscription = {
   type: 'object',
@@ -39,93 +39,77 @@ const delivery = {
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const tags = ['Webhooks'];
 
-/** `/v0/webhooks` in the OpenAPI document; the request body's schema is derived from the route's own joi schema. */
-export const webhookPaths = {
-  '/v0/webhooks': {
-    post: {
-      operationId: 'createWebhook',
-      summary: 'Subscribes a receiver URL to kinds of notification; the answer holds the signing secret (`whsec_...`), shown this once.',
-      tags,
-      requestBody: { required: true, content: json(toJsonSchema(subscriptionInput)) },
-      responses: {
-        '201': {
-          description: 'The subscription and its secret.',
-          content: json({
-            type: 'object',
-            required: ['data'],
-            properties: { data: { ...subscription, properties: { ...subscription.properties, secret: { type: 'string' } } } },
-          }),
-        },
-        '400': routerFailure,
-        '401': routerFailure,
+/** How each `/v0/webhooks` route appears in the OpenAPI document; parameters and the request body come from the routes' own schemas. */
+export const webhookDocs = {
+  create: {
+    operationId: 'createWebhook',
+    summary: 'Subscribes a receiver URL to kinds of notification; the answer holds the signing secret (`whsec_...`), shown this once.',
+    tags,
+    responses: {
+      '201': {
+        description: 'The subscription and its secret.',
+        content: json({
+          type: 'object',
+          required: ['data'],
+          properties: { data: { ...subscription, properties: { ...subscription.properties, secret: { type: 'string' } } } },
+        }),
       },
+      '400': routerFailure,
+      '401': routerFailure,
     },
-    get: {
-      operationId: 'listWebhooks',
-      summary: 'This API key’s subscriptions (never their secrets).',
-      tags,
-      responses: {
-        '200': {
-          description: 'The subscriptions.',
-          content: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: subscription } } }),
-        },
+  },
+  list: {
+    operationId: 'listWebhooks',
+    summary: 'This API key’s subscriptions (never their secrets).',
+    tags,
+    responses: {
+      '200': {
+        description: 'The subscriptions.',
+        content: json({ type: 'object', required: ['data'], properties: { data: { type: 'array', items: subscription } } }),
       },
     },
   },
-  '/v0/webhooks/{id}': {
-    parameters: [idParameter],
-    get: {
-      operationId: 'getWebhook',
-      summary: 'One subscription of this API key.',
-      tags,
-      responses: {
-        '200': { description: 'The subscription.', content: json({ type: 'object', required: ['data'], properties: { data: subscription } }) },
-        '404': routerFailure,
-      },
-    },
-    delete: {
-      operationId: 'deleteWebhook',
-      summary: 'Ends a subscription; its pending deliveries are dropped.',
-      tags,
-      responses: { '204': { description: 'Deleted.' }, '404': routerFailure },
+  get: {
+    operationId: 'getWebhook',
+    summary: 'One subscription of this API key.',
+    tags,
+    responses: {
+      '200': { description: 'The subscription.', content: json({ type: 'object', required: ['data'], properties: { data: subscription } }) },
+      '404': routerFailure,
     },
   },
-  '/v0/webhooks/{id}/deliveries': {
-    parameters: [idParameter],
-    get: {
-      operationId: 'webhookDeliveries',
-      summary: 'The subscription’s deliveries, newest first, with every attempt and its outcome.',
-      tags,
-      parameters: [
-        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10000, default: 0 } },
-      ],
-      responses: {
-        '200': {
-          description: 'A page of deliveries.',
-          content: json({
-            type: 'object',
-            required: ['data', 'meta'],
-            properties: {
-              data: { type: 'array', items: delivery },
-              meta: { type: 'object', properties: { count: { type: 'integer' }, total: { type: 'integer' } } },
-            },
-          }),
-        },
-        '404': routerFailure,
+  delete: {
+    operationId: 'deleteWebhook',
+    summary: 'Ends a subscription; its pending deliveries are dropped.',
+    tags,
+    responses: { '204': { description: 'Deleted.' }, '404': routerFailure },
+  },
+  deliveries: {
+    operationId: 'webhookDeliveries',
+    summary: 'The subscription’s deliveries, newest first, with every attempt and its outcome.',
+    tags,
+    responses: {
+      '200': {
+        description: 'A page of deliveries.',
+        content: json({
+          type: 'object',
+          required: ['data', 'meta'],
+          properties: {
+            data: { type: 'array', items: delivery },
+            meta: { type: 'object', properties: { count: { type: 'integer' }, total: { type: 'integer' } } },
+          },
+        }),
       },
+      '404': routerFailure,
     },
   },
-  '/v0/webhooks/{id}/test': {
-    parameters: [idParameter],
-    post: {
-      operationId: 'testWebhook',
-      summary: 'Sends a signed `webhook.ping` to the receiver.',
-      tags,
-      responses: {
-        '202': { description: 'The ping’s delivery.', content: json({ type: 'object', required: ['data'], properties: { data: delivery } }) },
-        '404': routerFailure,
-      },
+  test: {
+    operationId: 'testWebhook',
+    summary: 'Sends a signed `webhook.ping` to the receiver.',
+    tags,
+    responses: {
+      '202': { description: 'The ping’s delivery.', content: json({ type: 'object', required: ['data'], properties: { data: delivery } }) },
+      '404': routerFailure,
     },
   },
-};
+} satisfies Record<string, RouteDoc>;

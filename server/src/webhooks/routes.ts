@@ -3,9 +3,11 @@ import { PredgateError } from '@predgate/core';
 import Joi from 'joi';
 import type { CallerCredentials } from '../plugins/auth.js';
 import type { RouteEnvelope } from '../plugins/errors.js';
+import { documented } from '../docs/route-paths.js';
 import { rejectInput } from '../plugins/router.js';
 import type { Delivery, EventSpec, Subscription } from './model.js';
 import { subscriptionInput } from './model.js';
+import { webhookDocs } from './openapi.js';
 import type { WebhookService } from './service.js';
 
 const routeApp: { app: RouteEnvelope } = { app: { envelope: 'router' } };
@@ -31,6 +33,7 @@ export const webhooksPlugin: Plugin<{ webhooks: WebhookService }> = {
         path: '/v0/webhooks',
         options: {
           ...routeApp,
+          ...documented(webhookDocs.create),
           payload: { maxBytes: 16 * 1024, allow: 'application/json' },
           validate: { payload: subscriptionInput, failAction: rejectInput, options: { abortEarly: true } },
         },
@@ -43,19 +46,19 @@ export const webhooksPlugin: Plugin<{ webhooks: WebhookService }> = {
       {
         method: 'GET',
         path: '/v0/webhooks',
-        options: routeApp,
+        options: { ...routeApp, ...documented(webhookDocs.list) },
         handler: (request) => ({ data: webhooks.list(keyOf(request)).map(subscriptionView) }),
       },
       {
         method: 'GET',
         path: '/v0/webhooks/{id}',
-        options: { ...routeApp, validate: { params: idParams, failAction: rejectInput } },
+        options: { ...routeApp, ...documented(webhookDocs.get), validate: { params: idParams, failAction: rejectInput } },
         handler: (request) => ({ data: subscriptionView(webhooks.get(keyOf(request), id(request))) }),
       },
       {
         method: 'DELETE',
         path: '/v0/webhooks/{id}',
-        options: { ...routeApp, validate: { params: idParams, failAction: rejectInput } },
+        options: { ...routeApp, ...documented(webhookDocs.delete), validate: { params: idParams, failAction: rejectInput } },
         async handler(request, h) {
           await webhooks.unsubscribe(keyOf(request), id(request));
           return h.response().code(204);
@@ -64,7 +67,7 @@ export const webhooksPlugin: Plugin<{ webhooks: WebhookService }> = {
       {
         method: 'GET',
         path: '/v0/webhooks/{id}/deliveries',
-        options: { ...routeApp, validate: { params: idParams, query: deliveriesQuery, failAction: rejectInput } },
+        options: { ...routeApp, ...documented(webhookDocs.deliveries), validate: { params: idParams, query: deliveriesQuery, failAction: rejectInput } },
         handler(request) {
           const page = request.query as { limit: number; offset: number };
           const { items, total } = webhooks.deliveriesOf(keyOf(request), id(request), page);
@@ -74,7 +77,7 @@ export const webhooksPlugin: Plugin<{ webhooks: WebhookService }> = {
       {
         method: 'POST',
         path: '/v0/webhooks/{id}/test',
-        options: { ...routeApp, validate: { params: idParams, failAction: rejectInput } },
+        options: { ...routeApp, ...documented(webhookDocs.test), validate: { params: idParams, failAction: rejectInput } },
         async handler(request, h) {
           const delivery = await webhooks.ping(keyOf(request), id(request));
           return h.response({ data: delivery ? deliveryView(delivery) : null }).code(202);
