@@ -42,12 +42,20 @@ export function methodTable(): string {
   return ['| Method | Arguments | Verbs | Needs / served by | What it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/**
+ * One row per venue, so adding a venue adds a row and changes no other: how
+ * many methods it answers (how many of them core emulates from its other
+ * calls), and by name those it lacks (`describe` gives the reason for each).
+ */
 export function venueTable(venues: readonly VenueCapabilities[]): string {
-  const mark = (capability: Capability | undefined) => (capability === true ? '✓' : capability === 'emulated' ? 'e' : '');
-  const header = `| Method | ${venues.map((venue) => `\`${venue.id}\``).join(' | ')} |`;
-  const rule = `|---|${venues.map(() => ':-:').join('|')}|`;
-  const rows = Object.keys(coreMethods).map((name) => `| \`${name}\` | ${venues.map((venue) => mark(venue.has[name])).join(' | ')} |`);
-  return [header, rule, ...rows, '', '✓ the venue answers it; e emulated (built from other calls); blank: not supported.'].join('\n');
+  const methods = Object.keys(coreMethods);
+  const rows = venues.map((venue) => {
+    const answered = methods.filter((name) => venue.has[name] === true || venue.has[name] === 'emulated');
+    const emulated = answered.filter((name) => venue.has[name] === 'emulated');
+    const lacking = methods.filter((name) => !answered.includes(name));
+    return `| \`${venue.id}\` | ${answered.length} of ${methods.length} (${emulated.length} emulated) | ${lacking.map((name) => `\`${name}\``).join(', ')} |`;
+  });
+  return ['| Venue | Answers (emulated: built by core from other calls) | Not supported (`describe` says why) |', '|---|---|---|', ...rows].join('\n');
 }
 
 /** The README with its generated sections replaced; `<!-- name:start -->` ... `<!-- name:end -->` mark each. */
