@@ -42,7 +42,6 @@ const notYetMigrated = new Set([
   'polymarket',
   'polymarket-us',
   'rain',
-  'smarkets',
 ]);
 
 const adapters = readdirSync(adaptersDir).filter((name) => existsSync(join(adaptersDir, name, 'package.json')));

@@ -1,7 +1,5 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { QueryValue, VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
-import type { Session } from './session.js';
 
 /**
  * Smarkets' v3 REST API (trailing slashes required; id lists in the path,
@@ -91,8 +89,8 @@ const event = Joi.object({
   end_date: venueValue.time().allow(null, ''),
 });
 /** Events and markets are checked one by one: an unreadable one is left out as drift (named by its id), never the page. */
-const eventsPage = Joi.object({ events: venueValue.items(event, { id: 'id' }).required(), pagination: Joi.object({ next_page: optional }) }).required();
-const markets = Joi.object({
+export const eventsPage = Joi.object({ events: venueValue.items(event, { id: 'id' }).required(), pagination: Joi.object({ next_page: optional }) }).required();
+export const markets = Joi.object({
   markets: venueValue
     .items(
       Joi.object({
@@ -110,7 +108,7 @@ const markets = Joi.object({
     )
     .required(),
 }).required();
-const contracts = Joi.object({
+export const contracts = Joi.object({
   contracts: Joi.array()
     .items(
       Joi.object({
@@ -124,22 +122,22 @@ const contracts = Joi.object({
     )
     .required(),
 }).required();
-const volumes = Joi.object({
+export const volumes = Joi.object({
   volumes: Joi.array()
     .items(Joi.object({ market_id: id.required(), volume: Joi.number().min(0).required() }))
     .required(),
 }).required();
-const lastPrices = Joi.object({
+export const lastPrices = Joi.object({
   last_executed_prices: Joi.object()
     .pattern(Joi.string(), Joi.array().items(Joi.object({ contract_id: id.required(), last_executed_price: venueValue.numeric().allow(null) })))
     .required(),
 }).required();
 const level = Joi.object({ price: basisPoints.required(), quantity: quantity.required() });
-const quotes = Joi.object()
+export const quotes = Joi.object()
   .pattern(Joi.string(), Joi.object({ bids: Joi.array().items(level).required(), offers: Joi.array().items(level).required() }))
   .required();
-const session = Joi.object({ token: Joi.string().min(1).required(), stop: venueValue.time().required() }).required();
-const account = Joi.object({
+export const session = Joi.object({ token: Joi.string().min(1).required(), stop: venueValue.time().required() }).required();
+export const account = Joi.object({
   account: Joi.object({
     currency: Joi.string().required(),
     balance: venueValue.numeric().required(),
@@ -160,8 +158,8 @@ const order = Joi.object({
   average_price_matched: basisPoints.allow(null),
   created_datetime: venueValue.time().required(),
 });
-const orders = Joi.object({ orders: Joi.array().items(order).required() }).required();
-const placement = Joi.object({
+export const orders = Joi.object({ orders: Joi.array().items(order).required() }).required();
+export const placement = Joi.object({
   order_id: id.required(),
   market_id: id.required(),
   contract_id: id.required(),
@@ -172,65 +170,3 @@ const placement = Joi.object({
   total_executed_quantity: quantity.required(),
   executed_avg_price: basisPoints.allow(null),
 }).required();
-
-export function smarketsApi(http: VenueHttpClient, baseUrl: string) {
-  const call = async <T>(
-    schema: Joi.Schema,
-    endpoint: string,
-    request: { path: string; method?: 'GET' | 'POST' | 'DELETE'; query?: Record<string, QueryValue>; body?: unknown; token?: string },
-  ): Promise<T> => {
-    const headers = request.token === undefined ? undefined : { authorization: `Session-Token ${request.token}` };
-    const body = await http.json({ method: request.method ?? 'GET', url: `${baseUrl}${request.path}`, query: request.query, body: request.body, headers });
-    return checkPayload<T>(schema, body, { venue: http.venue, endpoint });
-  };
-  const ids = (list: readonly string[]) => list.map(encodeURIComponent).join(',');
-
-  return {
-    login: (username: string, password: string) =>
-      call<Session>(session, 'POST /v3/sessions/', { method: 'POST', path: '/v3/sessions/', body: { username, password } }),
-    events: (query: Record<string, QueryValue>, token?: string) =>
-      call<{ events: RawEvent[]; pagination?: { next_page?: string | null } }>(eventsPage, 'GET /v3/events/', { path: '/v3/events/', query, token }),
-    /** At most 50 event ids per call. */
-    markets: (eventIds: readonly string[], token?: string) =>
-      call<{ markets: RawMarket[] }>(markets, 'GET /v3/events/{ids}/markets/', {
-        path: `/v3/events/${ids(eventIds)}/markets/`,
-        query: { sort: 'event_id,display_order' },
-        token,
-      }),
-    /** `GET /v3/markets/{ids}/`: markets by id (an unknown id is left out of the list). */
-    marketsById: (marketIds: readonly string[], token?: string) =>
-      call<{ markets: RawMarket[] }>(markets, 'GET /v3/markets/{ids}/', { path: `/v3/markets/${ids(marketIds)}/`, token }),
-    /** At most 100 market ids per call. */
-    contracts: (marketIds: readonly string[], token?: string) =>
-      call<{ contracts: RawContract[] }>(contracts, 'GET /v3/markets/{ids}/contracts/', { path: `/v3/markets/${ids(marketIds)}/contracts/`, token }),
-    /** At most 300 market ids per call; volume in GBP. */
-    volumes: (marketIds: readonly string[], token?: string) =>
-      call<{ volumes: Array<{ market_id: string; volume: number }> }>(volumes, 'GET /v3/markets/{ids}/volumes/', {
-        path: `/v3/markets/${ids(marketIds)}/volumes/`,
-        token,
-      }),
-    /** At most 100 market ids per call; prices are percent strings. */
-    lastPrices: (marketIds: readonly string[], token?: string) =>
-      call<{ last_executed_prices: Record<string, Array<{ contract_id: string; last_executed_price?: string | number | null }>> }>(
-        lastPrices,
-        'GET /v3/markets/{ids}/last_executed_prices/',
-        { path: `/v3/markets/${ids(marketIds)}/last_executed_prices/`, token },
-      ),
-    /** Keyed by contract id; delayed without a session token. */
-    quotes: (marketId: string, token?: string) =>
-      call<Record<string, { bids: RawQuoteLevel[]; offers: RawQuoteLevel[] }>>(quotes, 'GET /v3/markets/{id}/quotes/', {
-        path: `/v3/markets/${ids([marketId])}/quotes/`,
-        token,
-      }),
-    account: (token: string) =>
-      call<{ account: { currency: string; balance: string; available_balance: string } }>(account, 'GET /v3/accounts/', { path: '/v3/accounts/', token }),
-    orders: (query: Record<string, QueryValue>, token: string) =>
-      call<{ orders: RawOrder[] }>(orders, 'GET /v3/orders/', { path: '/v3/orders/', query, token }),
-    placeOrder: (body: Record<string, unknown>, token: string) =>
-      call<RawPlacement>(placement, 'POST /v3/orders/', { method: 'POST', path: '/v3/orders/', body, token }),
-    cancelOrder: (orderId: string, token: string) =>
-      call<unknown>(Joi.any(), 'DELETE /v3/orders/{id}/', { method: 'DELETE', path: `/v3/orders/${ids([orderId])}/`, token }),
-  };
-}
-
-export type SmarketsApi = ReturnType<typeof smarketsApi>;

@@ -1,22 +1,8 @@
 import { compact, percentToFraction, text, toIsoDate, withBinaryRefs } from '@predgate/core';
-import type { Balance, Event, Market, MarketStatus, Order, OrderBook } from '@predgate/core';
-import { normalizeOrderBook } from '@predgate/core';
-import type { RawContract, RawEvent, RawMarket, RawOrder, RawPlacement, RawQuoteLevel } from './api.js';
-
-export const venueId = 'smarkets';
-
-/** Basis points of percent to a fraction of one (5000 → 0.5). */
-export const fromBasisPoints = (value: number) => value / 10_000;
-/** Ten-thousandths of the currency to currency units. */
-export const fromQuantity = (value: number) => value / 10_000;
-
-/** Outcome ids carry their market, which the book endpoint needs: `<market>:<contract>`. */
-export const outcomeIdOf = (marketId: string, contractId: string) => `${marketId}:${contractId}`;
-
-export function partsOfOutcomeId(outcomeId: string): { marketId: string; contractId: string } | undefined {
-  const match = /^(\d{1,20}):(\d{1,20})$/.exec(outcomeId);
-  return match ? { marketId: match[1]!, contractId: match[2]! } : undefined;
-}
+import type { Event, Market, MarketStatus } from '@predgate/core';
+import type { RawContract, RawEvent, RawMarket } from '../api/schemas.js';
+import { venueId } from '../context.js';
+import { outcomeIdOf } from '../ids.js';
 
 export interface MarketDetails {
   contracts: RawContract[];
@@ -111,51 +97,4 @@ function categoryOf(raw: RawEvent): string | undefined {
 function urlOf(raw: RawEvent): string {
   const path = text(raw.full_slug);
   return path ? `https://smarkets.com${path}` : `https://smarkets.com/event/${raw.id}/${text(raw.slug) ?? ''}`;
-}
-
-/** One contract's book: its bids, and its offers as asks; quantities are the pot in currency. */
-export function normalizeBook(levels: { bids: RawQuoteLevel[]; offers: RawQuoteLevel[] }, now: number): OrderBook {
-  const level = (entry: RawQuoteLevel) => ({ price: fromBasisPoints(entry.price), size: fromQuantity(entry.quantity) });
-  return normalizeOrderBook({ bids: levels.bids.map(level), asks: levels.offers.map(level), timestamp: now });
-}
-
-export function normalizeBalance(account: { currency: string; balance: string; available_balance: string }): Balance {
-  const total = Number(account.balance);
-  const available = Number(account.available_balance);
-  return { currency: account.currency, total, available, locked: Math.max(0, Math.round((total - available) * 100) / 100) };
-}
-
-/** Created and partly matched orders rest (open); the venue has no cancelled state: a cancelled order leaves the list. */
-export function normalizeOrder(raw: RawOrder): Order {
-  return compact({
-    id: raw.id,
-    marketId: raw.market_id,
-    outcomeId: outcomeIdOf(raw.market_id, raw.contract_id),
-    side: raw.side,
-    type: raw.type === 'immediate_or_cancel' ? ('market' as const) : ('limit' as const),
-    price: fromBasisPoints(raw.price),
-    amount: fromQuantity(raw.quantity),
-    status: raw.state === 'filled' || raw.state === 'settled' ? ('filled' as const) : ('open' as const),
-    filled: fromQuantity(raw.quantity_filled),
-    remaining: fromQuantity(raw.quantity_unfilled),
-    timestamp: Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(raw.created_datetime) ? raw.created_datetime : `${raw.created_datetime}Z`),
-  });
-}
-
-export function normalizePlacement(raw: RawPlacement, type: 'limit' | 'market', now: number): Order {
-  const filled = fromQuantity(raw.total_executed_quantity);
-  const remaining = fromQuantity(raw.available_quantity);
-  return {
-    id: raw.order_id,
-    marketId: raw.market_id,
-    outcomeId: outcomeIdOf(raw.market_id, raw.contract_id),
-    side: raw.side,
-    type,
-    price: fromBasisPoints(raw.executed_avg_price ? raw.executed_avg_price : raw.price),
-    amount: fromQuantity(raw.quantity),
-    status: remaining === 0 && filled > 0 ? 'filled' : 'open',
-    filled,
-    remaining,
-    timestamp: now,
-  };
 }
