@@ -170,12 +170,12 @@ describe('Kalshi websocket replayed on 127.0.0.1, through /ws', () => {
     await client.close();
   });
 
-  test('an unknown ticker is a MARKET_NOT_FOUND error frame and its watch ends; a dropped connection is redialled and resubscribed', async () => {
+  test('an unknown ticker is an OUTCOME_NOT_FOUND error frame and its watch ends; a dropped connection is redialled and resubscribed', async () => {
     const client = await Client.open(url);
     client.send({ id: 'bad', action: 'subscribe', exchange: 'kalshi', method: 'watchOrderBook', args: ['KXNOPE-1'] });
     await until(() => commands('subscribe').length > 0 && commands('subscribe').at(-1)!.params.market_tickers![0] === 'KXNOPE-1');
     venue.send({ ...payloads.unknownMarket, id: commands('subscribe').at(-1)!.id });
-    expect((await client.next(errorOf('bad'))).error).toMatchObject({ code: 'MARKET_NOT_FOUND', retryable: false });
+    expect((await client.next(errorOf('bad'))).error).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
 
     client.send({ id: 'r', action: 'subscribe', exchange: 'kalshi', method: 'watchOrderBook', args: [ticker] });
     await until(() => commands('subscribe').at(-1)!.params.market_tickers![0] === ticker && venue.sockets.size === 1);

@@ -51,7 +51,7 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
     salt: options.salt ?? randomSalt,
   };
 
-  const stream = new MarketStream(config.marketChannel);
+  const stream = new MarketStream({ ...config.marketChannel, tokenExists: async (tokenId) => (await ctx.lookup.byToken(tokenId)) !== undefined });
 
   return defineAdapter({
     id: venueId,

@@ -72,3 +72,24 @@ test('a watcher from before close() stopping later leaves the book and prints of
   await before.stop();
   expect(stream.tickers).toEqual({ orderbook_delta: [outcome], trade: [outcome] });
 });
+
+test('a ticker the venue does not know ends the watches of both its outcomes with OUTCOME_NOT_FOUND, not retryable', async () => {
+  const venue = await localVenue();
+  const stream = kalshiStream([kalshiUrl(venue)]);
+  const yes = watchBookAndTrades(stream, 'KXNOPE-1');
+  const no = watchBookAndTrades(stream, 'KXNOPE-1-NO');
+  cleanup.push(
+    () => yes.stop(),
+    () => no.stop(),
+  );
+  const subscribes = () => venue.frames.map((text) => JSON.parse(text) as { id: number; cmd: string }).filter((command) => command.cmd === 'subscribe');
+  await until(() => subscribes().length === 2, 'a subscribe command per channel');
+  // Kalshi's refusal of an unknown market (code 16), answering each command by its id.
+  for (const { id } of subscribes()) venue.send({ id, type: 'error', msg: { code: 16, msg: 'Market not found' } });
+  const watchers = [yes.books, yes.prints, no.books, no.prints];
+  await until(() => watchers.every((watcher) => watcher.errors.length > 0), 'every watcher told');
+  for (const watcher of watchers) {
+    expect(watcher.errors.map(({ code, retryable }) => ({ code, retryable }))).toEqual([{ code: 'OUTCOME_NOT_FOUND', retryable: false }]);
+  }
+  expect(yes.books.errors[0]!.message).toContain('KXNOPE-1');
+});

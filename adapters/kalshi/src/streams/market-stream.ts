@@ -338,7 +338,10 @@ export class KalshiStream {
     }
   }
 
-  /** The venue refused a command: a bad ticker ends its watches; anything else is reported and retried on reconnect. */
+  /**
+   * The venue refused a command: a bad ticker ends its watches with OUTCOME_NOT_FOUND (what is watched is an
+   * outcome, `<ticker>` or `<ticker>-NO`); anything else is reported and retried on reconnect.
+   */
   private refused(id: number | undefined, msg: Record<string, unknown>): void {
     const command = id === undefined ? undefined : this.commands.get(id);
     const text = String(msg.msg ?? 'error').slice(0, 200);
@@ -352,10 +355,10 @@ export class KalshiStream {
     this.commands.delete(id!);
     const notFound = msg.code === 16 || /market|ticker/i.test(text);
     const error = notFound
-      ? new PredgateError('MARKET_NOT_FOUND', `${venue}: ${text} (${command.tickers.join(', ')})`, {
+      ? new PredgateError('OUTCOME_NOT_FOUND', `${venue}: ${text} (${command.tickers.join(', ')})`, {
           exchange: venue,
           retryable: false,
-          detail: { venueCode: msg.code },
+          detail: { venueCode: msg.code, tickers: command.tickers },
         })
       : new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the subscription: ${text}`, {
           exchange: venue,

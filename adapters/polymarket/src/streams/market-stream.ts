@@ -4,12 +4,18 @@ import { BookState, toOrderBook } from './book-state.js';
 import { MarketChannel } from './market-channel.js';
 import type { MarketChannelOptions } from './market-channel.js';
 import type { MarketRow } from './market-rows.js';
+import { isTokenId } from '../ids.js';
 import { venueId } from '../venue.js';
 
 export interface MarketStreamOptions {
   url: string;
   pingIntervalMs: number;
   backoff: { initialMs: number; maxMs: number };
+  /**
+   * Whether the venue has this outcome token: false when it does not, undefined when it could not say.
+   * The market channel is silent about a token it does not have, so this is what refuses one.
+   */
+  tokenExists(tokenId: string): Promise<boolean | undefined>;
 }
 
 /** Market-channel rows that change a token's book. */
@@ -28,6 +34,10 @@ export class MarketStream {
   private channel: MarketChannel | undefined;
   private readonly books = new Map<string, { state: BookState; listeners: Set<FeedListener<OrderBook>> }>();
   private readonly prints = new Map<string, Set<FeedListener<Trade[]>>>();
+  /** Tokens the venue confirmed it has: asked about once. */
+  private readonly knownTokens = new Set<string>();
+  /** Lookups under way, so a burst of watches of one token asks once. */
+  private readonly lookups = new Map<string, Promise<boolean | undefined>>();
 
   constructor(private readonly options: MarketStreamOptions) {}
 
@@ -38,6 +48,7 @@ export class MarketStream {
 
   watchOrderBook(tokenId: string): Feed<OrderBook> {
     return createFeed((emit) => {
+      if (!isTokenId(tokenId)) return refuse(emit, tokenId);
       let entry = this.books.get(tokenId);
       if (!entry) {
         entry = { state: new BookState(tokenId), listeners: new Set() };
@@ -60,6 +71,7 @@ export class MarketStream {
 
   watchTrades(tokenId: string): Feed<Trade[]> {
     return createFeed((emit) => {
+      if (!isTokenId(tokenId)) return refuse(emit, tokenId);
       let listeners = this.prints.get(tokenId);
       if (!listeners) {
         listeners = new Set();
@@ -85,6 +97,24 @@ export class MarketStream {
 
   private subscribe(tokenId: string): void {
     this.connection().subscribe([tokenId]);
+    this.confirm(tokenId);
+  }
+
+  /**
+   * Asks the venue, alongside the subscription, whether it has the token: one it has not ends the token's
+   * watches with OUTCOME_NOT_FOUND. A lookup that fails says nothing; the watch goes on as the venue streams it.
+   */
+  private confirm(tokenId: string): void {
+    if (this.knownTokens.has(tokenId) || this.lookups.has(tokenId)) return;
+    const lookup = this.options.tokenExists(tokenId).catch(() => undefined);
+    this.lookups.set(tokenId, lookup);
+    void lookup.then((exists) => {
+      this.lookups.delete(tokenId);
+      if (exists === true) this.knownTokens.add(tokenId);
+      if (exists !== false) return;
+      const error = notFound(tokenId);
+      for (const listener of [...(this.books.get(tokenId)?.listeners ?? []), ...(this.prints.get(tokenId) ?? [])]) listener.error(error);
+    });
   }
 
   /** Unsubscribes a token nobody watches any more; closes the connection with the last token. */
@@ -159,6 +189,21 @@ export class MarketStream {
     for (const { listeners } of this.books.values()) for (const listener of listeners) listener.error(error);
     for (const listeners of this.prints.values()) for (const listener of listeners) listener.error(error);
   }
+}
+
+function notFound(tokenId: string): PredgateError {
+  const shown = tokenId.slice(0, 100);
+  return new PredgateError('OUTCOME_NOT_FOUND', `Polymarket has no outcome token ${shown}`, {
+    exchange: venueId,
+    retryable: false,
+    detail: { outcomeId: shown },
+  });
+}
+
+/** A watch of something that cannot be an outcome token: refused at once, and nothing is subscribed. */
+function refuse(emit: FeedListener<never>, tokenId: string): () => void {
+  queueMicrotask(() => emit.error(notFound(tokenId)));
+  return () => undefined;
 }
 
 /** A `last_trade_price` row as a print; one without a size (or a zero size) is no print. */
