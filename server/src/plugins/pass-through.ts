@@ -69,7 +69,8 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         });
       }
       const input = readCall(request, routed, venue.id);
-      refuseUnhonouredOrderControls(venue.id, venue.describe().orderControls, routed.name, input.args);
+      // The profile, not describe(): describe copies the whole description, and this runs on every call.
+      refuseUnhonouredOrderControls(venue.id, venue.shared.profile.orderControls, routed.name, input.args);
       const answer = await answerCall(answerers, {
         request,
         h,
