@@ -13,7 +13,7 @@ import { fetchOrderBook, fetchOrderBooks } from './reads/order-books.js';
 import { SeriesDirectory, fetchSeries } from './reads/series.js';
 import { SeriesTickers } from './reads/series-tickers.js';
 import { KalshiStream } from './streams/market-stream.js';
-import type { KalshiVenue } from './venues.js';
+import type { KalshiVenue } from './config.js';
 
 /**
  * One Kalshi venue (production or demo) for one set of credentials, or none.

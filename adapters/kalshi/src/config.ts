@@ -1,5 +1,47 @@
+import { socketUrl, streamConfig, venueUrl } from '@predgate/core';
+import type { StreamConfig } from '@predgate/core';
 import Joi from 'joi';
-import type { KalshiVenue } from './venues.js';
+
+/**
+ * The two venues this package serves. They share every endpoint, schema and
+ * signing rule; they differ in hosts, display name and accounts (a demo key
+ * only works against demo hosts, and the reverse).
+ */
+export interface KalshiVenue {
+  /** Venue id, as in `/api/{exchange}/...`; also every object's `sourceExchange`. */
+  readonly id: 'kalshi' | 'kalshi-demo';
+  readonly displayName: string;
+  /** REST root, ending in `/trade-api/v2`: the host Kalshi recommends. */
+  readonly rest: string;
+  /** Origins serving the same REST API, asked when the recommended host does not resolve or connect. */
+  readonly restFallbacks: readonly string[];
+  /** Web site whose `/events/{ticker}` pages Event.url and Market.url point at. */
+  readonly web: string;
+  /** Websocket root (`/trade-api/ws/v2`) Kalshi recommends; the handshake is signed even for public channels. */
+  readonly ws: string;
+  /** Roots serving the same channels, dialled when the recommended host does not resolve or connect. */
+  readonly wsFallbacks: readonly string[];
+}
+
+export const kalshiVenue: KalshiVenue = {
+  id: 'kalshi',
+  displayName: 'Kalshi',
+  rest: 'https://external-api.kalshi.com/trade-api/v2',
+  restFallbacks: ['https://api.elections.kalshi.com'],
+  web: 'https://kalshi.com',
+  ws: 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
+  wsFallbacks: ['wss://api.elections.kalshi.com/trade-api/ws/v2'],
+};
+
+export const kalshiDemoVenue: KalshiVenue = {
+  id: 'kalshi-demo',
+  displayName: 'KalshiDemo',
+  rest: 'https://external-api.demo.kalshi.co/trade-api/v2',
+  restFallbacks: ['https://demo-api.kalshi.co'],
+  web: 'https://demo.kalshi.co',
+  ws: 'wss://external-api-ws.demo.kalshi.co/trade-api/ws/v2',
+  wsFallbacks: ['wss://demo-api.kalshi.co/trade-api/ws/v2'],
+};
 
 export interface KalshiConfig {
   hosts: {
@@ -25,7 +67,7 @@ export interface KalshiConfig {
    * the websocket handshake (Kalshi signs it even for public channels) when a
    * subscription brings no credentials of its own.
    */
-  stream: { pingIntervalMs: number; backoff: { initialMs: number; maxMs: number }; credentials?: { apiKey: string; privateKey: string } };
+  stream: StreamConfig & { credentials?: { apiKey: string; privateKey: string } };
 }
 
 const defaults = {
@@ -36,17 +78,22 @@ const defaults = {
 
 /** The manifest section of a Kalshi venue, with that venue's hosts as defaults. */
 export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConfig> {
-  const url = Joi.string().uri({ scheme: ['http', 'https'] });
-  const wsUrl = Joi.string().uri({ scheme: ['ws', 'wss'] });
+  // Fallback origins: the same URL rule as the kit's, without a default of their own.
+  const url = Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .replace(/\/+$/, '');
+  const wsUrl = Joi.string()
+    .uri({ scheme: ['ws', 'wss'] })
+    .replace(/\/+$/, '');
   return Joi.object<KalshiConfig, true>({
     hosts: Joi.object({
-      rest: url.default(venue.rest),
+      rest: venueUrl(venue.rest),
       restFallbacks: Joi.array()
         .items(url)
         .max(5)
         .default(() => [...venue.restFallbacks]),
-      web: url.default(venue.web),
-      ws: wsUrl.default(venue.ws),
+      web: venueUrl(venue.web),
+      ws: socketUrl(venue.ws),
       wsFallbacks: Joi.array()
         .items(wsUrl)
         .max(5)
@@ -58,13 +105,9 @@ export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConf
       requests: Joi.number().integer().min(1).required(),
       intervalMs: Joi.number().integer().min(1).required(),
     }).default(defaults.rateLimit),
-    stream: Joi.object({
-      pingIntervalMs: Joi.number().integer().min(10).default(10_000),
-      backoff: Joi.object({
-        initialMs: Joi.number().integer().min(1).default(500),
-        maxMs: Joi.number().integer().min(1).default(30_000),
-      }).default(),
-      credentials: Joi.object({ apiKey: Joi.string().required(), privateKey: Joi.string().required() }),
-    }).default(),
+    stream: streamConfig(
+      { pingIntervalMs: 10_000 },
+      { credentials: Joi.object({ apiKey: Joi.string().required(), privateKey: Joi.string().required() }) },
+    ) as Joi.ObjectSchema<KalshiConfig['stream']>,
   });
 }

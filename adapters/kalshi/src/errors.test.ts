@@ -1,6 +1,6 @@
 import type { VenueFailure } from '@predgate/core';
 import { describe, expect, test } from 'vitest';
-import { mapKalshiFailure } from './errors.js';
+import { mapError } from './errors.js';
 
 const failure = (status: number, path: string, body: unknown, method = 'GET', headers: VenueFailure['headers'] = {}): VenueFailure => ({
   venue: 'kalshi',
@@ -24,7 +24,7 @@ describe('Kalshi error answers', () => {
     [404, '/markets/trades', 'NOT_FOUND', 'kalshi: not found'],
     [404, '/series/KX', 'NOT_FOUND', 'kalshi: not found'],
   ])('%i on %s is %s', (status, path, code, message) => {
-    const error = mapKalshiFailure(failure(status, path, venueError('not_found', 'not found')));
+    const error = mapError(failure(status, path, venueError('not_found', 'not found')));
     expect(error).toMatchObject({ code, message, exchange: 'kalshi' });
     expect(error.detail).toMatchObject({ status, venueMessage: 'not found', venueCode: 'not_found' });
   });
@@ -40,19 +40,19 @@ describe('Kalshi error answers', () => {
     [500, 'GET', '/events', 'upstream error', 'EXCHANGE_NOT_AVAILABLE'],
     [503, 'POST', '/portfolio/orders', venueError('exchange_closed', 'exchange closed'), 'EXCHANGE_NOT_AVAILABLE'],
   ])('%i on %s %s is %s', (status, method, path, body, code) => {
-    expect(mapKalshiFailure(failure(status, path, body, method)).code).toBe(code);
+    expect(mapError(failure(status, path, body, method)).code).toBe(code);
   });
 
   test('429: the string body is the message; Retry-After, when sent, is in detail', () => {
-    const bare = mapKalshiFailure(failure(429, '/events', { error: 'too many requests' }));
+    const bare = mapError(failure(429, '/events', { error: 'too many requests' }));
     expect(bare).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', retryable: true, message: 'kalshi: too many requests' });
     expect(bare.detail).not.toHaveProperty('retryAfter');
-    const hinted = mapKalshiFailure(failure(429, '/events', venueError('rate_limited', 'slow down'), 'GET', { 'retry-after': '2' }));
+    const hinted = mapError(failure(429, '/events', venueError('rate_limited', 'slow down'), 'GET', { 'retry-after': '2' }));
     expect(hinted.detail).toMatchObject({ retryAfter: 2, venueMessage: 'slow down', venueCode: 'rate_limited' });
   });
 
   test('an empty or non-JSON body still maps by status', () => {
-    expect(mapKalshiFailure(failure(502, '/events', null))).toMatchObject({ code: 'EXCHANGE_NOT_AVAILABLE', message: 'kalshi answered HTTP 502' });
-    expect(mapKalshiFailure(failure(400, '/events', '<html>bad</html>')).detail).toMatchObject({ venueMessage: '<html>bad</html>' });
+    expect(mapError(failure(502, '/events', null))).toMatchObject({ code: 'EXCHANGE_NOT_AVAILABLE', message: 'kalshi answered HTTP 502' });
+    expect(mapError(failure(400, '/events', '<html>bad</html>')).detail).toMatchObject({ venueMessage: '<html>bad</html>' });
   });
 });

@@ -1,4 +1,4 @@
-import { PredgateError, codeForStatus, isPredgateError, mapVenueFailure, venueMessageOf } from '@predgate/core';
+import { PredgateError, codeForStatus, mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
 
 /**
@@ -6,7 +6,7 @@ import type { ErrorCode, VenueFailure } from '@predgate/core';
  * message, service, details?}}` or, for some answers (the 429), `{error:
  * "text"}`. The venue's message and code are kept in `detail`.
  */
-export function mapKalshiFailure(failure: VenueFailure): PredgateError {
+export function mapError(failure: VenueFailure): PredgateError {
   const venueError = readVenueError(failure.body);
   const route = apiRoute(failure.path);
   const notFound = failure.status === 404 ? notFoundOf(route) : undefined;
@@ -64,19 +64,6 @@ function codeFor(failure: VenueFailure, route: string, venueError: VenueError): 
 /** Placing, amending or cancelling an order: a 4xx there is the venue refusing the order. */
 function isOrderWrite(method: string, route: string): boolean {
   return method !== 'GET' && route.startsWith('/portfolio/orders');
-}
-
-/**
- * A call's answer, or undefined when the venue knows no such thing: for
- * lookups whose absence is an empty result rather than an error.
- */
-export async function unlessMissing<T>(call: Promise<T>, code: ErrorCode): Promise<T | undefined> {
-  try {
-    return await call;
-  } catch (error) {
-    if (isPredgateError(error) && error.code === code) return undefined;
-    throw error;
-  }
 }
 
 /** A VALIDATION_ERROR about one argument, shaped like the registry's own. */

@@ -1,10 +1,7 @@
 import { definePlugin } from '@predgate/core';
 import { createKalshiAdapter } from './adapter.js';
-import type { KalshiAdapter } from './adapter.js';
-import { configSchemaFor } from './config.js';
-import type { KalshiConfig } from './config.js';
-import { kalshiDemoVenue, kalshiVenue } from './venues.js';
-import type { KalshiVenue } from './venues.js';
+import { configSchemaFor, kalshiDemoVenue, kalshiVenue } from './config.js';
+import type { KalshiVenue } from './config.js';
 
 /**
  * A plugin per venue over one implementation. Each venue id gets its own
@@ -30,5 +27,3 @@ export const kalshiDemoPlugin = pluginFor(kalshiDemoVenue);
 export const plugins = [kalshiPlugin, kalshiDemoPlugin];
 
 export default kalshiPlugin;
-export { createKalshiAdapter, kalshiDemoVenue, kalshiVenue };
-export type { KalshiAdapter, KalshiConfig, KalshiVenue };

@@ -2,8 +2,8 @@ import type { Clock, Credentials, HttpClientFactory, HttpMethod, QueryValue, Ven
 import { createSigner, credentialMembers, signedPath } from '../auth/signer.js';
 import type { KalshiSigner } from '../auth/signer.js';
 import type { KalshiConfig } from '../config.js';
-import { mapKalshiFailure } from '../errors.js';
-import type { KalshiVenue } from '../venues.js';
+import { mapError } from '../errors.js';
+import type { KalshiVenue } from '../config.js';
 
 export type Query = Record<string, QueryValue>;
 
@@ -35,7 +35,7 @@ export class KalshiApi {
     this.client = options.http({
       venue: options.venue.id,
       rateLimit: options.config.rateLimit,
-      mapError: mapKalshiFailure,
+      mapError: mapError,
       // A host that stops resolving must not take the venue down: pmxt's Kalshi ingest was down for days when one did.
       fallbackOrigins: { [new URL(this.root).origin]: options.config.hosts.restFallbacks },
     });

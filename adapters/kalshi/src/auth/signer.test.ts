@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { testKeyId, testPrivateKey } from '../../test/support/test-key.js';
 import { KalshiApi } from '../api/client.js';
 import { configSchemaFor } from '../config.js';
-import { kalshiDemoVenue, kalshiVenue } from '../venues.js';
+import { kalshiDemoVenue, kalshiVenue } from '../config.js';
 import { createSigner, signedPath, signingMessage } from './signer.js';
 
 // The expected messages below are written out by hand, and signatures are

@@ -1,9 +1,8 @@
-import { eventListPredicate, findEvent } from '@predgate/core';
+import { eventListPredicate, findEvent, unlessMissing } from '@predgate/core';
 import type { Event, EventFetchParams, EventFilterCriteria, Page, PageParams } from '@predgate/core';
 import { segment } from '../api/client.js';
 import type { RawEvent, RawMarket } from '../api/types.js';
 import type { KalshiContext } from '../context.js';
-import { unlessMissing } from '../errors.js';
 import { ticker } from '../ids.js';
 import { normalizeEvent } from '../normalize/event.js';
 import type { SeriesInfo } from '../normalize/event.js';
@@ -90,7 +89,7 @@ export function fetchEventMetadata(ctx: KalshiContext, eventTicker: string): Pro
 
 /** The event, or undefined when the venue knows no such ticker. */
 export function eventOrNothing(ctx: KalshiContext, key: string): Promise<Event | undefined> {
-  return unlessMissing(eventByTicker(ctx, key), 'EVENT_NOT_FOUND');
+  return unlessMissing(eventByTicker(ctx, key));
 }
 
 /** How a sweep turns raw events into matching unified events. */

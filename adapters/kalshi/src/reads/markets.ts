@@ -1,9 +1,8 @@
-import { PredgateError, findMarket, isPredgateError, marketListPredicate } from '@predgate/core';
+import { PredgateError, findMarket, isPredgateError, marketListPredicate, unlessMissing } from '@predgate/core';
 import type { Market, MarketFetchParams } from '@predgate/core';
 import { segment } from '../api/client.js';
 import type { RawEvent, RawMarket } from '../api/types.js';
 import type { KalshiContext } from '../context.js';
-import { unlessMissing } from '../errors.js';
 import { parseOutcomeId, ticker } from '../ids.js';
 import { normalizeEvent } from '../normalize/event.js';
 import { normalizeMarket } from '../normalize/market.js';
@@ -21,7 +20,7 @@ import { checked } from '../api/schemas.js';
 export async function fetchMarkets(ctx: KalshiContext, params: MarketFetchParams = {}): Promise<Market[]> {
   const key = marketKeyOf(params);
   if (key !== undefined) {
-    const found = await unlessMissing(marketByTicker(ctx, key), 'MARKET_NOT_FOUND');
+    const found = await unlessMissing(marketByTicker(ctx, key));
     return found ? [found] : [];
   }
   const offset = params.offset ?? 0;

@@ -1,9 +1,8 @@
-import { isPredgateError, offsetWindow } from '@predgate/core';
+import { isPredgateError, offsetWindow, unlessMissing } from '@predgate/core';
 import type { Series, SeriesFetchParams } from '@predgate/core';
 import { segment } from '../api/client.js';
 import type { RawSeries } from '../api/types.js';
 import type { KalshiContext } from '../context.js';
-import { unlessMissing } from '../errors.js';
 import { ticker } from '../ids.js';
 import type { SeriesInfo } from '../normalize/event.js';
 import { normalizeSeries, seriesInfo } from '../normalize/series.js';
@@ -67,7 +66,6 @@ export class SeriesDirectory {
 async function seriesByTicker(ctx: KalshiContext, key: string): Promise<RawSeries | undefined> {
   const answer = await unlessMissing(
     ctx.api.get<unknown>(`/series/${segment(ticker(key))}`).then((body) => checked<{ series?: RawSeries }>('GET /series/{ticker}', ctx.origin.exchange, body)),
-    'NOT_FOUND',
   );
   return answer?.series;
 }

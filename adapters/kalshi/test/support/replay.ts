@@ -3,7 +3,7 @@ import { createHttpClientFactory, fixedClock, silentLogger } from '@predgate/cor
 import type { AdapterPlugin, Credentials } from '@predgate/core';
 import { loadFixtureCases, replayAgent } from '@predgate/core/testkit';
 import type { AdapterFactoryContext } from '@predgate/core/testkit';
-import type { KalshiAdapter } from '../../src/index.js';
+import type { KalshiAdapter } from '../../src/adapter.js';
 
 /** When the fixtures were recorded: 2026-05-14T14:05:00Z. */
 export const fixtureNow = 1_778_767_500_000;

@@ -1,7 +1,7 @@
 import { AdapterPluginError, createHttpClientFactory, fixedClock, silentLogger, validateAdapterPlugin } from '@predgate/core';
 import { MockAgent } from 'undici';
 import { describe, expect, test } from 'vitest';
-import defaultPlugin, { kalshiDemoPlugin, kalshiPlugin, plugins } from './index.js';
+import defaultPlugin, { kalshiDemoPlugin, kalshiPlugin, plugins } from '../src/index.js';
 
 const context = (config: Record<string, unknown> = {}, dispatcher = new MockAgent()) => ({
   http: createHttpClientFactory({ dispatcher }),
