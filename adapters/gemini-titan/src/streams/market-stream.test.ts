@@ -215,7 +215,7 @@ test('an unreadable message is a retryable error, never a wrong book', async () 
   await Promise.all([feed.stop(), tape.stop(), other.stop()]);
 });
 
-test('a refused symbol ends its watches with MARKET_NOT_FOUND; a bad outcome id never dials', async () => {
+test('a refused symbol ends its watches with OUTCOME_NOT_FOUND; a bad outcome id never dials', async () => {
   const bad = collect<OrderBook>();
   const idFeed = stream.watchOrderBook('GEMI-DEMNOM2028');
   idFeed.start(bad.listener);
@@ -228,7 +228,7 @@ test('a refused symbol ends its watches with MARKET_NOT_FOUND; a bad outcome id 
   const feed = stream.watchOrderBook('GEMI-NOPE-X:yes');
   feed.start(seen.listener);
   await until(() => seen.errors.length === 1, 'refusal');
-  expect(seen.errors[0]).toMatchObject({ code: 'MARKET_NOT_FOUND', retryable: false });
+  expect(seen.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
   await Promise.all([feed.stop(), idFeed.stop()]);
 });
 

@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, Subscriptions, createFeed, invertBinaryBook, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
+import { PredgateError, RedialingSocket, VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
 import { outcomeIdOf, sideOfOutcomeId } from '../normalize.js';
 
@@ -21,18 +21,6 @@ type Channel = 'book' | 'trade';
 const channels: Channel[] = ['book', 'trade'];
 type Side = 'yes' | 'no';
 
-interface Watcher<T> {
-  side: Side;
-  emit: FeedListener<T>;
-}
-
-/** One contract's YES book as the venue last sent it, and who watches it. */
-interface Book {
-  symbol: string;
-  yes: OrderBook | undefined;
-  watchers: Set<Watcher<OrderBook>>;
-}
-
 /**
  * Gemini's market-data websocket for one adapter instance: one public
  * connection, the `<symbol>@depthN` stream (each message the top levels of
@@ -43,32 +31,18 @@ interface Book {
  * stream subscribed again. YES and NO of a contract share its one stream: the
  * NO book is the YES book mirrored, NO prints are YES prints at 1 − p with
  * the taker's side reversed, as `fetchOrderBook` and `fetchTrades` read them.
+ * Keys are upper-case symbols (the venue may answer in lower case).
  */
-export class GeminiStream {
-  private readonly socket: RedialingSocket;
+export class GeminiStream extends VenueStream<{ book: OrderBook; trade: Trade[] }, Side> {
+  protected readonly connection: RedialingSocket;
   private nextId = 1;
-  /** Keyed by upper-case symbol: the venue may answer in lower case. */
-  private readonly books = new Map<string, Book>();
-  private readonly prints = new Map<string, { symbol: string; watchers: Set<Watcher<Trade[]>> }>();
-  /** Upper-case symbols by channel; each has its entry in `books` or `prints` while wanted. */
-  private readonly subscriptions: Subscriptions<Channel>;
+  /** The symbol as the first watcher of a key spelled it: the stream is named with it. */
+  private readonly spellings = new Map<string, string>();
   private readonly commands = new Map<string, { channel: Channel; keys: string[] }>();
 
   constructor(private readonly options: GeminiStreamOptions) {
-    this.subscriptions = new Subscriptions({
-      channels,
-      canSend: () => this.socket.isOpen,
-      subscribe: (channel, keys) => {
-        const id = this.command(
-          'subscribe',
-          keys.map((key) => this.streamOf(channel, key)),
-        );
-        this.commands.set(id, { channel, keys });
-      },
-      unsubscribe: (channel, key) => this.command('unsubscribe', [this.streamOf(channel, key)]),
-      onIdle: () => void this.socket.close(),
-    });
-    this.socket = new RedialingSocket({
+    super(options.venue, channels);
+    this.connection = new RedialingSocket({
       venue: options.venue,
       dial: () => ({ url: options.url }),
       pingIntervalMs: options.pingIntervalMs,
@@ -76,7 +50,10 @@ export class GeminiStream {
       wanted: () => !this.subscriptions.idle,
       onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
-      onDown: () => this.resetConnectionState(),
+      onDown: () => {
+        this.connectionDown();
+        this.commands.clear();
+      },
       onDrop: (error) => this.broadcast(error),
     });
   }
@@ -84,123 +61,72 @@ export class GeminiStream {
   /** Symbols wanted now, by channel (for tests and status). */
   get symbols(): Record<Channel, string[]> {
     return {
-      book: this.subscriptions.keys('book').map((key) => this.symbolOf('book', key)),
-      trade: this.subscriptions.keys('trade').map((key) => this.symbolOf('trade', key)),
+      book: this.subscriptions.keys('book').map((key) => this.spellings.get(key)!),
+      trade: this.subscriptions.keys('trade').map((key) => this.spellings.get(key)!),
     };
   }
 
+  override async close(): Promise<void> {
+    this.spellings.clear();
+    await super.close();
+  }
+
   watchOrderBook(outcomeId: string): Feed<OrderBook> {
-    return createFeed((emit) => {
-      const named = this.outcomeOf(outcomeId, emit);
-      if (!named) return () => undefined;
-      const key = named.symbol.toUpperCase();
-      let book = this.books.get(key);
-      if (!book) {
-        book = { symbol: named.symbol, yes: undefined, watchers: new Set() };
-        this.books.set(key, book);
-      }
-      const watcher: Watcher<OrderBook> = { side: named.side, emit };
-      book.watchers.add(watcher);
-      if (book.yes) {
-        const view = viewOf(book.yes, named.side);
-        queueMicrotask(() => emit.data(view));
-      }
-      this.want('book', key);
-      return () => {
-        book.watchers.delete(watcher);
-        // A watcher from before close() finds its symbol's book already replaced: the new one is not its to end.
-        if (book.watchers.size === 0 && this.books.get(key) === book) {
-          // Unwanted first: its unsubscribe names the stream by the book's symbol.
-          this.subscriptions.unwant('book', key);
-          this.books.delete(key);
-        }
-      };
-    });
+    return createFeed((emit) => this.watchOutcome('book', outcomeId, emit));
   }
 
   watchTrades(outcomeId: string): Feed<Trade[]> {
-    return createFeed((emit) => {
-      const named = this.outcomeOf(outcomeId, emit);
-      if (!named) return () => undefined;
-      const key = named.symbol.toUpperCase();
-      let entry = this.prints.get(key);
-      if (!entry) {
-        entry = { symbol: named.symbol, watchers: new Set() };
-        this.prints.set(key, entry);
-      }
-      const watcher: Watcher<Trade[]> = { side: named.side, emit };
-      entry.watchers.add(watcher);
-      this.want('trade', key);
-      return () => {
-        entry.watchers.delete(watcher);
-        if (entry.watchers.size === 0 && this.prints.get(key) === entry) {
-          this.subscriptions.unwant('trade', key);
-          this.prints.delete(key);
-        }
-      };
-    });
+    return createFeed((emit) => this.watchOutcome('trade', outcomeId, emit));
   }
 
-  async close(): Promise<void> {
-    this.books.clear();
-    this.prints.clear();
-    this.subscriptions.clear();
-    await this.socket.close();
-  }
-
-  private outcomeOf(outcomeId: string, emit: FeedListener<never>): { symbol: string; side: Side } | undefined {
-    const named = sideOfOutcomeId(outcomeId);
-    if (named && !/[\s@/]/.test(named.symbol)) return named;
-    const shown = outcomeId.slice(0, 100);
-    queueMicrotask(() =>
-      emit.error(
-        new PredgateError('OUTCOME_NOT_FOUND', `${this.options.venue}: ${shown} is not an outcome id (<instrument symbol>:yes or :no)`, {
-          exchange: this.options.venue,
-          retryable: false,
-          detail: { outcomeId: shown },
-        }),
-      ),
+  protected subscribe(channel: Channel, keys: string[]): void {
+    const id = this.command(
+      'subscribe',
+      keys.map((key) => this.streamOf(channel, key)),
     );
-    return undefined;
+    this.commands.set(id, { channel, keys });
   }
 
-  /** The symbol as the first watcher of a wanted key spelled it. */
-  private symbolOf(channel: Channel, key: string): string {
-    return (channel === 'book' ? this.books : this.prints).get(key)!.symbol;
+  protected unsubscribe(channel: Channel, key: string): void {
+    this.command('unsubscribe', [this.streamOf(channel, key)]);
+  }
+
+  private watchOutcome<C extends Channel>(channel: C, outcomeId: string, emit: FeedListener<{ book: OrderBook; trade: Trade[] }[C]>): () => void {
+    const named = sideOfOutcomeId(outcomeId);
+    if (!named || /[\s@/]/.test(named.symbol)) {
+      const shown = outcomeId.slice(0, 100);
+      const error = new PredgateError('OUTCOME_NOT_FOUND', `${this.venue}: ${shown} is not an outcome id (<instrument symbol>:yes or :no)`, {
+        exchange: this.venue,
+        retryable: false,
+        detail: { outcomeId: shown },
+      });
+      queueMicrotask(() => emit.error(error));
+      return () => undefined;
+    }
+    const key = named.symbol.toUpperCase();
+    if (!this.watched('book', key) && !this.watched('trade', key)) this.spellings.set(key, named.symbol);
+    const stop = this.watch(channel, key, named.side, emit);
+    return () => {
+      stop();
+      if (!this.watched('book', key) && !this.watched('trade', key)) this.spellings.delete(key);
+    };
   }
 
   /** The venue's stream name for a wanted key. */
   private streamOf(channel: Channel, key: string): string {
-    return `${this.symbolOf(channel, key)}@${channel === 'book' ? this.options.depth : 'trade'}`;
-  }
-
-  private want(channel: Channel, key: string): void {
-    if (this.subscriptions.want(channel, key)) this.socket.connect();
-  }
-
-  private resetConnectionState(): void {
-    this.subscriptions.reset();
-    this.commands.clear();
-    // A book from before a drop is not current: the next subscription's first message replaces it.
-    for (const book of this.books.values()) book.yes = undefined;
+    return `${this.spellings.get(key) ?? key}@${channel === 'book' ? this.options.depth : 'trade'}`;
   }
 
   private command(method: string, params: string[]): string {
     const id = String(this.nextId++);
-    this.socket.send(JSON.stringify({ id, method, params }));
+    this.connection.send(JSON.stringify({ id, method, params }));
     return id;
   }
 
   private receive(text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      this.broadcast(this.drift('a frame that is not JSON'));
-      return;
-    }
-    if (!isRecord(message)) {
-      this.broadcast(this.drift('a message that is not an object'));
+    const message = jsonObjectOf(text);
+    if (!message) {
+      this.broadcast(this.drift('a frame that is not a JSON object'));
       return;
     }
     // Command answers: `{id, status: 200}`, or another status with an error.
@@ -229,21 +155,13 @@ export class GeminiStream {
     const status = toNumber(message.status);
     if (message.error === undefined && (status === undefined || status === 200)) return;
     const error = isRecord(message.error) ? message.error : {};
-    const text = String(error.msg ?? error.message ?? message.error ?? `status ${status}`).slice(0, 200);
-    const { venue } = this.options;
+    const text = String(error.msg ?? error.message ?? message.error ?? `status ${status}`);
     if (!command) {
-      this.broadcast(new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${text}`, { exchange: venue, retryable: true }));
+      this.broadcast(this.venueError(text));
       return;
     }
-    const unknown = /symbol|instrument|stream/i.test(text);
-    const failure = unknown
-      ? new PredgateError('MARKET_NOT_FOUND', `${venue}: ${text} (${command.keys.join(', ')})`, { exchange: venue, retryable: false })
-      : new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the subscription: ${text}`, { exchange: venue, retryable: true });
-    for (const key of command.keys) {
-      this.subscriptions.forget(command.channel, key);
-      const watchers = command.channel === 'trade' ? this.prints.get(key)?.watchers : this.books.get(key)?.watchers;
-      for (const watcher of watchers ?? []) watcher.emit.error(failure);
-    }
+    const symbols = command.keys.map((key) => this.spellings.get(key) ?? key);
+    this.refused(command.channel, command.keys, this.refusal(text, symbols, /symbol|instrument|stream/i.test(text)));
   }
 
   private book(message: Record<string, unknown>): void {
@@ -252,24 +170,24 @@ export class GeminiStream {
       this.broadcast(this.drift('a depth message without a symbol'));
       return;
     }
-    const book = this.books.get(symbol.toUpperCase());
-    if (!book) return;
+    const key = symbol.toUpperCase();
+    if (!this.watched('book', key)) return;
+    const named = this.spellings.get(key)!;
     const bids = ladder(message.bids);
     const asks = ladder(message.asks);
     if (!bids || !asks) {
-      book.yes = undefined;
-      const error = this.drift(`a depth message for ${book.symbol} with unreadable levels`);
-      for (const watcher of book.watchers) watcher.emit.error(error);
+      this.forgetLatest('book', key);
+      this.fail('book', key, this.drift(`a depth message for ${named} with unreadable levels`));
       return;
     }
-    book.yes = normalizeOrderBook({
+    const yes = normalizeOrderBook({
       bids,
       asks,
       timestamp: nanosToMs(message.E) ?? this.options.clock.now(),
       isNegRisk: false,
-      sourceMetadata: { symbol: book.symbol, source: 'stream', ...(message.lastUpdateId === undefined ? {} : { lastUpdateId: message.lastUpdateId }) },
+      sourceMetadata: { symbol: named, source: 'stream', ...(message.lastUpdateId === undefined ? {} : { lastUpdateId: message.lastUpdateId }) },
     });
-    for (const watcher of book.watchers) watcher.emit.data(viewOf(book.yes, watcher.side));
+    this.publish('book', key, (side) => bookForSide(yes, side), true);
   }
 
   private trade(message: Record<string, unknown>): void {
@@ -278,41 +196,31 @@ export class GeminiStream {
       this.broadcast(this.drift('a trade without a symbol'));
       return;
     }
-    const entry = this.prints.get(symbol.toUpperCase());
-    if (!entry) return;
+    const key = symbol.toUpperCase();
+    if (!this.watched('trade', key)) return;
+    const named = this.spellings.get(key)!;
     const price = toNumber(message.p);
     const amount = toNumber(message.q);
     if (price === undefined || amount === undefined || !(price >= 0 && price <= 1) || !(amount > 0) || typeof message.m !== 'boolean') {
-      const error = this.drift(`a trade of ${entry.symbol} without price, quantity or maker flag`);
-      for (const watcher of entry.watchers) watcher.emit.error(error);
+      this.fail('trade', key, this.drift(`a trade of ${named} without price, quantity or maker flag`));
       return;
     }
     const timestamp = nanosToMs(message.E) ?? this.options.clock.now();
     // `m`: the buyer was the maker, so the taker sold YES.
     const yesSide = message.m ? 'sell' : 'buy';
-    for (const watcher of entry.watchers) {
-      const yes = watcher.side === 'yes';
-      watcher.emit.data([
+    this.publish('trade', key, (side) => {
+      const yes = side === 'yes';
+      return [
         {
-          id: String(message.t ?? `${entry.symbol}-${timestamp}`),
+          id: String(message.t ?? `${named}-${timestamp}`),
           timestamp,
           price: yes ? price : roundTo(1 - price, 10),
           amount,
           side: yes ? yesSide : yesSide === 'buy' ? 'sell' : 'buy',
-          outcomeId: outcomeIdOf(entry.symbol, watcher.side),
+          outcomeId: outcomeIdOf(named, side),
         },
-      ]);
-    }
-  }
-
-  private drift(what: string): PredgateError {
-    const { venue } = this.options;
-    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
-  }
-
-  private broadcast(error: PredgateError): void {
-    for (const book of this.books.values()) for (const watcher of book.watchers) watcher.emit.error(error);
-    for (const entry of this.prints.values()) for (const watcher of entry.watchers) watcher.emit.error(error);
+      ];
+    });
   }
 }
 
@@ -332,10 +240,6 @@ function ladder(rows: unknown): OrderLevel[] | undefined {
     if (size > 0) levels.push({ price, size });
   }
   return levels;
-}
-
-function viewOf(yes: OrderBook, side: Side): OrderBook {
-  return side === 'yes' ? yes : invertBinaryBook(yes);
 }
 
 /** The venue's event time `E` (nanoseconds) as milliseconds. */

@@ -226,7 +226,7 @@ test('an unreadable frame is a retryable error, never a wrong book; a refused su
   await until(() => venue.subscribes().length === 2, 'second subscribe');
   venue.send({ requestId: venue.subscribes()[1]!.requestId, error: 'market with slug "no-such-market" not found' });
   await until(() => missing.errors.length === 1, 'refusal');
-  expect(missing.errors[0]!.code).toBe('MARKET_NOT_FOUND');
+  expect(missing.errors[0]!.code).toBe('OUTCOME_NOT_FOUND');
   expect(missing.errors[0]!.retryable).toBe(false);
 });
 
