@@ -21,39 +21,76 @@ export function storedJson(event: Event): { json: string; refs: string } {
   return { json: JSON.stringify({ ...event, markets }), refs: perMarket.map((pairs) => pairs ?? '').join(';') };
 }
 
-/** The event's JSON with the references `storedJson` took out put back, byte for byte. */
+/** The event's JSON with the references `storedJson` took out put back, byte for byte, written into one buffer. */
 export function withBinaryRefsJson(json: Buffer, refs: string): Buffer {
   if (refs === '') return json;
   const perMarket = refs.split(';');
   const markets = arrayMemberRanges(json, 'markets');
   if (!markets) throw new Error('stored event without markets has binary references recorded');
-  const parts: Buffer[] = [];
-  let copied = 0;
+  const inserts: RefInsert[] = [];
+  let length = json.length;
   for (let index = 0; index * 2 < markets.length; index += 1) {
-    const start = markets[index * 2]!;
-    const end = markets[index * 2 + 1]!;
-    parts.push(json.subarray(copied, start), marketWithBinaryRefs(json.subarray(start, end), perMarket[index]));
-    copied = end;
+    const market = refInserts(json, markets[index * 2]!, markets[index * 2 + 1]!, perMarket[index]);
+    if (market) {
+      inserts.push(market);
+      length += market.length;
+    }
   }
-  parts.push(json.subarray(copied));
-  return Buffer.concat(parts);
+  return spliced(json, 0, json.length, inserts, length);
 }
 
 /** One market's JSON with its recorded references put back. */
 export function marketWithBinaryRefs(market: Buffer, refs: string | undefined): Buffer {
-  if (!refs) return market;
+  const insert = refInserts(market, 0, market.length, refs);
+  return insert ? spliced(market, 0, market.length, [insert], market.length + insert.length) : market;
+}
+
+/** What goes before a market's closing brace: `"key":` texts, each followed by bytes of one of its outcomes. */
+interface RefInsert {
+  /** Where the market's closing brace sits. */
+  at: number;
+  pieces: Array<{ text: string; start: number; end: number }>;
+  length: number;
+}
+
+/** The references recorded for the market at [start, end) of `json`, as bytes to insert; undefined for none. */
+function refInserts(json: Buffer, start: number, end: number, refs: string | undefined): RefInsert | undefined {
+  if (!refs) return undefined;
+  const market = json.subarray(start, end);
   const outcomes = arrayMemberRanges(market, 'outcomes');
   if (!outcomes) throw new Error('stored market without outcomes has binary references recorded');
-  const parts: Buffer[] = [market.subarray(0, market.length - 1)];
+  const pieces: RefInsert['pieces'] = [];
+  let length = 0;
   let first = market.length === 2;
   for (const pair of refs.split(',')) {
     const [key, position] = pair.split(':') as [string, string];
     const index = Number(position);
-    parts.push(Buffer.from(`${first ? '' : ','}"${key}":`), market.subarray(outcomes[index * 2], outcomes[index * 2 + 1]));
+    const text = `${first ? '' : ','}"${key}":`;
+    const outcomeStart = start + outcomes[index * 2]!;
+    const outcomeEnd = start + outcomes[index * 2 + 1]!;
+    pieces.push({ text, start: outcomeStart, end: outcomeEnd });
+    length += text.length + outcomeEnd - outcomeStart;
     first = false;
   }
-  parts.push(closeBrace);
-  return Buffer.concat(parts);
+  return { at: end - 1, pieces, length };
+}
+
+/** `json` from `start` to `end` with each insert written before its closing brace, into one buffer of `length` bytes. */
+function spliced(json: Buffer, start: number, end: number, inserts: readonly RefInsert[], length: number): Buffer {
+  const target = Buffer.allocUnsafe(length);
+  let written = 0;
+  let copied = start;
+  for (const insert of inserts) {
+    written += json.copy(target, written, copied, insert.at);
+    copied = insert.at;
+    for (const piece of insert.pieces) {
+      // Keys are the four ASCII reference names.
+      written += target.write(piece.text, written, 'latin1');
+      written += json.copy(target, written, piece.start, piece.end);
+    }
+  }
+  json.copy(target, written, copied, end);
+  return target;
 }
 
 /** `key:index` pairs when every reference sits at the end of the market and equals one of its outcomes. */
@@ -93,5 +130,3 @@ function sameJson(a: unknown, b: unknown): boolean {
     aKeys.every((key, index) => key === bKeys[index] && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
   );
 }
-
-const closeBrace = Buffer.from('}');

@@ -87,6 +87,20 @@ export function readEventBytes(bytes: EventBytes): Buffer {
   return bytes instanceof FileRange ? bytes.read() : bytes;
 }
 
+/** The buffer `borrowEventBytes` reads into, grown as needed: one per process, as the reads are synchronous. */
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+/**
+ * An event's stored bytes to be read at once and not kept: bytes on disk land
+ * in one reused buffer (valid until the next call), not a new one per read.
+ */
+export function borrowEventBytes(bytes: EventBytes): Buffer {
+  if (!(bytes instanceof FileRange)) return bytes;
+  if (scratch.length < bytes.length) scratch = Buffer.allocUnsafeSlow(Math.max(bytes.length, scratch.length * 2));
+  bytes.readInto(scratch, 0);
+  return scratch.subarray(0, bytes.length);
+}
+
 /** Copies an event's bytes into `target` at `at`, without a buffer of their own on the way. */
 function copyEventBytes(bytes: EventBytes, target: Buffer, at: number): void {
   if (bytes instanceof FileRange) bytes.readInto(target, at);

@@ -4,7 +4,7 @@ import { marketIdsOf, marketSlugsOf, outcomeIdsOf } from '../document.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
 import { marketWithBinaryRefs, withBinaryRefsJson } from './binary-refs.js';
 import type { Interner } from './interner.js';
-import { readEventBytes } from './file-bytes.js';
+import { borrowEventBytes, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
 import { arrayMemberRanges } from './json-ranges.js';
 import { routerJson } from './router-json.js';
@@ -36,7 +36,8 @@ export class EntryViews {
     this.source = new LRUCache<StoredEntry, Buffer>({
       maxSize: maxBytesEach,
       sizeCalculation,
-      memoMethod: (entry) => (entry.refs === '' ? entry.json : withBinaryRefsJson(entry.json, entry.refs)),
+      // With references to put back, the stored bytes are only read from: they are borrowed, and the view is the one new buffer.
+      memoMethod: (entry) => (entry.refs === '' ? entry.json : withBinaryRefsJson(borrowEventBytes(entry.bytes), entry.refs)),
     });
   }
 
