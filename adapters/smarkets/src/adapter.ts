@@ -1,7 +1,8 @@
 import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { fetchBalance } from './account/balance.js';
-import { cancelOrder, createOrder, fetchAllOrders, fetchOpenOrders, fetchOrder } from './account/orders.js';
+import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder } from './account/orders.js';
+import { fetchMyTrades } from './account/trades.js';
 import { smarketsApi } from './api/client.js';
 import { SessionTokens } from './auth/session.js';
 import type { SmarketsConfig } from './config.js';
@@ -41,7 +42,7 @@ export function createSmarketsAdapter(context: AdapterContext, config: SmarketsC
       rateLimit,
       credentials: { required: [], optional: credentialMembers },
       unsupported: {
-        fetchTrades: 'Smarkets publishes no public trade tape: only an account’s own fills',
+        fetchTrades: 'Smarkets publishes no public trade tape: only an account’s own fills (fetchMyTrades)',
         fetchOHLCV: 'Smarkets publishes no price history',
         fetchPositions: 'Smarkets has no positions read; an account’s exposure is in fetchBalance (locked) and its orders',
         fetchSeries: 'Smarkets has no series; events have parent events instead',
@@ -55,6 +56,8 @@ export function createSmarketsAdapter(context: AdapterContext, config: SmarketsC
       fetchBalance,
       fetchOpenOrders,
       fetchAllOrders,
+      fetchClosedOrders,
+      fetchMyTrades,
       fetchOrder,
       createOrder,
       cancelOrder,

@@ -17,6 +17,8 @@ runAdapterSuites(test, {
     createOrder: [{ args: [{ marketId: '71642452', outcomeId: '71642452:205431901', side: 'buy', type: 'limit', amount: 100, price: 0.641 }] }],
     fetchOpenOrders: [{ args: [] }],
     fetchAllOrders: [{ args: [{}] }],
+    fetchClosedOrders: [{ args: [] }],
+    fetchMyTrades: [{ args: [] }],
     fetchEventsPaginated: [{ args: [{ status: 'all', limit: 5 }] }],
   },
   roundTrip: { events: {}, sample: { events: 1, markets: 1 } },

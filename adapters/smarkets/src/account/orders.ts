@@ -1,5 +1,5 @@
 import { PredgateError, invalidArgument } from '@predgate/core';
-import type { CreateOrderParams, Order, OrderHistoryParams } from '@predgate/core';
+import type { CreateOrderParams, Order, OrderHistoryParams, QueryValue } from '@predgate/core';
 import { authed } from '../auth/tokens.js';
 import { venueId } from '../context.js';
 import type { SmarketsContext } from '../context.js';
@@ -12,7 +12,21 @@ export async function fetchOpenOrders(ctx: SmarketsContext, marketId?: string): 
 }
 
 export async function fetchAllOrders(ctx: SmarketsContext, params: OrderHistoryParams = {}): Promise<Order[]> {
-  const query = { limit: Math.min(params.limit ?? 100, 100), sort: '-id', ...(params.marketId === undefined ? {} : { market_id: params.marketId }) };
+  return orderHistory(ctx, params, {});
+}
+
+/**
+ * Filled and settled orders. The venue keeps no cancelled or rejected state:
+ * a cancelled order's unmatched part leaves the order list, and an order
+ * cancelled before any match is not listed at all.
+ */
+export async function fetchClosedOrders(ctx: SmarketsContext, params: OrderHistoryParams = {}): Promise<Order[]> {
+  return orderHistory(ctx, params, { state: ['filled', 'settled'] });
+}
+
+/** The account's orders, newest first, in the caller's market and creation window. */
+async function orderHistory(ctx: SmarketsContext, params: OrderHistoryParams, filter: Record<string, QueryValue>): Promise<Order[]> {
+  const query = { ...filter, limit: Math.min(params.limit ?? 100, 100), sort: '-id', ...(params.marketId === undefined ? {} : { market_id: params.marketId }) };
   const since = params.since?.getTime() ?? -Infinity;
   const until = params.until?.getTime() ?? Infinity;
   return (await authed(ctx, (auth) => ctx.api.orders(query, auth))).orders

@@ -2,8 +2,8 @@ import { checkPayload } from '@predgate/core';
 import type { QueryValue, VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
 import type { Session } from '../auth/session.js';
-import { account, contracts, eventsPage, lastPrices, markets, orders, placement, quotes, session, volumes } from './schemas.js';
-import type { RawContract, RawEvent, RawMarket, RawOrder, RawPlacement, RawQuoteLevel } from './schemas.js';
+import { account, activity, contracts, eventsPage, lastPrices, markets, orders, placement, quotes, session, volumes } from './schemas.js';
+import type { RawActivity, RawContract, RawEvent, RawMarket, RawOrder, RawPlacement, RawQuoteLevel } from './schemas.js';
 
 /** Smarkets' v3 REST endpoints (trailing slashes required; id lists in the path, comma-separated; array query parameters as repeated keys). */
 export function smarketsApi(http: VenueHttpClient, baseUrl: string) {
@@ -59,6 +59,9 @@ export function smarketsApi(http: VenueHttpClient, baseUrl: string) {
       call<{ account: { currency: string; balance: string; available_balance: string } }>(account, 'GET /v3/accounts/', { path: '/v3/accounts/', token }),
     orders: (query: Record<string, QueryValue>, token: string) =>
       call<{ orders: RawOrder[] }>(orders, 'GET /v3/orders/', { path: '/v3/orders/', query, token }),
+    /** The account's statement, newest first; `source` filters the kind of row. */
+    activity: (query: Record<string, QueryValue>, token: string) =>
+      call<{ account_activity: RawActivity[] }>(activity, 'GET /v3/accounts/activity/', { path: '/v3/accounts/activity/', query, token }),
     placeOrder: (body: Record<string, unknown>, token: string) =>
       call<RawPlacement>(placement, 'POST /v3/orders/', { method: 'POST', path: '/v3/orders/', body, token }),
     cancelOrder: (orderId: string, token: string) =>

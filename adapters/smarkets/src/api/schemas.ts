@@ -60,6 +60,23 @@ export interface RawOrder {
   created_datetime: string;
 }
 
+/** One row of the account's activity (statement); fills have an `order.execute` source. */
+export interface RawActivity {
+  seq: number;
+  subseq: number;
+  source: string;
+  /** UTC, usually without a zone. */
+  timestamp: string;
+  order_id: string;
+  market_id: string;
+  contract_id: string;
+  side: 'buy' | 'sell';
+  price: number;
+  quantity?: number | null;
+  quantity_change?: number | null;
+  commission?: string | number | null;
+}
+
 export interface RawPlacement {
   order_id: string;
   market_id: string;
@@ -158,7 +175,30 @@ const order = Joi.object({
   average_price_matched: basisPoints.allow(null),
   created_datetime: venueValue.time().required(),
 });
-export const orders = Joi.object({ orders: Joi.array().items(order).required() }).required();
+/** Orders are checked one by one: an unreadable one is left out as drift (named by its id), never the list. */
+export const orders = Joi.object({ orders: venueValue.items(order, { id: 'id' }).required() }).required();
+/** Only the fills' members are required; rows are checked one by one like orders. */
+export const activity = Joi.object({
+  account_activity: venueValue
+    .items(
+      Joi.object({
+        seq: Joi.number().integer().min(0).required(),
+        subseq: Joi.number().integer().min(0).required(),
+        source: Joi.string().required(),
+        timestamp: venueValue.time().required(),
+        order_id: id.required(),
+        market_id: id.required(),
+        contract_id: id.required(),
+        side: Joi.string().valid('buy', 'sell').required(),
+        price: basisPoints.required(),
+        quantity: quantity.allow(null),
+        quantity_change: Joi.number().integer().allow(null),
+        commission: venueValue.numeric().allow(null),
+      }),
+      { id: 'seq' },
+    )
+    .required(),
+}).required();
 export const placement = Joi.object({
   order_id: id.required(),
   market_id: id.required(),
