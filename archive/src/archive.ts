@@ -1,10 +1,10 @@
-import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BookState } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { syncPath, syncPathSync, writeFileDurably } from '@predgate/core';
+import { forkArchiveProcess } from './child-process.js';
 import { GapLog } from './gaps.js';
 import { hourFileName, hourFromKey, hourKey, hourStart } from './hours.js';
 import { importHourFiles } from './importer.js';
@@ -35,6 +35,8 @@ export interface ArchiveOptions {
   rollMemoryLimit?: string;
   /** Roll hours in a child process (the default), off this process's event loop and heap; `false` rolls in this process (tools, tests of other behaviour). */
   rollInChildProcess?: boolean;
+  /** In `read` mode, where hours not yet published are asked for: the recording process, which holds the open hour's journal. */
+  openHours?: HourSource;
 }
 
 /** A published hourly file, as `GET /archive/files` lists it. */
@@ -158,7 +160,8 @@ export class PolymarketArchive implements HourSource {
     const journal = this.journals.get(start);
     if (journal) return journal.assetHour(assetId, since);
     const facts = this.factsFor(start);
-    if (!facts) return undefined;
+    // Hours after the latest published one may still be in the recording process's journal (open, or being rolled).
+    if (!facts) return this.options.openHours && start > this.latestPublished() ? this.options.openHours.assetHour(start, assetId, since) : undefined;
     const key = `${start}:${assetId}`;
     const cached = this.cache.get(key);
     if (cached) {
@@ -174,6 +177,12 @@ export class PolymarketArchive implements HourSource {
     this.cache.set(key, hour);
     if (this.cache.size > 512) this.cache.delete(this.cache.keys().next().value!);
     return hour;
+  }
+
+  private latestPublished(): number {
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const start of this.facts.keys()) latest = Math.max(latest, start);
+    return latest;
   }
 
   /** Published hourly files, oldest first; the open hour is not among them until it is rolled. */
@@ -377,13 +386,9 @@ export class PolymarketArchive implements HourSource {
 
 export type { Checkpoint };
 
-/** Rolls in a child process; under the TypeScript sources (tests, `pnpm start`) it loads them the way this process does. */
+/** Rolls in a child process of its own. */
 function runRollWorker(job: RollJob): Promise<RollResult> {
-  const source = import.meta.url.endsWith('.ts');
-  const child = fork(new URL(source ? './roll-process.ts' : './roll-process.js', import.meta.url), [JSON.stringify(job)], {
-    execArgv: source ? ['--conditions=predgate-source', '--import', 'tsx'] : process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = forkArchiveProcess('roll-process', job);
   return new Promise((resolve, reject) => {
     let result: RollResult | undefined;
     child.once('message', (message: RollResult) => (result = message));

@@ -7,3 +7,5 @@ export { rowGroupRows, v2Columns, v2Schema } from './hour-file.js';
 export type { GapMarker } from './rows.js';
 export { Recorder } from './recorder.js';
 export type { RecorderOptions, RecorderStats } from './recorder.js';
+export { RecordingProcess } from './recording.js';
+export type { RecordingOptions, RecordingStats } from './recording.js';

@@ -20,6 +20,7 @@ test('recording is off by default; turned on, the recorder reports messages, con
       'predgate_archive_connections{state="open"} 0',
       'predgate_archive_journal_lag_seconds 0',
       'predgate_archive_tokens 0',
+      'predgate_archive_recorder_restarts_total 0',
     ]) {
       expect(metrics).toContain(line);
     }

@@ -110,6 +110,7 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
     }
     record();
     const ingestPeak = peakRss;
+    progress(`recorded ${rows} rows, ${messages} messages: ${Math.round(messages / (cpuMicros / 1e6))} msg/s per core, peak RSS ${mib(ingestPeak)} MiB`);
 
     // The hour closes: it is rolled in a child process while this loop's delay is watched.
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -123,6 +124,9 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
     const file = join(dir, 'files', archive.listFiles()[0]!.name);
     const fileBytes = statSync(file).size;
     const groups = await rowGroups(file);
+    progress(
+      `rolled in ${round(rollMs / 1000)} s, roll RSS ${mib(roll.peakRssBytes ?? 0)} MiB, loop delay p99 ${round(delay.percentile(99) / 1e6)} ms, ${round(fileBytes / roll.rows)} B/row`,
+    );
     await archive.close();
 
     // A fresh reader, as the gateway opens the archive: nothing cached.
@@ -147,6 +151,9 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       rangeBooks += books.length;
     }
     await reader.close();
+    progress(
+      `since p50/p95 ${round(percentile(sinceTimes, 0.5))}/${round(percentile(sinceTimes, 0.95))} ms; range p50/p95 ${round(percentile(rangeTimes, 0.5))}/${round(percentile(rangeTimes, 0.95))} ms`,
+    );
 
     const imported = await importInChild(file, join(dir, 'imported'));
     const figures: ArchiveFigures = {
@@ -281,6 +288,11 @@ function trade(market: number, time: number, random: () => number) {
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+}
+
+/** Figures as they are measured, with the machine's load: a long run that is stopped still leaves them. */
+function progress(line: string): void {
+  process.stderr.write(`[${new Date().toISOString()}] ${line} (${execFileSync('uptime').toString().trim()})\n`);
 }
 
 function round(value: number): number {

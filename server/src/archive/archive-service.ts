@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { CatalogStore } from '@predgate/catalog';
-import { PolymarketArchive, Recorder, archivedVenue } from '@predgate/archive';
+import { PolymarketArchive, RecordingProcess, archivedVenue } from '@predgate/archive';
 import type { CallAnswerer, SourcedAnswer, VenueCall } from '@predgate/core';
 import type { Logger } from 'pino';
 import { Counter, Gauge } from 'prom-client';
@@ -16,16 +16,17 @@ export function archiveDir(config: ServerConfig): string {
 }
 
 /**
- * The archive as the gateway runs it: always readable, and recording when
- * `archive.record` is on (then this process owns the journal; otherwise a
- * separate `predgate archive record` may).
+ * The archive as the gateway runs it: always readable here, and recording when
+ * `archive.record` is on, in a child process of its own (which owns the
+ * journal and answers for the open hour), so recording and rolling never
+ * stall this process's event loop. Otherwise a separate `predgate archive record` may record.
  */
 export class ArchiveService implements CallAnswerer {
   readonly venues = [archivedVenue];
 
   private constructor(
     readonly archive: PolymarketArchive,
-    readonly recorder: Recorder | undefined,
+    readonly recording: RecordingProcess | undefined,
     private readonly store: CatalogStore,
   ) {}
 
@@ -43,23 +44,25 @@ export class ArchiveService implements CallAnswerer {
   static async open(options: { config: ServerConfig; store: CatalogStore; logger: Logger; record?: boolean }): Promise<ArchiveService> {
     const { config } = options;
     const record = options.record ?? config.archive.record;
-    const archive = await PolymarketArchive.open({ dir: archiveDir(config), mode: record ? 'write' : 'read', flushIntervalMs: config.archive.flushMs });
-    const recorder = record
-      ? new Recorder({
-          archive,
+    const recording = record
+      ? new RecordingProcess({
+          archive: { dir: archiveDir(config), flushIntervalMs: config.archive.flushMs },
+          recorder: {
+            tokensPerConnection: config.archive.tokensPerConnection,
+            refreshIntervalMs: config.archive.refreshSeconds * 1000,
+            ...(config.archive.url ? { channel: { url: config.archive.url } } : {}),
+          },
           listTokens: () => activePolymarketTokens(options.store),
-          tokensPerConnection: config.archive.tokensPerConnection,
-          refreshIntervalMs: config.archive.refreshSeconds * 1000,
-          channel: config.archive.url ? { url: config.archive.url } : {},
           logger: options.logger.child({ component: 'archive' }),
         })
       : undefined;
-    return new ArchiveService(archive, recorder, options.store);
+    const archive = await PolymarketArchive.open({ dir: archiveDir(config), mode: 'read', ...(recording ? { openHours: recording } : {}) });
+    return new ArchiveService(archive, recording, options.store);
   }
 
   /** Recorder figures on `/metrics`, read when scraped. */
   registerMetrics(registry: Registry): void {
-    const recorder = this.recorder;
+    const recorder = this.recording;
     if (!recorder) return;
     new Counter({
       name: 'predgate_archive_messages_total',
@@ -77,6 +80,15 @@ export class ArchiveService implements CallAnswerer {
       collect() {
         this.reset();
         this.inc(recorder.stats().gaps);
+      },
+    });
+    new Counter({
+      name: 'predgate_archive_recorder_restarts_total',
+      help: 'Times the recording process ended unasked and was started again',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(recorder.stats().restarts);
       },
     });
     new Gauge({
@@ -109,11 +121,11 @@ export class ArchiveService implements CallAnswerer {
   }
 
   async start(): Promise<void> {
-    await this.recorder?.start();
+    await this.recording?.start();
   }
 
   async stop(): Promise<void> {
-    await this.recorder?.stop();
+    await this.recording?.stop();
     await this.archive.close();
   }
 }

@@ -15,7 +15,7 @@ export function addArchiveCommands(program: Command): void {
 
   archive
     .command('record')
-    .description("record the market channel for the catalog's active Polymarket markets, in this process (stop with Ctrl-C)")
+    .description("record the market channel for the catalog's active Polymarket markets, in a child process this one watches (stop with Ctrl-C)")
     .option(...configOption)
     .action(async (options: { config?: string }) => {
       const config = loadConfig({ file: options.config });
@@ -27,7 +27,7 @@ export function addArchiveCommands(program: Command): void {
       const service = await ArchiveService.open({ config, store, logger, record: true });
       await service.start();
       process.stdout.write(`Recording into ${archiveDir(config)}; tokens follow the catalog every ${config.archive.refreshSeconds} s\n`);
-      const report = setInterval(() => logger.info({ recorder: service.recorder?.stats() }, 'archive recorder'), 60_000);
+      const report = setInterval(() => logger.info({ recorder: service.recording?.stats() }, 'archive recorder'), 60_000);
       const stop = () => {
         clearInterval(report);
         service
