@@ -1,11 +1,14 @@
 import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
-import { cancelOrder, createOrder, fetchBalance, fetchMyTrades, fetchOpenOrders, fetchPositions } from './account.js';
-import { hyperliquidApi } from './api.js';
+import { fetchBalance, fetchPositions } from './account/balances.js';
+import { cancelOrder, createOrder, fetchMyTrades, fetchOpenOrders } from './account/orders.js';
+import { hyperliquidApi } from './api/client.js';
+import type { HyperliquidConfig } from './config.js';
+import { venueId } from './context.js';
 import type { HyperliquidContext } from './context.js';
-import type { HyperliquidConfig } from './index.js';
-import { venueId } from './normalize/catalog.js';
-import { fetchEvents, fetchMarkets, fetchOHLCV, fetchOrderBook, fetchTrades } from './reads.js';
+import { mapError } from './errors.js';
+import { fetchEvents, fetchMarkets } from './reads/catalog.js';
+import { fetchOHLCV, fetchOrderBook, fetchTrades } from './reads/market-data.js';
 import { HyperliquidStream } from './streams/market-stream.js';
 
 /**
@@ -18,7 +21,7 @@ const rateLimit = { requests: 20, intervalMs: 1_000 };
 /** Hyperliquid's HIP-4 outcome markets: catalog, books, tape and candles from `info`, signed orders to `exchange`. */
 export function createHyperliquidAdapter(context: AdapterContext, config: HyperliquidConfig) {
   const ctx: HyperliquidContext = {
-    api: hyperliquidApi(context.http({ venue: venueId, rateLimit }), config.baseUrl),
+    api: hyperliquidApi(context.http({ venue: venueId, rateLimit, mapError }), config.baseUrl),
     credentials: context.credentials,
     clock: context.clock,
     mainnet: !config.testnet,

@@ -1,9 +1,9 @@
 import { compact, complement, toFraction, withBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
-import type { OutcomeMeta, RawOutcome, RawQuestion } from '../api.js';
+import type { OutcomeMeta, RawOutcome, RawQuestion } from '../api/schemas.js';
+import { venueId } from '../context.js';
 import { assetIdOf, coinOf, standaloneEventId } from '../ids.js';
 
-export const venueId = 'hyperliquid';
 const tradeUrl = (outcome: number) => `https://app.hyperliquid.xyz/trade/%23${10 * outcome}`;
 
 /**

@@ -1,59 +1,16 @@
-import { PredgateError, invalidArgument, missingCredentials, roundTo, toNumber } from '@predgate/core';
-import type { Balance, CreateOrderParams, ErrorCode, MyTradesParams, Order, Position, UserTrade } from '@predgate/core';
-import type { Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import type { RawOpenOrder } from './api.js';
-import { signAction, toWire } from './auth/signer.js';
-import type { HyperliquidContext } from './context.js';
-import { assetIdOf, sideOfAssetId, sideOfCoin } from './ids.js';
+import { PredgateError, invalidArgument, toNumber } from '@predgate/core';
+import type { CreateOrderParams, MyTradesParams, Order, UserTrade } from '@predgate/core';
+import { signAction, toWire } from '../auth/signer.js';
+import { minOrderValue } from '../context.js';
+import type { HyperliquidContext } from '../context.js';
+import { rejection } from '../errors.js';
+import { assetIdOf, sideOfAssetId, sideOfCoin } from '../ids.js';
+import { normalizeOpenOrder } from '../normalize/orders.js';
+import { nextNonce, privateKeyOf, userOf } from './credentials.js';
 
-const venue = 'hyperliquid';
-/** The venue refuses orders worth less than this, in the quote token. */
-const minOrderValue = 10;
 const defaultFills = 100;
 
-/*
- * The account: spot balances (outcome holdings are spot tokens `+<encoding>`,
- * so they are positions, not currencies), open orders, fills, and signed
- * order placement and cancellation. Reads name the account by address, which
- * is public: the `walletAddress` credential, else the address of `privateKey`.
- */
-
-export async function fetchBalance(ctx: HyperliquidContext, address?: string): Promise<Balance[]> {
-  const { balances } = await ctx.api.spotState(userOf(ctx, address));
-  return balances
-    .filter((balance) => !sideOfCoin(balance.coin) && toNumber(balance.total)! !== 0)
-    .map((balance) => {
-      const total = toNumber(balance.total)!;
-      const locked = toNumber(balance.hold)!;
-      return { currency: balance.coin, total, locked, available: Math.max(0, total - locked) };
-    });
-}
-
-export async function fetchPositions(ctx: HyperliquidContext, address?: string): Promise<Position[]> {
-  const [{ balances }, mids, meta] = await Promise.all([ctx.api.spotState(userOf(ctx, address)), ctx.api.allMids(), ctx.api.outcomeMeta()]);
-  const sideNames = new Map(meta.outcomes.map((outcome) => [outcome.outcome, outcome.sideSpecs.map((spec) => spec.name)]));
-  return balances.flatMap((balance) => {
-    const side = balance.coin.startsWith('+') ? sideOfCoin(balance.coin) : undefined;
-    const size = toNumber(balance.total)!;
-    if (!side || size === 0) return [];
-    const entryPrice = roundTo((toNumber(balance.entryNtl) ?? 0) / size, 10);
-    const currentPrice = toNumber(mids[`#${balance.coin.slice(1)}`]);
-    return [
-      {
-        marketId: String(side.outcome),
-        outcomeId: assetIdOf(side),
-        // A settled outcome leaves outcomeMeta: its side is then named by its coin.
-        outcomeLabel: sideNames.get(side.outcome)?.[side.side] ?? `#${balance.coin.slice(1)}`,
-        size,
-        entryPrice,
-        // Without a mid the position is valued at its entry: no gain is invented.
-        currentPrice: currentPrice ?? entryPrice,
-        unrealizedPnL: currentPrice === undefined ? 0 : roundTo((currentPrice - entryPrice) * size, 9),
-      },
-    ];
-  });
-}
+/* Open orders, fills, and signed order placement and cancellation. */
 
 export async function fetchOpenOrders(ctx: HyperliquidContext, marketId?: string): Promise<Order[]> {
   const orders = (await ctx.api.openOrders(userOf(ctx))).map(normalizeOpenOrder).filter((order): order is Order => order !== undefined);
@@ -172,67 +129,9 @@ export async function cancelOrder(ctx: HyperliquidContext, orderId: string): Pro
   });
 }
 
-function normalizeOpenOrder(raw: RawOpenOrder): Order | undefined {
-  const side = raw.coin.startsWith('#') ? sideOfCoin(raw.coin) : undefined;
-  if (!side) return undefined;
-  const remaining = toNumber(raw.sz)!;
-  const amount = toNumber(raw.origSz) ?? remaining;
-  return {
-    id: String(raw.oid),
-    marketId: String(side.outcome),
-    outcomeId: assetIdOf(side),
-    side: raw.side === 'B' ? 'buy' : 'sell',
-    type: 'limit',
-    price: toNumber(raw.limitPx)!,
-    amount,
-    status: 'open',
-    filled: Math.max(0, amount - remaining),
-    remaining,
-    timestamp: raw.timestamp,
-  };
-}
-
 function firstStatus(answer: Awaited<ReturnType<HyperliquidContext['api']['exchange']>>): unknown {
   if (answer.status === 'err') throw rejection(answer.response);
   const status = answer.response.data?.statuses[0];
   if (status === undefined) throw rejection('the venue answered without a status');
   return status;
-}
-
-const rejections: Array<[RegExp, ErrorCode]> = [
-  [/does not exist|not authorized|must deposit|signature/i, 'AUTHENTICATION_ERROR'],
-  [/minimum value/i, 'ORDER_SIZE_TOO_SMALL'],
-  [/insufficient|not enough/i, 'INSUFFICIENT_FUNDS'],
-];
-
-/** A refused action or order, the venue's words kept in `detail.venueMessage`. */
-function rejection(message: string): PredgateError {
-  const code = rejections.find(([pattern]) => pattern.test(message))?.[1] ?? 'INVALID_ORDER';
-  return new PredgateError(code, `hyperliquid: ${message.slice(0, 300)}`, {
-    detail: { venueMessage: message.slice(0, 300), ...(code === 'ORDER_SIZE_TOO_SMALL' ? { min: minOrderValue } : {}) },
-  });
-}
-
-/** Nonces are the current millisecond, and strictly increasing per adapter instance. */
-function nextNonce(ctx: HyperliquidContext): number {
-  ctx.lastNonce = Math.max(ctx.clock.now(), ctx.lastNonce + 1);
-  return ctx.lastNonce;
-}
-
-function privateKeyOf(ctx: HyperliquidContext): Hex {
-  const key = ctx.credentials?.privateKey;
-  if (!key) throw missingCredentials(venue, ['privateKey']);
-  const hex = (key.startsWith('0x') ? key : `0x${key}`) as Hex;
-  if (!/^0x[0-9a-fA-F]{64}$/.test(hex))
-    throw new PredgateError('AUTHENTICATION_ERROR', 'hyperliquid: privateKey must be 32 bytes of hex', { detail: { member: 'privateKey' } });
-  return hex;
-}
-
-/** The account an info read names: the address given, the `walletAddress` credential, else the signing key's address. */
-function userOf(ctx: HyperliquidContext, address?: string): string {
-  const user = address ?? ctx.credentials?.walletAddress ?? (ctx.credentials?.privateKey ? privateKeyToAccount(privateKeyOf(ctx)).address : undefined);
-  if (user === undefined) throw missingCredentials(venue, ['walletAddress']);
-  if (!/^0x[0-9a-fA-F]{40}$/.test(user))
-    throw invalidArgument('address', `hyperliquid accounts are EVM addresses (0x and 40 hex digits), got "${user.slice(0, 60)}"`);
-  return user;
 }

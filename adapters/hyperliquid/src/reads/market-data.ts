@@ -1,93 +1,17 @@
-import {
-  PredgateError,
-  bookToDepth,
-  eventListPredicate,
-  inCatalogOrder,
-  invalidArgument,
-  marketListPredicate,
-  normalizeOrderBook,
-  offsetWindow,
-  resolutionMs,
-  toNumber,
-} from '@predgate/core';
-import type {
-  Event,
-  EventFetchParams,
-  Market,
-  MarketFetchParams,
-  OHLCVParams,
-  OrderBook,
-  OrderBookParams,
-  PriceCandle,
-  StatusFilter,
-  Trade,
-  TradesParams,
-} from '@predgate/core';
-import type { RawLevel } from './api.js';
-import type { HyperliquidContext } from './context.js';
-import { coinOf, outcomeOfMarketId, sideOfAssetId } from './ids.js';
-import type { Side } from './ids.js';
-import { normalizeCatalog } from './normalize/catalog.js';
+import { PredgateError, bookToDepth, invalidArgument, normalizeOrderBook, resolutionMs, toNumber } from '@predgate/core';
+import type { OHLCVParams, OrderBook, OrderBookParams, PriceCandle, Trade, TradesParams } from '@predgate/core';
+import type { RawLevel } from '../api/schemas.js';
+import type { HyperliquidContext } from '../context.js';
+import { coinOf, outcomeOfMarketId, sideOfAssetId } from '../ids.js';
+import type { Side } from '../ids.js';
 
-/*
- * Catalog reads filter one `outcomeMeta` answer (the venue has no server-side
- * search, status or paging) priced by one `allMids`; market data is per side
- * coin (`#<10 × outcome + side>`).
- */
+/* Market data is per side coin (`#<10 × outcome + side>`). */
 
-const defaultPageSize = 100;
+const defaultTrades = 100;
 const defaultCandles = 100;
 /** The venue keeps at most this many candles per coin and interval. */
 const maxCandles = 5_000;
 const intervals = ['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '8h', '12h', '1d', '3d', '1w', '1M'];
-
-async function catalog(ctx: HyperliquidContext): Promise<Event[]> {
-  const [meta, mids] = await Promise.all([ctx.api.outcomeMeta(), ctx.api.allMids()]);
-  return normalizeCatalog(meta, mids);
-}
-
-export async function fetchEvents(ctx: HyperliquidContext, params: EventFetchParams = {}): Promise<Event[]> {
-  // Series are not a HIP-4 notion: no event belongs to one.
-  if (params.series !== undefined) return [];
-  const byKey = params.eventId !== undefined || params.slug !== undefined;
-  const status = params.status ?? (byKey ? 'all' : 'active');
-  const keep = eventListPredicate(params);
-  const events = (await catalog(ctx)).filter(
-    (event) =>
-      (params.eventId === undefined || event.id === params.eventId) &&
-      (params.slug === undefined || event.slug === params.slug) &&
-      hasStatus(event.markets, status) &&
-      (!keep || keep(event)),
-  );
-  // The venue publishes no 24-hour volume: every sort is the catalog's order, by id.
-  return pageOf(
-    inCatalogOrder(events, (event) => event.id),
-    params,
-  );
-}
-
-export async function fetchMarkets(ctx: HyperliquidContext, params: MarketFetchParams = {}): Promise<Market[]> {
-  if (params.series !== undefined) return [];
-  const byKey = params.marketId !== undefined || params.slug !== undefined || params.outcomeId !== undefined || params.eventId !== undefined;
-  const status = params.status ?? (byKey ? 'all' : 'active');
-  const wanted = params.outcomeId === undefined ? undefined : sideOfAssetId(params.outcomeId);
-  const keep = marketListPredicate(params);
-  const markets = (await catalog(ctx))
-    .flatMap((event) => event.markets)
-    .filter(
-      (market) =>
-        (params.marketId === undefined || market.marketId === params.marketId) &&
-        (params.slug === undefined || market.slug === params.slug) &&
-        (params.outcomeId === undefined || market.marketId === String(wanted?.outcome)) &&
-        (params.eventId === undefined || market.eventId === params.eventId) &&
-        hasStatus([market], status) &&
-        (!keep || keep(market)),
-    );
-  return pageOf(
-    inCatalogOrder(markets, (market) => market.marketId),
-    params,
-  );
-}
 
 /**
  * The live book of one side. With `outcome` (`yes`, `no` or an outcome id)
@@ -119,7 +43,7 @@ export async function fetchTrades(ctx: HyperliquidContext, outcomeId: string, pa
     }))
     .filter((trade) => trade.timestamp >= start && trade.timestamp <= end)
     .sort((a, b) => b.timestamp - a.timestamp)
-    .slice(0, params.limit ?? defaultPageSize);
+    .slice(0, params.limit ?? defaultTrades);
 }
 
 /** Candles of one side at one of the venue's intervals; without `start`, the `limit` candles before `end` (now). */
@@ -159,15 +83,4 @@ function sideOf(id: string, wanted?: string): Side {
     throw invalidArgument('params.outcome', `${id} is a market id: choose its book with params.outcome (yes, no or an outcome id)`);
   }
   throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome not found: ${id.slice(0, 100)}`, { detail: { outcomeId: id.slice(0, 100) } });
-}
-
-function hasStatus(markets: readonly Market[], status: StatusFilter): boolean {
-  if (status === 'all') return true;
-  const trading = markets.some((market) => market.status === 'active');
-  return status === 'active' ? trading : !trading;
-}
-
-function pageOf<T>(items: T[], params: { limit?: number; offset?: number; cursor?: string }): T[] {
-  const { start, end } = offsetWindow(items.length, params, defaultPageSize, 'hyperliquid');
-  return items.slice(start, end);
 }

@@ -1,12 +1,7 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
 
-/**
- * Hyperliquid's `info` endpoint (every read is a POST whose body's `type`
- * names the query) and its `exchange` endpoint (signed actions). Each answer
- * is checked against the members the adapter reads.
- */
+/** Hyperliquid's answers: the raw shapes the adapter reads, and one schema per query naming only those members. */
 
 export interface RawOutcome {
   outcome: number;
@@ -90,11 +85,10 @@ export interface RawFill {
 
 /** `{"status":"ok","response":{"type":...,"data":{"statuses":[...]}}}`, or `{"status":"err","response":"<text>"}`. */
 export type ExchangeAnswer = { status: 'ok'; response: { type: string; data?: { statuses: unknown[] } } } | { status: 'err'; response: string };
-
 const decimal = venueValue.numeric();
 const whole = Joi.number().integer().min(0);
 
-const outcomeMeta = Joi.object({
+export const outcomeMeta = Joi.object({
   // One unreadable outcome or question is left out as drift (named by its number), never the whole catalog.
   outcomes: venueValue
     .items(
@@ -127,16 +121,16 @@ const outcomeMeta = Joi.object({
     .required(),
 }).required();
 
-const mids = Joi.object().pattern(Joi.string(), decimal).required();
+export const mids = Joi.object().pattern(Joi.string(), decimal).required();
 const level = Joi.object({ px: decimal.required(), sz: decimal.required(), n: whole });
-const book = Joi.object({
+export const book = Joi.object({
   coin: Joi.string().required(),
   time: whole.required(),
   levels: Joi.array().ordered(Joi.array().items(level).required(), Joi.array().items(level).required()).length(2).required(),
 }).required();
 const side = Joi.string().valid('B', 'A');
 /** One unreadable trade is left out as drift (named by its id), never the tape. */
-const trades = venueValue
+export const trades = venueValue
   .items(
     Joi.object({
       coin: Joi.string().required(),
@@ -149,15 +143,15 @@ const trades = venueValue
     { id: 'tid' },
   )
   .required();
-const candles = Joi.array()
+export const candles = Joi.array()
   .items(Joi.object({ t: whole.required(), o: decimal.required(), h: decimal.required(), l: decimal.required(), c: decimal.required(), v: decimal.required() }))
   .required();
-const spotState = Joi.object({
+export const spotState = Joi.object({
   balances: Joi.array()
     .items(Joi.object({ coin: Joi.string().required(), total: decimal.required(), hold: decimal.required(), entryNtl: decimal.allow(null) }))
     .required(),
 }).required();
-const openOrders = Joi.array()
+export const openOrders = Joi.array()
   .items(
     Joi.object({
       coin: Joi.string().required(),
@@ -170,7 +164,7 @@ const openOrders = Joi.array()
     }),
   )
   .required();
-const fills = Joi.array()
+export const fills = Joi.array()
   .items(
     Joi.object({
       coin: Joi.string().required(),
@@ -184,40 +178,10 @@ const fills = Joi.array()
     }),
   )
   .required();
-const exchangeAnswer = Joi.alternatives(
+export const exchangeAnswer = Joi.alternatives(
   Joi.object({
     status: Joi.string().valid('ok').required(),
     response: Joi.object({ type: Joi.string().required(), data: Joi.object({ statuses: Joi.array().required() }) }).required(),
   }),
   Joi.object({ status: Joi.string().valid('err').required(), response: Joi.string().allow('').required() }),
 ).required();
-
-export function hyperliquidApi(http: VenueHttpClient, baseUrl: string) {
-  // Every info query is a read, safe to retry although it is a POST.
-  const info = async <T>(schema: Joi.Schema, body: Record<string, unknown>): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ method: 'POST', url: `${baseUrl}/info`, body, idempotent: true }), {
-      venue: http.venue,
-      endpoint: `POST /info ${String(body.type)}`,
-    });
-
-  return {
-    outcomeMeta: () => info<OutcomeMeta>(outcomeMeta, { type: 'outcomeMeta' }),
-    /** Mid prices of every coin, outcome sides keyed `#<10 × outcome + side>`. */
-    allMids: () => info<Record<string, string>>(mids, { type: 'allMids' }),
-    l2Book: (coin: string) => info<RawBook>(book, { type: 'l2Book', coin }),
-    recentTrades: (coin: string) => info<RawTrade[]>(trades, { type: 'recentTrades', coin }),
-    candleSnapshot: (req: { coin: string; interval: string; startTime: number; endTime: number }) =>
-      info<RawCandle[]>(candles, { type: 'candleSnapshot', req }),
-    spotState: (user: string) => info<{ balances: RawSpotBalance[] }>(spotState, { type: 'spotClearinghouseState', user }),
-    openOrders: (user: string) => info<RawOpenOrder[]>(openOrders, { type: 'openOrders', user }),
-    userFills: (user: string) => info<RawFill[]>(fills, { type: 'userFills', user }),
-    /** A signed action; never retried (a retried order could trade twice). */
-    exchange: async (body: Record<string, unknown>): Promise<ExchangeAnswer> =>
-      checkPayload<ExchangeAnswer>(exchangeAnswer, await http.json({ method: 'POST', url: `${baseUrl}/exchange`, body }), {
-        venue: http.venue,
-        endpoint: 'POST /exchange',
-      }),
-  };
-}
-
-export type HyperliquidApi = ReturnType<typeof hyperliquidApi>;

@@ -1,0 +1,40 @@
+import { checkPayload } from '@predgate/core';
+import type { VenueHttpClient } from '@predgate/core';
+import type Joi from 'joi';
+import { book, candles, exchangeAnswer, fills, mids, openOrders, outcomeMeta, spotState, trades } from './schemas.js';
+import type { ExchangeAnswer, OutcomeMeta, RawBook, RawCandle, RawFill, RawOpenOrder, RawSpotBalance, RawTrade } from './schemas.js';
+
+/**
+ * Hyperliquid's `info` endpoint (every read is a POST whose body's `type`
+ * names the query) and its `exchange` endpoint (signed actions). Each answer
+ * is checked against the members the adapter reads.
+ */
+export function hyperliquidApi(http: VenueHttpClient, baseUrl: string) {
+  // Every info query is a read, safe to retry although it is a POST.
+  const info = async <T>(schema: Joi.Schema, body: Record<string, unknown>): Promise<T> =>
+    checkPayload<T>(schema, await http.json({ method: 'POST', url: `${baseUrl}/info`, body, idempotent: true }), {
+      venue: http.venue,
+      endpoint: `POST /info ${String(body.type)}`,
+    });
+
+  return {
+    outcomeMeta: () => info<OutcomeMeta>(outcomeMeta, { type: 'outcomeMeta' }),
+    /** Mid prices of every coin, outcome sides keyed `#<10 × outcome + side>`. */
+    allMids: () => info<Record<string, string>>(mids, { type: 'allMids' }),
+    l2Book: (coin: string) => info<RawBook>(book, { type: 'l2Book', coin }),
+    recentTrades: (coin: string) => info<RawTrade[]>(trades, { type: 'recentTrades', coin }),
+    candleSnapshot: (req: { coin: string; interval: string; startTime: number; endTime: number }) =>
+      info<RawCandle[]>(candles, { type: 'candleSnapshot', req }),
+    spotState: (user: string) => info<{ balances: RawSpotBalance[] }>(spotState, { type: 'spotClearinghouseState', user }),
+    openOrders: (user: string) => info<RawOpenOrder[]>(openOrders, { type: 'openOrders', user }),
+    userFills: (user: string) => info<RawFill[]>(fills, { type: 'userFills', user }),
+    /** A signed action; never retried (a retried order could trade twice). */
+    exchange: async (body: Record<string, unknown>): Promise<ExchangeAnswer> =>
+      checkPayload<ExchangeAnswer>(exchangeAnswer, await http.json({ method: 'POST', url: `${baseUrl}/exchange`, body }), {
+        venue: http.venue,
+        endpoint: 'POST /exchange',
+      }),
+  };
+}
+
+export type HyperliquidApi = ReturnType<typeof hyperliquidApi>;
