@@ -1,9 +1,10 @@
 import { PredgateError, RedialingSocket, VenueStream, complement, createFeed, jsonObjectOf, refusedHandshake, toEpochMs, toNumber } from '@predgate/core';
 import type { Clock, Credentials, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
 import { PolymarketUsSigner } from '../auth/signer.js';
-import { normalizeBook, outcomeIdOf } from '../normalize.js';
-import type { Side } from '../normalize.js';
-import type { RawBook } from '../api.js';
+import { outcomeIdOf } from '../ids.js';
+import { normalizeBook } from '../normalize/markets.js';
+import type { Side } from '../ids.js';
+import type { RawBook } from '../api/schemas.js';
 
 export interface PolymarketUsStreamOptions {
   /** The markets websocket (`wss://api.polymarket.us/v1/ws/markets`); its path is what the handshake signs. */

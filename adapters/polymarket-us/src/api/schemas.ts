@@ -1,5 +1,4 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { HttpMethod, QueryValue, VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
 
 /**
@@ -90,7 +89,7 @@ const amount = Joi.object({ value: venueValue.numeric().required(), currency: Jo
 const optional = Joi.string().allow('', null);
 const number = venueValue.numeric().allow(null);
 const side = Joi.object({ long: Joi.boolean().required(), description: optional, price: number, id: venueValue.id().allow(null) });
-const market = Joi.object({
+export const market = Joi.object({
   slug: Joi.string().min(1).max(300).required(),
   id: venueValue.id().allow(null),
   eventSlug: optional,
@@ -109,7 +108,7 @@ const market = Joi.object({
   marketType: optional,
   marketSides: Joi.array().items(side).allow(null),
 });
-const event = Joi.object({
+export const event = Joi.object({
   slug: Joi.string().min(1).max(300).required(),
   id: venueValue.id().allow(null),
   title: Joi.string().allow('').required(),
@@ -128,7 +127,7 @@ const event = Joi.object({
   markets: Joi.array().items(market).allow(null),
 });
 const level = Joi.object({ px: amount.required(), qty: venueValue.numeric().required() });
-const book = Joi.object({
+export const book = Joi.object({
   marketData: Joi.object({
     bids: Joi.array().items(level).allow(null),
     offers: Joi.array().items(level).allow(null),
@@ -136,7 +135,7 @@ const book = Joi.object({
     state: optional,
   }).required(),
 }).required();
-const order = Joi.object({
+export const order = Joi.object({
   id: Joi.string().required(),
   marketSlug: Joi.string().required(),
   type: optional,
@@ -152,12 +151,12 @@ const order = Joi.object({
   insertTime: venueValue.time().allow(null, ''),
   commissionNotionalTotalCollected: amount.allow(null),
 }).or('createTime', 'insertTime');
-const balances = Joi.object({
+export const balances = Joi.object({
   balances: Joi.array()
     .items(Joi.object({ currentBalance: Joi.number().required(), buyingPower: Joi.number().required(), currency: Joi.string().required() }))
     .required(),
 }).required();
-const positions = Joi.object({
+export const positions = Joi.object({
   positions: Joi.object()
     .pattern(
       Joi.string(),
@@ -172,68 +171,3 @@ const positions = Joi.object({
   nextCursor: Joi.string().allow('', null),
   eof: Joi.boolean(),
 }).required();
-
-export interface PolymarketUsHosts {
-  gateway: string;
-  api: string;
-}
-
-export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts, sign: (method: HttpMethod, path: string) => Record<string, string>) {
-  const read = async <T>(schema: Joi.Schema, endpoint: string, path: string, query?: Record<string, QueryValue>): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ url: `${hosts.gateway}${path}`, query }), { venue: http.venue, endpoint });
-  const signed = async <T>(
-    schema: Joi.Schema,
-    endpoint: string,
-    method: HttpMethod,
-    path: string,
-    options: { query?: Record<string, QueryValue>; body?: unknown } = {},
-  ): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ method, url: `${hosts.api}${path}`, query: options.query, body: options.body, headers: sign(method, path) }), {
-      venue: http.venue,
-      endpoint,
-    });
-  const segment = encodeURIComponent;
-
-  return {
-    events: (query: Record<string, QueryValue>) =>
-      read<{ events: RawEvent[] }>(Joi.object({ events: Joi.array().items(event).required() }).required(), 'GET /v1/events', '/v1/events', query),
-    eventBySlug: (slug: string) =>
-      read<{ event: RawEvent }>(Joi.object({ event: event.required() }).required(), 'GET /v1/events/slug/{slug}', `/v1/events/slug/${segment(slug)}`),
-    search: (query: Record<string, QueryValue>) =>
-      read<{ events: RawEvent[] }>(Joi.object({ events: Joi.array().items(event).required() }).required(), 'GET /v1/search', '/v1/search', query),
-    markets: (query: Record<string, QueryValue>) =>
-      read<{ markets: RawMarket[] }>(Joi.object({ markets: Joi.array().items(market).required() }).required(), 'GET /v1/markets', '/v1/markets', query),
-    marketBySlug: (slug: string) =>
-      read<{ market: RawMarket }>(Joi.object({ market: market.required() }).required(), 'GET /v1/market/slug/{slug}', `/v1/market/slug/${segment(slug)}`),
-    book: (slug: string) => read<{ marketData: RawBook }>(book, 'GET /v1/markets/{slug}/book', `/v1/markets/${segment(slug)}/book`),
-    balances: () =>
-      signed<{ balances: Array<{ currentBalance: number; buyingPower: number; currency: string }> }>(
-        balances,
-        'GET /v1/account/balances',
-        'GET',
-        '/v1/account/balances',
-      ),
-    positions: (cursor?: string) =>
-      signed<{ positions: Record<string, RawPosition>; nextCursor?: string | null; eof?: boolean }>(
-        positions,
-        'GET /v1/portfolio/positions',
-        'GET',
-        '/v1/portfolio/positions',
-        {
-          query: { limit: 100, cursor },
-        },
-      ),
-    openOrders: (slugs?: string[]) =>
-      signed<{ orders: RawOrder[] }>(Joi.object({ orders: Joi.array().items(order).required() }).required(), 'GET /v1/orders/open', 'GET', '/v1/orders/open', {
-        query: { slugs },
-      }),
-    order: (id: string) =>
-      signed<{ order: RawOrder }>(Joi.object({ order: order.required() }).required(), 'GET /v1/order/{id}', 'GET', `/v1/order/${segment(id)}`),
-    placeOrder: (body: Record<string, unknown>) =>
-      signed<{ id: string }>(Joi.object({ id: Joi.string().required() }).required(), 'POST /v1/orders', 'POST', '/v1/orders', { body }),
-    cancelOrder: (id: string, marketSlug: string) =>
-      signed<unknown>(Joi.any(), 'POST /v1/order/{id}/cancel', 'POST', `/v1/order/${segment(id)}/cancel`, { body: { marketSlug } }),
-  };
-}
-
-export type PolymarketUsApi = ReturnType<typeof polymarketUsApi>;

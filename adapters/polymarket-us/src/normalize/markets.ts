@@ -1,18 +1,9 @@
-import { compact, complement, roundTo, text, toEpochMs, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
-import type { Event, Market, MarketStatus, Order, OrderBook, OrderStatus, Position } from '@predgate/core';
-import { invertBinaryBook, normalizeOrderBook } from '@predgate/core';
-import type { RawBook, RawEvent, RawMarket, RawOrder, RawPosition, RawSide } from './api.js';
-
-export const venueId = 'polymarket_us';
-export type Side = 'long' | 'short';
-
-/** Outcome ids are the market slug and the side: `<slug>:long`, `<slug>:short`. */
-export const outcomeIdOf = (slug: string, side: Side) => `${slug}:${side}`;
-
-export function partsOfOutcomeId(outcomeId: string): { slug: string; side: Side } | undefined {
-  const match = /^(.+):(long|short)$/.exec(outcomeId);
-  return match ? { slug: match[1]!, side: match[2] as Side } : undefined;
-}
+import { compact, complement, invertBinaryBook, normalizeOrderBook, text, toEpochMs, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
+import type { Event, Market, MarketStatus, OrderBook } from '@predgate/core';
+import type { RawBook, RawEvent, RawMarket, RawSide } from '../api/schemas.js';
+import { venueId } from '../context.js';
+import { outcomeIdOf } from '../ids.js';
+import type { Side } from '../ids.js';
 
 export function normalizeEvent(raw: RawEvent): Event {
   const tags = (raw.tags ?? []).map((tag) => (typeof tag === 'string' ? tag : text(tag.label))).filter((tag): tag is string => Boolean(tag));
@@ -94,55 +85,4 @@ export function normalizeBook(raw: RawBook, side: Side, now: number): OrderBook 
   const level = (entry: { px: { value: string }; qty: string }) => ({ price: toNumber(entry.px.value)!, size: toNumber(entry.qty)! });
   const long = normalizeOrderBook({ bids: (raw.bids ?? []).map(level), asks: (raw.offers ?? []).map(level), timestamp: toEpochMs(raw.transactTime) ?? now });
   return side === 'long' ? long : invertBinaryBook(long);
-}
-
-const states: Record<string, OrderStatus> = {
-  ORDER_STATE_FILLED: 'filled',
-  ORDER_STATE_CANCELED: 'cancelled',
-  ORDER_STATE_EXPIRED: 'cancelled',
-  ORDER_STATE_REJECTED: 'rejected',
-  ORDER_STATE_PENDING_NEW: 'pending',
-  ORDER_STATE_PENDING_RISK: 'pending',
-};
-
-/** Side and outcome come from the intent; the venue's price is the long side's, so a short order's is its complement. */
-export function normalizeOrder(raw: RawOrder): Order {
-  const [, action, side] = /^ORDER_INTENT_(BUY|SELL)_(LONG|SHORT)$/.exec(raw.intent)!;
-  const longPrice = toNumber(raw.price?.value);
-  const amount = toNumber(raw.quantity)!;
-  const filled = toNumber(raw.cumQuantity) ?? 0;
-  return compact({
-    id: raw.id,
-    marketId: raw.marketSlug,
-    outcomeId: outcomeIdOf(raw.marketSlug, side === 'LONG' ? 'long' : 'short'),
-    side: action === 'BUY' ? ('buy' as const) : ('sell' as const),
-    type: raw.type === 'ORDER_TYPE_MARKET' ? ('market' as const) : ('limit' as const),
-    price: longPrice === undefined ? undefined : side === 'LONG' ? longPrice : complement(longPrice),
-    amount,
-    status: states[raw.state] ?? 'open',
-    filled,
-    remaining: toNumber(raw.leavesQuantity) ?? Math.max(0, amount - filled),
-    timestamp: toEpochMs(raw.createTime) ?? toEpochMs(raw.insertTime)!,
-    fee: toNumber(raw.commissionNotionalTotalCollected?.value),
-  });
-}
-
-/** A position is long or short by the sign of the net position; flat ones are left out. */
-export function normalizePosition(slug: string, raw: RawPosition): Position | undefined {
-  const net = toNumber(raw.netPosition)!;
-  if (net === 0) return undefined;
-  const size = Math.abs(net);
-  const entryPrice = roundTo(Math.abs(toNumber(raw.cost.value)!) / size, 10);
-  const side: Side = net > 0 ? 'long' : 'short';
-  return compact({
-    marketId: slug,
-    outcomeId: outcomeIdOf(slug, side),
-    outcomeLabel: `${text(raw.marketMetadata?.title) ?? slug} (${side})`,
-    size,
-    entryPrice,
-    // The venue gives no current price with positions: valued at entry, no gain invented.
-    currentPrice: entryPrice,
-    unrealizedPnL: 0,
-    realizedPnL: toNumber(raw.realized?.value),
-  });
 }

@@ -1,0 +1,70 @@
+import { checkPayload } from '@predgate/core';
+import type { HttpMethod, QueryValue, VenueHttpClient } from '@predgate/core';
+import Joi from 'joi';
+import { balances, book, event, market, order, positions } from './schemas.js';
+import type { RawBook, RawEvent, RawMarket, RawOrder, RawPosition } from './schemas.js';
+
+export interface PolymarketUsHosts {
+  gateway: string;
+  api: string;
+}
+
+export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts, sign: (method: HttpMethod, path: string) => Record<string, string>) {
+  const read = async <T>(schema: Joi.Schema, endpoint: string, path: string, query?: Record<string, QueryValue>): Promise<T> =>
+    checkPayload<T>(schema, await http.json({ url: `${hosts.gateway}${path}`, query }), { venue: http.venue, endpoint });
+  const signed = async <T>(
+    schema: Joi.Schema,
+    endpoint: string,
+    method: HttpMethod,
+    path: string,
+    options: { query?: Record<string, QueryValue>; body?: unknown } = {},
+  ): Promise<T> =>
+    checkPayload<T>(schema, await http.json({ method, url: `${hosts.api}${path}`, query: options.query, body: options.body, headers: sign(method, path) }), {
+      venue: http.venue,
+      endpoint,
+    });
+  const segment = encodeURIComponent;
+
+  return {
+    events: (query: Record<string, QueryValue>) =>
+      read<{ events: RawEvent[] }>(Joi.object({ events: Joi.array().items(event).required() }).required(), 'GET /v1/events', '/v1/events', query),
+    eventBySlug: (slug: string) =>
+      read<{ event: RawEvent }>(Joi.object({ event: event.required() }).required(), 'GET /v1/events/slug/{slug}', `/v1/events/slug/${segment(slug)}`),
+    search: (query: Record<string, QueryValue>) =>
+      read<{ events: RawEvent[] }>(Joi.object({ events: Joi.array().items(event).required() }).required(), 'GET /v1/search', '/v1/search', query),
+    markets: (query: Record<string, QueryValue>) =>
+      read<{ markets: RawMarket[] }>(Joi.object({ markets: Joi.array().items(market).required() }).required(), 'GET /v1/markets', '/v1/markets', query),
+    marketBySlug: (slug: string) =>
+      read<{ market: RawMarket }>(Joi.object({ market: market.required() }).required(), 'GET /v1/market/slug/{slug}', `/v1/market/slug/${segment(slug)}`),
+    book: (slug: string) => read<{ marketData: RawBook }>(book, 'GET /v1/markets/{slug}/book', `/v1/markets/${segment(slug)}/book`),
+    balances: () =>
+      signed<{ balances: Array<{ currentBalance: number; buyingPower: number; currency: string }> }>(
+        balances,
+        'GET /v1/account/balances',
+        'GET',
+        '/v1/account/balances',
+      ),
+    positions: (cursor?: string) =>
+      signed<{ positions: Record<string, RawPosition>; nextCursor?: string | null; eof?: boolean }>(
+        positions,
+        'GET /v1/portfolio/positions',
+        'GET',
+        '/v1/portfolio/positions',
+        {
+          query: { limit: 100, cursor },
+        },
+      ),
+    openOrders: (slugs?: string[]) =>
+      signed<{ orders: RawOrder[] }>(Joi.object({ orders: Joi.array().items(order).required() }).required(), 'GET /v1/orders/open', 'GET', '/v1/orders/open', {
+        query: { slugs },
+      }),
+    order: (id: string) =>
+      signed<{ order: RawOrder }>(Joi.object({ order: order.required() }).required(), 'GET /v1/order/{id}', 'GET', `/v1/order/${segment(id)}`),
+    placeOrder: (body: Record<string, unknown>) =>
+      signed<{ id: string }>(Joi.object({ id: Joi.string().required() }).required(), 'POST /v1/orders', 'POST', '/v1/orders', { body }),
+    cancelOrder: (id: string, marketSlug: string) =>
+      signed<unknown>(Joi.any(), 'POST /v1/order/{id}/cancel', 'POST', `/v1/order/${segment(id)}/cancel`, { body: { marketSlug } }),
+  };
+}
+
+export type PolymarketUsApi = ReturnType<typeof polymarketUsApi>;
