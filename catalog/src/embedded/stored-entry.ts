@@ -31,7 +31,8 @@ export class EntryViews {
     this.router = new LRUCache<StoredEntry, Buffer>({
       maxSize: maxBytesEach,
       sizeCalculation,
-      memoMethod: (entry) => routerJson(entry.json, entry),
+      // The view is spliced into a buffer of its own: the stored bytes are only read from, so they are borrowed.
+      memoMethod: (entry) => routerJson(borrowEventBytes(entry.bytes), entry),
     });
     this.source = new LRUCache<StoredEntry, Buffer>({
       maxSize: maxBytesEach,
