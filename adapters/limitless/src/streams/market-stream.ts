@@ -1,21 +1,4 @@
-import {
-  EngineSession,
-  PredgateError,
-  RedialingSocket,
-  Subscriptions,
-  connectErrorMessage,
-  createFeed,
-  decodePacket,
-  disconnectFrame,
-  engineUrl,
-  eventFrame,
-  eventOf,
-  invertBinaryBook,
-  normalizeOrderBook,
-  roundTo,
-  toEpochMs,
-  toNumber,
-} from '@predgate/core';
+import { SocketIoConnection, VenueStream, createFeed, engineUrl, invertBinaryBook, normalizeOrderBook, roundTo, toEpochMs, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel } from '@predgate/core';
 
 export interface LimitlessStreamOptions {
@@ -35,17 +18,6 @@ const unit = 1e6;
 
 export type BookSide = 'yes' | 'no';
 
-interface Watcher {
-  side: BookSide;
-  emit: FeedListener<OrderBook>;
-}
-
-/** One market's YES-quoted book as last pushed, and who watches it. */
-interface Market {
-  yes: OrderBook | undefined;
-  watchers: Set<Watcher>;
-}
-
 /**
  * Limitless's market websocket for one adapter instance: Socket.IO (Engine.IO
  * v4 frames over one `ws` connection) on the `/markets` namespace. Each
@@ -59,49 +31,29 @@ interface Market {
  * for longer than its ping interval plus timeout is dropped. A dropped
  * connection is redialled with backoff and the slugs subscribed again.
  */
-export class LimitlessStream {
-  private readonly socket: RedialingSocket;
-  /** The namespace is joined on the open connection: subscriptions can be sent. */
-  private joined = false;
-  private readonly engine: EngineSession;
-  private readonly markets = new Map<string, Market>();
-  private readonly subscriptions: Subscriptions<'prices'>;
+export class LimitlessStream extends VenueStream<{ prices: OrderBook }, BookSide> {
+  protected readonly connection: SocketIoConnection;
 
   constructor(private readonly options: LimitlessStreamOptions) {
-    this.socket = new RedialingSocket({
+    super(options.venue, ['prices']);
+    this.connection = new SocketIoConnection({
       venue: options.venue,
-      dial: () => ({ url: engineUrl(options.url) }),
+      url: options.url,
+      namespace,
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      confirmedOn: 'confirm',
-      wanted: () => this.markets.size > 0,
-      onMessage: (text) => this.engine.receive(text),
-      onDown: () => this.resetConnectionState(),
+      wanted: () => !this.subscriptions.idle,
+      onJoin: () => this.subscriptions.scheduleFlush(),
+      onEvent: (name, payload) => this.event(name, payload),
+      onDown: () => this.connectionDown(),
       onDrop: (error) => this.broadcast(error),
-      onRefused: (status) =>
-        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} refused the websocket handshake (${status})`, {
-          exchange: options.venue,
-          retryable: true,
-        }),
-      farewell: () => disconnectFrame(namespace),
-    });
-    this.subscriptions = new Subscriptions({
-      channels: ['prices'],
-      canSend: () => this.joined,
-      // Limitless takes the whole set in each subscribe: new slugs go out with every slug already watched.
-      subscribe: () => this.emitEvent('subscribe_market_prices', { marketSlugs: this.subscriptions.keys('prices') }),
-      unsubscribe: (_channel, slug) => this.emitEvent('unsubscribe_market_prices', { marketSlugs: [slug] }),
-      onIdle: () => void this.disconnect(),
-    });
-    this.engine = new EngineSession(this.socket, namespace, {
-      packet: (text) => this.packet(text),
-      unknown: (description) => this.broadcast(this.drift(description)),
+      onProblem: (error) => this.broadcast(error),
     });
   }
 
   /** Market slugs watched now (for tests and status). */
   get slugs(): string[] {
-    return [...this.markets.keys()];
+    return this.watchedKeys('prices');
   }
 
   /** A market's book for one side; `slug` is resolved by the adapter (as `fetchOrderBook` resolves it). */
@@ -111,104 +63,23 @@ export class LimitlessStream {
 
   /** Adds a watcher of a market; the returned function takes it away again. */
   attach(slug: string, side: BookSide, emit: FeedListener<OrderBook>): () => void {
-    let market = this.markets.get(slug);
-    if (!market) {
-      market = { yes: undefined, watchers: new Set() };
-      this.markets.set(slug, market);
-    }
-    const watcher: Watcher = { side, emit };
-    market.watchers.add(watcher);
-    if (market.yes) {
-      const view = viewOf(market.yes, side);
-      queueMicrotask(() => emit.data(view));
-    }
-    this.connect();
-    this.subscriptions.want('prices', slug);
-    const owner = market;
-    return () => {
-      owner.watchers.delete(watcher);
-      if (owner.watchers.size > 0 || this.markets.get(slug) !== owner) return;
-      this.markets.delete(slug);
-      this.subscriptions.unwant('prices', slug);
-    };
+    return this.watch('prices', slug, side, emit);
   }
 
-  async close(): Promise<void> {
-    this.markets.clear();
-    this.subscriptions.clear();
-    await this.disconnect();
+  /** Limitless takes the whole set in each subscribe: new slugs go out with every slug already watched. */
+  protected subscribe(): void {
+    this.connection.emit('subscribe_market_prices', { marketSlugs: this.subscriptions.keys('prices') });
   }
 
-  private connect(): void {
-    this.socket.connect();
+  protected unsubscribe(_channel: 'prices', slug: string): void {
+    this.connection.emit('unsubscribe_market_prices', { marketSlugs: [slug] });
   }
 
-  private disconnect(): Promise<void> {
-    return this.socket.close();
-  }
-
-  private resetConnectionState(): void {
-    this.engine.stop();
-    this.joined = false;
-    this.subscriptions.reset();
-    // A book seen before the drop may have changed since: watchers wait for the next push.
-    for (const market of this.markets.values()) market.yes = undefined;
-  }
-
-  private emitEvent(name: string, payload: unknown): void {
-    if (this.joined) this.socket.send(eventFrame(namespace, name, payload));
-  }
-
-  /** A Socket.IO packet: `<type>[/namespace,][ack id][JSON]`. */
-  private packet(text: string): void {
-    const packet = decodePacket(text);
-    if (typeof packet === 'string') {
-      this.broadcast(this.drift(packet));
-      return;
-    }
-    if (packet.namespace !== namespace) return;
-    const { venue } = this.options;
-    switch (packet.type) {
-      case '0':
-        this.joined = true;
-        this.socket.confirm();
-        this.subscriptions.scheduleFlush();
-        return;
-      case '1':
-        // The server left the namespace: drop the connection and redial.
-        this.socket.terminate();
-        return;
-      case '4':
-        this.broadcast(
-          new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the ${namespace} namespace: ${connectErrorMessage(packet.data)}`, {
-            exchange: venue,
-            retryable: true,
-          }),
-        );
-        this.socket.terminate();
-        return;
-      case '2':
-        this.event(packet.data);
-        return;
-      default:
-        return;
-    }
-  }
-
-  private event(data: unknown): void {
-    const event = eventOf(data);
-    if (!event) {
-      this.broadcast(this.drift('an event without a name'));
-      return;
-    }
-    const { name, payload } = event;
+  private event(name: string, payload: unknown): void {
     if (name === 'orderbookUpdate') this.orderbook(payload);
     else if (name === 'exception' || name === 'error') {
       const message = typeof payload === 'object' && payload !== null ? (payload as { message?: unknown }).message : payload;
-      const { venue } = this.options;
-      this.broadcast(
-        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${String(message ?? 'error').slice(0, 200)}`, { exchange: venue, retryable: true }),
-      );
+      this.broadcast(this.venueError(String(message ?? 'error')));
     }
     // `newPriceData` (AMM prices) and the account events are not read here.
   }
@@ -221,37 +92,23 @@ export class LimitlessStream {
       this.broadcast(this.drift('an orderbookUpdate without marketSlug'));
       return;
     }
-    const market = this.markets.get(slug);
-    if (!market) return;
+    if (!this.watched('prices', slug)) return;
     const raw = (typeof update.orderbook === 'object' && update.orderbook !== null ? update.orderbook : update) as Record<string, unknown>;
     const bids = levelsOf(raw.bids);
     const asks = levelsOf(raw.asks);
     if (!bids || !asks) {
-      this.deliverError(market, this.drift(`an orderbookUpdate for ${slug.slice(0, 100)} whose bids or asks are not price and size levels`));
+      this.fail('prices', slug, this.drift(`an orderbookUpdate for ${slug.slice(0, 100)} whose bids or asks are not price and size levels`));
       return;
     }
     const lastTradePrice = toNumber(raw.lastTradePrice as number | string | undefined);
-    market.yes = normalizeOrderBook({
+    const yes = normalizeOrderBook({
       bids,
       asks,
       timestamp: toEpochMs(update.timestamp as string | number | undefined) ?? this.options.clock.now(),
       ...(lastTradePrice !== undefined && lastTradePrice >= 0 && lastTradePrice <= 1 ? { lastTradePrice } : {}),
       sourceMetadata: { marketSlug: slug, tokenId: raw.tokenId, source: 'stream' },
     });
-    for (const watcher of market.watchers) watcher.emit.data(viewOf(market.yes, watcher.side));
-  }
-
-  private drift(what: string): PredgateError {
-    const { venue } = this.options;
-    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
-  }
-
-  private deliverError(market: Market, error: PredgateError): void {
-    for (const watcher of market.watchers) watcher.emit.error(error);
-  }
-
-  private broadcast(error: PredgateError): void {
-    for (const market of this.markets.values()) this.deliverError(market, error);
+    this.publish('prices', slug, (side) => viewOf(yes, side), true);
   }
 }
 

@@ -1,17 +1,4 @@
-import {
-  EngineSession,
-  PredgateError,
-  RedialingSocket,
-  connectErrorMessage,
-  createFeed,
-  decodePacket,
-  disconnectFrame,
-  engineUrl,
-  eventOf,
-  fromBaseUnits,
-  toEpochMs,
-  toFraction,
-} from '@predgate/core';
+import { SocketIoConnection, VenueStream, createFeed, fromBaseUnits, toEpochMs, toFraction } from '@predgate/core';
 import type { Clock, Feed, FeedListener, Trade } from '@predgate/core';
 
 export interface RainStreamOptions {
@@ -38,10 +25,6 @@ export interface OptionWatch {
   outcomeId: string;
 }
 
-interface Watcher extends OptionWatch {
-  emit: FeedListener<Trade[]>;
-}
-
 /**
  * Rain's live pool events for one adapter instance: Socket.IO v4 (Engine.IO
  * frames over one `ws` connection) on the REST host's default namespace. The
@@ -57,44 +40,33 @@ interface Watcher extends OptionWatch {
  * longer than its ping interval plus timeout is dropped, and a dropped
  * connection is redialled with backoff.
  */
-export class RainStream {
-  private readonly socket: RedialingSocket;
-  private readonly engine: EngineSession;
-  /** Pool id → its watchers. */
-  private readonly pools = new Map<string, Set<Watcher>>();
+export class RainStream extends VenueStream<{ pool: Trade[] }, OptionWatch> {
+  protected readonly connection: SocketIoConnection;
 
   constructor(private readonly options: RainStreamOptions) {
-    this.socket = new RedialingSocket({
+    super(options.venue, ['pool']);
+    this.connection = new SocketIoConnection({
       venue: options.venue,
-      dial: () => ({ url: engineUrl(options.url) }),
+      url: options.url,
+      namespace,
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      confirmedOn: 'confirm',
-      wanted: () => this.pools.size > 0,
-      onMessage: (text) => this.engine.receive(text),
-      onDown: () => this.engine.stop(),
+      wanted: () => !this.subscriptions.idle,
+      onEvent: (name, payload) => this.event(name, payload),
+      onDown: () => this.connectionDown(),
       onDrop: (error) => this.broadcast(error),
-      onRefused: (status) =>
-        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${options.venue} refused the websocket handshake (${status})`, {
-          exchange: options.venue,
-          retryable: true,
-        }),
-      farewell: () => disconnectFrame(namespace),
-    });
-    this.engine = new EngineSession(this.socket, namespace, {
-      packet: (text) => this.packet(text),
-      unknown: (description) => this.broadcast(this.drift(description)),
+      onProblem: (error) => this.broadcast(error),
     });
   }
 
   /** Pool ids watched now (for tests and status). */
   get poolIds(): string[] {
-    return [...this.pools.keys()];
+    return this.watchedKeys('pool');
   }
 
   /** Whether a connection is open or being dialled (for tests). */
   get connected(): boolean {
-    return this.socket.active;
+    return this.connection.active;
   }
 
   watchTrades(option: OptionWatch): Feed<Trade[]> {
@@ -103,86 +75,25 @@ export class RainStream {
 
   /** Adds a watcher of an option; the returned function takes it away again. */
   attach(option: OptionWatch, emit: FeedListener<Trade[]>): () => void {
-    let watchers = this.pools.get(option.poolId);
-    if (!watchers) {
-      watchers = new Set();
-      this.pools.set(option.poolId, watchers);
-    }
-    const watcher: Watcher = { ...option, emit };
-    watchers.add(watcher);
-    this.connect();
-    const owner = watchers;
-    return () => {
-      owner.delete(watcher);
-      if (owner.size > 0 || this.pools.get(option.poolId) !== owner) return;
-      this.pools.delete(option.poolId);
-      if (this.pools.size === 0) void this.disconnect();
-    };
+    return this.watch('pool', option.poolId, option, emit);
   }
 
-  async close(): Promise<void> {
-    this.pools.clear();
-    await this.disconnect();
-  }
+  /** Every client hears every pool: there is nothing to ask for. */
+  protected subscribe(): void {}
 
-  private connect(): void {
-    this.socket.connect();
-  }
+  protected unsubscribe(): void {}
 
-  private disconnect(): Promise<void> {
-    return this.socket.close();
-  }
-
-  private packet(text: string): void {
-    const packet = decodePacket(text);
-    if (typeof packet === 'string') {
-      this.broadcast(this.drift(packet));
-      return;
-    }
-    if (packet.namespace !== namespace) return;
-    const { venue } = this.options;
-    switch (packet.type) {
-      case '0':
-        this.socket.confirm();
-        return;
-      case '1':
-        this.socket.terminate();
-        return;
-      case '4':
-        this.broadcast(
-          new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the Socket.IO connection: ${connectErrorMessage(packet.data)}`, {
-            exchange: venue,
-            retryable: true,
-          }),
-        );
-        this.socket.terminate();
-        return;
-      case '2':
-        this.event(packet.data);
-        return;
-      default:
-        return;
-    }
-  }
-
-  private event(data: unknown): void {
-    const event = eventOf(data);
-    if (!event) {
-      this.broadcast(this.drift('an event without a name'));
-      return;
-    }
-    const match = /^(enter-option|order-filled)\/([^/]+)$/.exec(event.name);
+  private event(name: string, payload: unknown): void {
+    const match = /^(enter-option|order-filled)\/([^/]+)$/.exec(name);
     if (!match) return;
     const [, kind, poolId] = match as unknown as [string, 'enter-option' | 'order-filled', string];
-    const watchers = this.pools.get(poolId);
-    if (!watchers) return;
-    const read = kind === 'enter-option' ? readEntry(event.payload) : readFill(event.payload);
+    if (!this.watched('pool', poolId)) return;
+    const read = kind === 'enter-option' ? readEntry(payload) : readFill(payload);
     if (typeof read === 'string') {
-      const error = this.drift(`an ${kind} event for pool ${poolId.slice(0, 40)} ${read}`);
-      for (const watcher of watchers) watcher.emit.error(error);
+      this.fail('pool', poolId, this.drift(`an ${kind} event for pool ${poolId.slice(0, 40)} ${read}`));
       return;
     }
-    for (const watcher of watchers) {
+    this.publish('pool', poolId, (watcher) => {
       const trades = read.prints
         .filter((print) => print.choice === watcher.choice)
         .flatMap((print): Trade[] => {
@@ -190,28 +101,10 @@ export class RainStream {
           const amount = fromBaseUnits(print.shares, decimals)!;
           const price = print.price ?? toFraction(Number(print.collateral) / Number(print.shares));
           if (!(amount > 0) || price === undefined) return [];
-          return [
-            {
-              id: print.id,
-              timestamp: read.timestamp ?? this.options.clock.now(),
-              price,
-              amount,
-              side: print.side,
-              outcomeId: watcher.outcomeId,
-            },
-          ];
+          return [{ id: print.id, timestamp: read.timestamp ?? this.options.clock.now(), price, amount, side: print.side, outcomeId: watcher.outcomeId }];
         });
-      if (trades.length > 0) watcher.emit.data(trades);
-    }
-  }
-
-  private drift(what: string): PredgateError {
-    const { venue } = this.options;
-    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
-  }
-
-  private broadcast(error: PredgateError): void {
-    for (const watchers of this.pools.values()) for (const watcher of watchers) watcher.emit.error(error);
+      return trades.length > 0 ? trades : undefined;
+    });
   }
 }
 
