@@ -18,7 +18,7 @@ import { generateCatalog, venueId } from './simulation/catalog.js';
 import type { SimulatedCatalog } from './simulation/catalog.js';
 import { simulateBook, simulateCandles, simulateTrades } from './simulation/market-data.js';
 import { priceOf } from './simulation/catalog.js';
-import { tickingBook, tickingTrades } from './simulation/ticks.js';
+import { tickingBook, tickingTrades } from './streams/ticks.js';
 
 export interface MockConfig {
   /** Same seed, same venue. */

@@ -1,6 +1,6 @@
 import { createFeed, feedError } from '@predgate/core';
 import type { Clock, Feed, OrderBook, OrderLevel, Trade } from '@predgate/core';
-import { createRandom, round } from './random.js';
+import { createRandom, round } from '../simulation/random.js';
 
 /**
  * Simulated live data: a book that moves a little at every tick (sizes drift,
