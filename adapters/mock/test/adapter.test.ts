@@ -2,9 +2,9 @@ import { adapterMethod, createHttpClientFactory, fixedClock, silentLogger } from
 import type { AdapterContext, Event, OrderBook } from '@predgate/core';
 import { checkResult, runConformanceSuite, runRoundTripLaw } from '@predgate/core/testkit';
 import { beforeAll, describe, expect, test } from 'vitest';
-import plugin from './index.js';
-import type { MockAdapter } from './adapter.js';
-import { priceOf } from './simulation/catalog.js';
+import plugin from '../src/index.js';
+import type { MockAdapter } from '../src/adapter.js';
+import { priceOf } from '../src/simulation/catalog.js';
 
 const now = Date.UTC(2026, 10, 22, 12);
 
