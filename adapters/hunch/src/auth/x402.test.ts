@@ -1,7 +1,7 @@
 import { eip712 } from '@predgate/core/testkit';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import type { PaymentRequirement } from './api.js';
+import type { PaymentRequirement } from '../api/schemas.js';
 import { baseUsdc, hunchPayee, paymentHeader, requirementFor } from './x402.js';
 
 const { addressWord, bytesOf, domainSeparator, ethSign, keccak, keccakText, typedDataDigest, uintWord } = eip712;

@@ -1,5 +1,4 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { QueryValue, VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
 
 /**
@@ -93,7 +92,7 @@ export interface PaymentRequirement {
   extra: { name: string; version: string };
 }
 
-const amount = venueValue.amount().allow(null);
+export const amount = venueValue.amount().allow(null);
 const optional = Joi.string().allow('', null);
 const cents = venueValue.amount().allow(null);
 const rung = Joi.object({
@@ -107,7 +106,7 @@ const rung = Joi.object({
   isCurrent: Joi.boolean().allow(null),
 });
 const odds = Joi.object({ yesPriceCents: cents, noPriceCents: cents }).allow(null);
-const market = Joi.object({
+export const market = Joi.object({
   id: Joi.string().min(1).max(200).required(),
   slug: optional,
   question: optional,
@@ -130,14 +129,14 @@ const historyPoint = Joi.object({
   outcomeKey: optional,
   sizeUsd: venueValue.amount().required(),
 });
-const research = Joi.object({
+export const research = Joi.object({
   market: market.required(),
   resolutionRules: Joi.object().allow(null),
   odds,
   ladder: Joi.object({ outcomes: Joi.array().items(rung).required() }).allow(null),
   oddsHistory: Joi.array().items(historyPoint).allow(null),
 });
-const position = Joi.object({
+export const position = Joi.object({
   marketId: Joi.string().min(1).required(),
   side: Joi.string().min(1).required(),
   outcomeLabel: optional,
@@ -146,7 +145,7 @@ const position = Joi.object({
   currentCents: cents,
   pnlUsd: amount,
 });
-const receipt = Joi.object({
+export const receipt = Joi.object({
   tradeId: Joi.string().min(1).required(),
   simulated: Joi.boolean(),
   marketId: Joi.string(),
@@ -188,63 +187,3 @@ export interface TradeBody {
   quoteId?: string;
   minSharesOut?: number;
 }
-
-export function hunchApi(http: VenueHttpClient, baseUrl: string) {
-  const root = `${baseUrl}/api/agent/v1`;
-  const get = async <T>(schema: Joi.Schema, endpoint: string, path: string, query?: Record<string, QueryValue>): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ url: `${root}${path}`, query }), { venue: http.venue, endpoint });
-  const segment = encodeURIComponent;
-
-  return {
-    markets: (query: Record<string, QueryValue>) =>
-      get<{ markets: RawMarket[]; nextCursor?: string | null }>(
-        Joi.object({ markets: Joi.array().items(market).required(), nextCursor: Joi.string().max(2048).allow(null, '') }).required(),
-        'GET /markets',
-        '/markets',
-        query,
-      ),
-    market: (idOrSlug: string) =>
-      get<{ market: RawMarket }>(Joi.object({ market: market.required() }).required(), 'GET /markets/{id}', `/markets/${segment(idOrSlug)}`).then(
-        (body) => body.market,
-      ),
-    research: (idOrSlug: string) =>
-      get<{ research: RawResearch }>(
-        Joi.object({ research: research.required() }).required(),
-        'GET /markets/{id}/research',
-        `/markets/${segment(idOrSlug)}/research`,
-      ).then((body) => body.research),
-    positions: (wallet: string) =>
-      get<{ positions: RawPosition[] }>(Joi.object({ positions: Joi.array().items(position).required() }).required(), 'GET /positions', '/positions', {
-        wallet,
-      }).then((body) => body.positions),
-    readiness: (wallet: string) =>
-      get<{ readiness: { usdcBalanceUsd: number | null } }>(
-        Joi.object({ readiness: Joi.object({ usdcBalanceUsd: amount.required() }).required() }).required(),
-        'GET /wallet/{address}/readiness',
-        `/wallet/${segment(wallet)}/readiness`,
-      ).then((body) => body.readiness),
-    quote: (marketId: string, side: string, sizeUsd: number, wallet: string) =>
-      get<{ quote: { quoteId: string; suggestedMinSharesOut: number } }>(
-        Joi.object({
-          quote: Joi.object({ quoteId: Joi.string().min(1).required(), suggestedMinSharesOut: venueValue.amount().required() }).required(),
-        }).required(),
-        'GET /quote',
-        '/quote',
-        { marketId, side, sizeUsd, wallet },
-      ).then((body) => body.quote),
-    /** A bet: a write, never retried; `payment` is the X-PAYMENT header answering the venue's 402. */
-    trade: async (body: string, payment?: string) =>
-      checkPayload<{ replay?: boolean; receipt: RawReceipt }>(
-        Joi.object({ replay: Joi.boolean(), receipt: receipt.required() }).required(),
-        await http.json({
-          method: 'POST',
-          url: `${root}/trade`,
-          body,
-          headers: { 'content-type': 'application/json', ...(payment ? { 'x-payment': payment } : {}) },
-        }),
-        { venue: http.venue, endpoint: 'POST /trade' },
-      ),
-  };
-}
-
-export type HunchApi = ReturnType<typeof hunchApi>;

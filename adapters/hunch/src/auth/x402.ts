@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { PredgateError } from '@predgate/core';
 import { getAddress } from 'viem';
 import type { Hex, PrivateKeyAccount } from 'viem';
-import type { PaymentRequirement } from './api.js';
-import { venueId } from './normalize.js';
+import type { PaymentRequirement } from '../api/schemas.js';
+import { venueId } from '../context.js';
 
 /**
  * Paying a bet over x402: the venue answers the unpaid trade with a 402 that

@@ -1,19 +1,10 @@
 import { compact, complement, percentToFraction, text, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
-import type { RawMarket, RawOdds, RawRung } from './api.js';
+import type { RawMarket, RawOdds, RawRung } from '../api/schemas.js';
+import { venueId } from '../context.js';
+import { outcomeIdOf } from '../ids.js';
 
-export const venueId = 'hunch';
-export const webUrl = 'https://www.playhunch.xyz';
-
-/** An outcome id is `<market>:<side>`, the side being what a bet names (`yes`, `no` or a rung key); market ids hold no colon. */
-export function outcomeIdOf(marketId: string, side: string): string {
-  return `${marketId}:${side}`;
-}
-
-export function splitOutcomeId(outcomeId: string): { marketId: string; side: string } | undefined {
-  const at = outcomeId.lastIndexOf(':');
-  return at > 0 && at < outcomeId.length - 1 ? { marketId: outcomeId.slice(0, at), side: outcomeId.slice(at + 1) } : undefined;
-}
+const webUrl = 'https://www.playhunch.xyz';
 
 const statuses: Record<string, MarketStatus> = { open: 'active', closed: 'inactive', resolved: 'resolved', voided: 'closed' };
 
