@@ -1,6 +1,6 @@
 import { PredgateError, RedialingSocket, VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
-import { outcomeIdOf, sideOfOutcomeId } from '../normalize.js';
+import { outcomeIdOf, sideOfOutcomeId } from '../ids.js';
 
 /** Gemini's partial-depth streams: the top N levels, whole, each second or each 100 ms. */
 export const depthStreams = ['depth5', 'depth10', 'depth20', 'depth5@100ms', 'depth10@100ms', 'depth20@100ms'] as const;

@@ -1,7 +1,5 @@
-import { checkPayload, venueValue } from '@predgate/core';
-import type { QueryValue, VenueHttpClient } from '@predgate/core';
+import { venueValue } from '@predgate/core';
 import Joi from 'joi';
-import type { GeminiSigner } from './auth/signer.js';
 
 /**
  * Gemini's prediction-market REST API: public GETs for events, books, trades
@@ -114,7 +112,7 @@ const contract = Joi.object({
   sortOrder: Joi.number().allow(null),
   priceDelta24hPct: decimal.allow(null),
 });
-const event = Joi.object({
+export const event = Joi.object({
   ticker: Joi.string().min(1).max(200).required(),
   title: Joi.string().allow('').required(),
   slug: optional,
@@ -127,13 +125,13 @@ const event = Joi.object({
   tags: Joi.array().items(Joi.string()).allow(null),
   contracts: Joi.array().items(contract).required(),
 });
-const eventsPage = Joi.object({
+export const eventsPage = Joi.object({
   data: Joi.array().items(event).required(),
   pagination: Joi.object({ total: Joi.number().integer().min(0) }),
 }).required();
 const level = Joi.object({ price: decimal.required(), amount: decimal.required() });
-const book = Joi.object({ bids: Joi.array().items(level).required(), asks: Joi.array().items(level).required() }).required();
-const trades = Joi.array()
+export const book = Joi.object({ bids: Joi.array().items(level).required(), asks: Joi.array().items(level).required() }).required();
+export const trades = Joi.array()
   .items(
     Joi.object({
       timestampms: Joi.number().integer().required(),
@@ -144,10 +142,10 @@ const trades = Joi.array()
     }),
   )
   .required();
-const candles = Joi.array()
+export const candles = Joi.array()
   .items(Joi.array().ordered(Joi.number().required(), ...Array.from({ length: 5 }, () => Joi.number().required())))
   .required();
-const order = Joi.object({
+export const order = Joi.object({
   orderId: venueValue.id().required(),
   status: Joi.string().required(),
   symbol: Joi.string().required(),
@@ -160,8 +158,11 @@ const order = Joi.object({
   avgExecutionPrice: decimal.allow(null),
   createdAt: venueValue.time().required(),
 });
-const ordersPage = Joi.object({ orders: Joi.array().items(order).required(), pagination: Joi.object({ count: Joi.number().integer().min(0) }) }).required();
-const positions = Joi.object({
+export const ordersPage = Joi.object({
+  orders: Joi.array().items(order).required(),
+  pagination: Joi.object({ count: Joi.number().integer().min(0) }),
+}).required();
+export const positions = Joi.object({
   positions: Joi.array()
     .items(
       Joi.object({
@@ -176,35 +177,3 @@ const positions = Joi.object({
     )
     .required(),
 }).required();
-
-export function geminiApi(http: VenueHttpClient, baseUrl: string, signer: () => GeminiSigner) {
-  const get = async <T>(schema: Joi.Schema, endpoint: string, path: string, query?: Record<string, QueryValue>): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ url: `${baseUrl}${path}`, query }), { venue: http.venue, endpoint });
-  // A signed POST is never retried, reads included: a resent nonce is refused as stale.
-  const post = async <T>(schema: Joi.Schema, path: string, fields: Record<string, unknown>): Promise<T> => {
-    const headers = signer().headers(path, fields);
-    const body = await http.json({ method: 'POST', url: `${baseUrl}${path}`, body: '', headers });
-    return checkPayload<T>(schema, body, { venue: http.venue, endpoint: `POST ${path}` });
-  };
-  const segment = encodeURIComponent;
-
-  return {
-    events: (query: Record<string, QueryValue>) =>
-      get<{ data: RawEvent[]; pagination?: { total?: number } }>(eventsPage, 'GET /v1/prediction-markets/events', '/v1/prediction-markets/events', query),
-    event: (ticker: string) =>
-      get<RawEvent>(event.required(), 'GET /v1/prediction-markets/events/{ticker}', `/v1/prediction-markets/events/${segment(ticker)}`),
-    book: (symbol: string) => get<{ bids: RawLevel[]; asks: RawLevel[] }>(book, 'GET /v1/book/{symbol}', `/v1/book/${segment(symbol)}`),
-    trades: (symbol: string, limit: number) => get<RawTrade[]>(trades, 'GET /v1/trades/{symbol}', `/v1/trades/${segment(symbol)}`, { limit_trades: limit }),
-    candles: (symbol: string, timeFrame: string) =>
-      get<RawCandle[]>(candles, 'GET /v2/candles/{symbol}/{time_frame}', `/v2/candles/${segment(symbol)}/${timeFrame}`),
-    activeOrders: (fields: Record<string, unknown>) =>
-      post<{ orders: RawOrder[]; pagination?: { count?: number } }>(ordersPage, '/v1/prediction-markets/orders/active', fields),
-    orderHistory: (fields: Record<string, unknown>) =>
-      post<{ orders: RawOrder[]; pagination?: { count?: number } }>(ordersPage, '/v1/prediction-markets/orders/history', fields),
-    positions: () => post<{ positions: RawPosition[] }>(positions, '/v1/prediction-markets/positions', {}),
-    placeOrder: (fields: Record<string, unknown>) => post<RawOrder>(order.required(), '/v1/prediction-markets/order', fields),
-    cancelOrder: (orderId: number) => post<RawOrder>(order.required(), '/v1/prediction-markets/order/cancel', { orderId }),
-  };
-}
-
-export type GeminiApi = ReturnType<typeof geminiApi>;

@@ -1,17 +1,10 @@
-import { compact, complement, roundTo, text, toEpochMs, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
-import type { Event, Market, MarketStatus, Order, OrderStatus, Position } from '@predgate/core';
-import type { RawContract, RawEvent, RawOrder, RawPosition, RawPrices } from './api.js';
+import { compact, complement, roundTo, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
+import type { Event, Market, MarketStatus } from '@predgate/core';
+import type { RawContract, RawEvent, RawPrices } from '../api/schemas.js';
+import { venueId } from '../context.js';
+import { outcomeIdOf } from '../ids.js';
 
-export const venueId = 'gemini-titan';
 const eventUrl = (ticker: string) => `https://exchange.gemini.com/prediction-markets/events/${encodeURIComponent(ticker)}`;
-
-/** Outcome ids: the contract's symbol and the side an order names (`outcome: yes|no`). */
-export const outcomeIdOf = (symbol: string, side: 'yes' | 'no') => `${symbol}:${side}`;
-
-export function sideOfOutcomeId(outcomeId: string): { symbol: string; side: 'yes' | 'no' } | undefined {
-  const match = /^(.+):(yes|no)$/.exec(outcomeId);
-  return match ? { symbol: match[1]!, side: match[2] as 'yes' | 'no' } : undefined;
-}
 
 /**
  * An event and its contracts. Each contract is a market with a YES and a NO
@@ -132,50 +125,4 @@ function richText(value: unknown): string | undefined {
   };
   walk(value, 0);
   return text(parts.join(''));
-}
-
-const orderStatuses: Record<string, OrderStatus> = {
-  open: 'open',
-  accepted: 'open',
-  pending: 'pending',
-  filled: 'filled',
-  cancelled: 'cancelled',
-  canceled: 'cancelled',
-  rejected: 'rejected',
-};
-
-export function normalizeOrder(raw: RawOrder): Order {
-  const amount = toNumber(raw.quantity)!;
-  const filled = toNumber(raw.filledQuantity) ?? 0;
-  return compact({
-    id: String(raw.orderId),
-    marketId: raw.symbol,
-    outcomeId: outcomeIdOf(raw.symbol, raw.outcome),
-    side: raw.side,
-    type: 'limit' as const,
-    price: toNumber(raw.price) ?? toNumber(raw.avgExecutionPrice),
-    amount,
-    status: orderStatuses[raw.status.toLowerCase()] ?? 'open',
-    filled,
-    remaining: toNumber(raw.remainingQuantity) ?? Math.max(0, amount - filled),
-    timestamp: toEpochMs(raw.createdAt)!,
-  });
-}
-
-export function normalizePosition(raw: RawPosition): Position {
-  const size = toNumber(raw.totalQuantity)!;
-  const entryPrice = toNumber(raw.avgPrice)!;
-  // The venue quotes YES: a NO holding is worth one minus the YES bid.
-  const yesBid = toFraction(raw.prices?.bestBid);
-  const current = yesBid === undefined ? entryPrice : raw.outcome === 'yes' ? yesBid : complement(yesBid);
-  return compact({
-    marketId: raw.symbol,
-    outcomeId: outcomeIdOf(raw.symbol, raw.outcome),
-    outcomeLabel: `${text(raw.contractMetadata?.contractName) ?? raw.symbol}${raw.outcome === 'no' ? ' (No)' : ''}`,
-    size,
-    entryPrice,
-    currentPrice: current,
-    unrealizedPnL: toNumber(raw.unrealizedPnl) ?? roundTo((current - entryPrice) * size, 6),
-    realizedPnL: toNumber(raw.realizedPl),
-  });
 }

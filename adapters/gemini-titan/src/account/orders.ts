@@ -1,0 +1,82 @@
+import { PredgateError, collectOffsetPages, invalidArgument } from '@predgate/core';
+import type { CreateOrderParams, Order, OrderHistoryParams } from '@predgate/core';
+import type { GeminiApi } from '../api/client.js';
+import type { RawOrder } from '../api/schemas.js';
+import { defaultLimit, venueId } from '../context.js';
+import type { GeminiContext } from '../context.js';
+import { sideOfOutcomeId } from '../ids.js';
+import { normalizeOrder } from '../normalize/account.js';
+
+export async function fetchOpenOrders(ctx: GeminiContext, marketId?: string): Promise<Order[]> {
+  return (await orderPages(ctx.api.activeOrders, marketId === undefined ? {} : { symbol: marketId })).map(normalizeOrder);
+}
+
+export async function fetchClosedOrders(ctx: GeminiContext, params: OrderHistoryParams = {}): Promise<Order[]> {
+  return history(await orderPages(ctx.api.orderHistory, params.marketId === undefined ? {} : { symbol: params.marketId }), params);
+}
+
+export async function fetchAllOrders(ctx: GeminiContext, params: OrderHistoryParams = {}): Promise<Order[]> {
+  const fields = params.marketId === undefined ? {} : { symbol: params.marketId };
+  const [open, closed] = [await orderPages(ctx.api.activeOrders, fields), await orderPages(ctx.api.orderHistory, fields)];
+  return history([...open, ...closed], params);
+}
+
+export async function fetchOrder(ctx: GeminiContext, orderId: string): Promise<Order> {
+  const fields = {};
+  const found =
+    (await orderPages(ctx.api.activeOrders, fields)).find((order) => String(order.orderId) === orderId) ??
+    (await orderPages(ctx.api.orderHistory, fields)).find((order) => String(order.orderId) === orderId);
+  if (!found) throw new PredgateError('ORDER_NOT_FOUND', `Order not found: ${orderId.slice(0, 40)}`, { detail: { orderId } });
+  return normalizeOrder(found);
+}
+
+/**
+ * A limit order rests until cancelled; a market order is an
+ * immediate-or-cancel limit at the caller's worst price (the venue takes
+ * limit orders only). Prices are cents between 0.01 and 0.99.
+ */
+export async function createOrder(ctx: GeminiContext, params: CreateOrderParams): Promise<Order> {
+  const named = sideOfOutcomeId(params.outcomeId);
+  if (!named || named.symbol !== params.marketId) {
+    throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome ${params.outcomeId.slice(0, 100)} is not an outcome of ${params.marketId.slice(0, 100)}`, {
+      detail: { marketId: params.marketId, outcomeId: params.outcomeId },
+    });
+  }
+  if (params.price === undefined)
+    throw invalidArgument('params.price', `${venueId} takes limit orders only: give the price (the worst price for a market order)`);
+  const cents = Math.round(params.price * 100);
+  if (Math.abs(params.price * 100 - cents) > 1e-9 || cents < 1 || cents > 99) {
+    throw invalidArgument('params.price', `${venueId} prices are whole cents between 0.01 and 0.99, got ${params.price}`);
+  }
+  if (!Number.isInteger(params.amount) || params.amount < 1) throw invalidArgument('params.amount', `${venueId} contracts trade in whole numbers`);
+  return normalizeOrder(
+    await ctx.api.placeOrder({
+      symbol: params.marketId,
+      orderType: 'limit',
+      side: params.side,
+      quantity: String(params.amount),
+      price: (cents / 100).toFixed(2),
+      outcome: named.side,
+      timeInForce: params.type === 'limit' ? 'good-til-cancel' : 'immediate-or-cancel',
+    }),
+  );
+}
+
+export async function cancelOrder(ctx: GeminiContext, orderId: string): Promise<Order> {
+  if (!/^\d{1,18}$/.test(orderId)) throw new PredgateError('ORDER_NOT_FOUND', `Order not found: ${orderId.slice(0, 40)}`, { detail: { orderId } });
+  return normalizeOrder(await ctx.api.cancelOrder(Number(orderId)));
+}
+
+/** Every page of an order list (100 a page, as the venue allows), up to 20 pages. */
+async function orderPages(read: GeminiApi['activeOrders'], fields: Record<string, unknown>): Promise<RawOrder[]> {
+  return collectOffsetPages((offset, limit) => read({ ...fields, limit, offset }).then((page) => page.orders), { pageSize: 100, maxPages: 20 });
+}
+
+function history(orders: RawOrder[], params: OrderHistoryParams) {
+  const since = params.since?.getTime() ?? -Infinity;
+  const until = params.until?.getTime() ?? Infinity;
+  return orders
+    .map(normalizeOrder)
+    .filter((order) => order.timestamp >= since && order.timestamp <= until)
+    .slice(0, params.limit ?? defaultLimit);
+}

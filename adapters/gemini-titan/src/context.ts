@@ -1,0 +1,20 @@
+import type { Clock } from '@predgate/core';
+import type { GeminiApi } from './api/client.js';
+import type { GeminiStream } from './streams/market-stream.js';
+
+export const venueId = 'gemini-titan';
+
+/** Gemini's API key and its HMAC secret. */
+export const credentialMembers = ['apiKey', 'apiSecret'];
+
+/** Events, markets and orders a list call answers when the caller names no limit. */
+export const defaultLimit = 100;
+
+/** What every call of one adapter instance shares: reads and account calls take it first. */
+export interface GeminiContext {
+  api: GeminiApi;
+  clock: Clock;
+  stream: GeminiStream;
+  /** Contracts are looked up through their event; listing fills this map (symbol → event ticker) so a later lookup costs one call. */
+  eventOfSymbol: Map<string, string>;
+}
