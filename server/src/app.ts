@@ -38,7 +38,7 @@ import { streamingPlugin } from './plugins/streaming.js';
 import { StreamService } from './streaming/service.js';
 import { VenueDirectory } from './venues/directory.js';
 import { DriftRecorder } from './venues/drift.js';
-import { installedAdaptersManifest, loadAdapters } from './venues/loader.js';
+import { defaultManifest, loadAdapters } from './venues/loader.js';
 import { readManifest } from './venues/manifest.js';
 import type { Manifest } from './venues/manifest.js';
 import { Venue } from './venues/venue.js';
@@ -83,7 +83,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const searchRoots = options.searchRoots ?? [process.cwd()];
-  const manifest = options.manifest ?? (config.manifest ? readManifest(config.manifest) : await installedAdaptersManifest([gatewayRoot, ...searchRoots]));
+  const manifest = options.manifest ?? (config.manifest ? readManifest(config.manifest) : await defaultManifest(searchRoots));
   const adapters = await loadAdapters(manifest, searchRoots);
   // Loaded first, so every log line, the first included, blanks the headers the adapters declare secret.
   const logger = redactingVenueHeaders(
@@ -244,9 +244,6 @@ export async function createApp(options: AppOptions): Promise<App> {
 function replicaId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
-
-/** The gateway package's own folder, whose dependencies are the adapters installed with it. */
-const gatewayRoot = new URL('..', import.meta.url).pathname;
 
 function failed(request: Request): boolean {
   const response = request.response as { statusCode?: number } | null;

@@ -2,11 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { installedAdaptersManifest, loadAdapters } from '../src/venues/loader.js';
+import { defaultManifest, loadAdapters } from '../src/venues/loader.js';
 import { parseManifest, readManifest } from '../src/venues/manifest.js';
 import { testApp, thirdPartyProject } from './helpers.js';
 
-const gatewayRoot = new URL('..', import.meta.url).pathname;
 const venue = (id: string, pkg: string, version: string) => ({ venues: [{ id, package: pkg, version, config: {} }] });
 
 describe('loading adapters', () => {
@@ -71,11 +70,12 @@ describe('loading adapters', () => {
     );
   });
 
-  test('without a manifest, every installed adapter is enabled at its installed version', async () => {
-    const manifest = await installedAdaptersManifest([gatewayRoot, thirdPartyProject]);
+  test('without a manifest, the bundled adapters are served as their default manifest says, and every other installed adapter at its installed version', async () => {
+    const manifest = await defaultManifest([thirdPartyProject]);
     expect(manifest.venues).toEqual(
       expect.arrayContaining([
-        { id: 'mock', package: '@predgate/adapter-mock', version: '0.1.0', config: {} },
+        { id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: {} },
+        { id: 'kalshi-demo', package: '@predgate/adapter-kalshi', version: '^0.1.0', config: {} },
         { id: 'acme', package: 'predgate-adapter-acme', version: '1.0.0', config: {} },
         { id: 'flaky', package: 'predgate-adapter-flaky', version: '1.0.0', config: {} },
       ]),

@@ -45,7 +45,11 @@ const simulatedVenues = new Set(['mock']);
  */
 const notYetMigrated = new Set(['baozi', 'limitless', 'opinion', 'polymarket', 'rain']);
 
-const adapters = readdirSync(adaptersDir).filter((name) => existsSync(join(adaptersDir, name, 'package.json')));
+/** Adapter packages (the `predgate-adapter` keyword): not the bundle that depends on them. */
+const adapters = readdirSync(adaptersDir).filter((name) => {
+  const manifest = join(adaptersDir, name, 'package.json');
+  return existsSync(manifest) && ((JSON.parse(readFileSync(manifest, 'utf8')) as { keywords?: string[] }).keywords ?? []).includes('predgate-adapter');
+});
 
 /** What is wrong with an adapter's layout; empty when it follows it. */
 function layoutProblems(adapter: string): string[] {

@@ -1,7 +1,7 @@
 import { capabilitiesOf, coreMethods, createHttpClientFactory, silentLogger, systemClock } from '@predgate/core';
 import type { Argument, Capability, MethodDeclaration } from '@predgate/core';
 import { MockAgent } from 'undici';
-import { installedAdaptersManifest, loadAdapters } from '../venues/loader.js';
+import { defaultManifest, loadAdapters } from '../venues/loader.js';
 
 /**
  * The README's method table and venue capability table, generated from the
@@ -20,7 +20,7 @@ export async function installedCapabilities(searchRoots: readonly string[]): Pro
   offline.disableNetConnect();
   const http = createHttpClientFactory({ dispatcher: offline });
   try {
-    const manifest = await installedAdaptersManifest(searchRoots);
+    const manifest = await defaultManifest(searchRoots);
     const loaded = await loadAdapters(manifest, searchRoots);
     return loaded.map(({ venue, plugin }) => {
       const adapter = plugin.create({ http, logger: silentLogger, clock: systemClock, config: venue.config });

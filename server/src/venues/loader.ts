@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AdapterPluginError, coreVersion, validateAdapterPlugin } from '@predgate/core';
 import type { AdapterPlugin } from '@predgate/core';
 import semver from 'semver';
+import { readManifest } from './manifest.js';
 import type { Manifest, ManifestVenue } from './manifest.js';
 
 /** Keyword an npm package carries to say it is a Predgate adapter. */
@@ -38,10 +39,27 @@ export async function loadAdapters(manifest: Manifest, searchRoots: readonly str
   return loaded;
 }
 
+/** The bundled adapters' default manifest, in `@predgate/adapters`, a dependency of the gateway. */
+const bundledManifestPath = createRequire(import.meta.url).resolve('@predgate/adapters/manifest.json');
+
+/** Where the bundled adapter packages resolve from: searched before the search roots. */
+const bundledAdaptersRoot = dirname(bundledManifestPath);
+
 /**
- * The manifest used when the operator gives none: every adapter package the
- * gateway or the project around it depends on, each venue pinned to the
- * version installed.
+ * The deployment when the operator gives no manifest: the bundled adapters'
+ * default manifest, and every other adapter package the project around the
+ * gateway depends on (each venue pinned to the version installed).
+ */
+export async function defaultManifest(searchRoots: readonly string[]): Promise<Manifest> {
+  const bundled = readManifest(bundledManifestPath);
+  const installed = await installedAdaptersManifest(searchRoots);
+  const others = installed.venues.filter((venue) => !bundled.venues.some((known) => known.id === venue.id || known.package === venue.package));
+  return { venues: [...bundled.venues, ...others] };
+}
+
+/**
+ * Every adapter package the projects at `searchRoots` depend on, each venue
+ * pinned to the version installed.
  */
 export async function installedAdaptersManifest(searchRoots: readonly string[]): Promise<Manifest> {
   const venues: ManifestVenue[] = [];
@@ -78,9 +96,9 @@ async function importPlugins(name: string, searchRoots: readonly string[]): Prom
 }
 
 /**
- * Imports a package the gateway itself can resolve, or else one installed in
- * a search root (the project the gateway runs in, where third-party adapters
- * are installed).
+ * Imports a package the gateway itself can resolve, or else one of the
+ * bundled adapters, or else one installed in a search root (the project the
+ * gateway runs in, where third-party adapters are installed).
  */
 async function importPackage(name: string, searchRoots: readonly string[]): Promise<unknown> {
   try {
@@ -88,7 +106,7 @@ async function importPackage(name: string, searchRoots: readonly string[]): Prom
   } catch (error) {
     if (!isMissing(error, name)) throw loadFailure(name, error);
   }
-  for (const root of searchRoots) {
+  for (const root of [bundledAdaptersRoot, ...searchRoots]) {
     let entry: string;
     try {
       entry = createRequire(join(root, 'package.json')).resolve(name);
