@@ -15,7 +15,10 @@ import { PolymarketArchive } from '../../archive/src/index.js';
  * 436 MB, 5.8 B/row; the smallest listed file 7.2 B/row), 99.6% of them
  * `price_change` rows (a message carries both tokens of its market, so about
  * two rows a message), 0.27% `book`, 0.09% `last_trade_price`, a few
- * `tick_size_change`; pmxt subscribes to every live asset. `ARCHIVE_BENCH_ROWS`
+ * `tick_size_change`; pmxt subscribes to every live asset. pmxt's v2 overview
+ * (archive.pmxt.dev/docs/v2-data-overview) lists about 31 GB over 94 hourly
+ * files, 100-400 MB each, price_change about 99.7% of rows: at 6-7 B/row an
+ * average hour is about 50 million rows, so 25 million is a quiet hour. `ARCHIVE_BENCH_ROWS`
  * (25,000,000) and `ARCHIVE_BENCH_TOKENS` (40,000: about 20,000 live binary
  * markets, an assumption) set the size; a few markets take most of the traffic.
  */
