@@ -5,9 +5,9 @@ import { marketTokens } from './account/market-tokens.js';
 import { accountReads } from './account/reads.js';
 import { trading } from './account/trading.js';
 import { opinionApi } from './api/client.js';
-import { mapHttpError } from './api/envelope.js';
-import type { OpinionConfig } from './index.js';
-import { venue } from './normalize/catalog.js';
+import type { OpinionConfig } from './config.js';
+import { venue } from './context.js';
+import { mapError } from './errors.js';
 import { catalogReads } from './reads/catalog.js';
 import { marketDataReads } from './reads/market-data.js';
 import { OpinionStream } from './streams/market-stream.js';
@@ -16,7 +16,7 @@ import { OpinionStream } from './streams/market-stream.js';
 const rateLimit = { requests: 15, intervalMs: 1_000 };
 
 export function createOpinionAdapter(context: AdapterContext, config: OpinionConfig) {
-  const http = context.http({ venue, rateLimit, mapError: mapHttpError });
+  const http = context.http({ venue, rateLimit, mapError });
   const hosts = { api: config.baseUrl, trading: config.tradingUrl };
   // Public data may be read with the operator's key; the account's orders are those of the key's owner, so account
   // and trading calls use the caller's own key only, never the operator's.

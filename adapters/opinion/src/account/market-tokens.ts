@@ -1,7 +1,7 @@
 import { PredgateError } from '@predgate/core';
 import type { Clock } from '@predgate/core';
 import type { OpinionApi } from '../api/client.js';
-import { venue } from '../normalize/catalog.js';
+import { venue } from '../context.js';
 
 export interface MarketTokens {
   yes: string;

@@ -1,6 +1,7 @@
-import { checkPayload, mapVenueFailure } from '@predgate/core';
-import type { ErrorCode, PredgateError, VenueFailure } from '@predgate/core';
+import { checkPayload } from '@predgate/core';
+import type { ErrorCode } from '@predgate/core';
 import Joi from 'joi';
+import { envelopeError } from '../errors.js';
 
 /**
  * Opinion answers HTTP 200 with an envelope, and application errors come back
@@ -21,7 +22,7 @@ export interface EnvelopeSource {
   refused?: ErrorCode;
 }
 
-interface Envelope {
+export interface Envelope {
   errno?: number;
   code?: number;
   errmsg?: string | null;
@@ -44,41 +45,4 @@ export function openEnvelope<T>(body: unknown, schema: Joi.Schema, source: Envel
   if (status !== 0) throw envelopeError(checked, source);
   // Checked inside the envelope so a drifted field is named from the body's root (`result.list.0.marketId`).
   return checkPayload<{ result: T }>(Joi.object({ result: schema.required() }), checked, { venue: source.venue, endpoint: source.endpoint }).result;
-}
-
-function envelopeError(body: Envelope, source: EnvelopeSource): PredgateError {
-  const venueMessage = body.errmsg || body.msg || '';
-  const failure: VenueFailure = {
-    venue: source.venue,
-    method: source.method,
-    origin: source.url.origin,
-    path: source.url.pathname,
-    status: 200,
-    headers: {},
-    body: null,
-  };
-  return mapVenueFailure(failure, {
-    code: codeForMessage(venueMessage, source),
-    message: `${source.venue}: ${venueMessage || `errno ${String(body.errno ?? body.code)}`}`,
-    detail: { errno: body.errno ?? body.code, ...(venueMessage ? { venueMessage } : {}) },
-  });
-}
-
-/** Opinion documents one errno (10000, a missing parameter); the rest is read from the message. */
-function codeForMessage(message: string, source: EnvelopeSource): ErrorCode {
-  if (/api ?key|unauthori[sz]ed|forbidden/i.test(message)) return 'AUTHENTICATION_ERROR';
-  if (/too many|rate limit|frequen/i.test(message)) return 'RATE_LIMIT_EXCEEDED';
-  if (/not (be )?found|not exist|no such/i.test(message)) return source.notFound ?? 'NOT_FOUND';
-  if (source.refused === 'INVALID_ORDER' && /insufficient|not enough|allowance/i.test(message)) return 'INSUFFICIENT_FUNDS';
-  return source.refused ?? 'BAD_REQUEST';
-}
-
-/** Answers outside 2xx: a refused key is an authentication failure whether Opinion says 401 or 403. */
-export function mapHttpError(failure: VenueFailure): PredgateError {
-  const body = failure.body as { errmsg?: unknown } | null;
-  const errmsg = typeof body?.errmsg === 'string' && body.errmsg ? body.errmsg : undefined;
-  return mapVenueFailure(failure, {
-    ...(failure.status === 403 ? { code: 'AUTHENTICATION_ERROR' as const } : {}),
-    ...(errmsg ? { message: `${failure.venue}: ${errmsg}`, detail: { venueMessage: errmsg } } : {}),
-  });
 }

@@ -3,7 +3,8 @@ import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter }
 import { pageSize } from '../api/client.js';
 import type { MarketQuery, OpinionApi } from '../api/client.js';
 import type { RawMarket } from '../api/schemas.js';
-import { isCategorical, marketsOf, toEvent, venue } from '../normalize/catalog.js';
+import { venue } from '../context.js';
+import { isCategorical, marketsOf, toEvent } from '../normalize/catalog.js';
 import { priceMarkets } from './prices.js';
 
 /** Upper bound on listing pages one call reads (20 items each): every Opinion market today fits well within it. */
