@@ -103,6 +103,21 @@ export abstract class VenueStream<Channels extends Record<string, unknown>, View
     };
   }
 
+  /**
+   * Refuses a watch of something that cannot be an outcome of this venue: OUTCOME_NOT_FOUND, final, told
+   * on the next microtask (after `start` returns); nothing is subscribed. Returns the watch's empty teardown.
+   */
+  protected notAnOutcome(emit: FeedListener<never>, outcomeId: string, expected: string): () => void {
+    const shown = outcomeId.slice(0, 100);
+    const error = new PredgateError('OUTCOME_NOT_FOUND', `${this.venue}: ${shown} is not an outcome id (${expected})`, {
+      exchange: this.venue,
+      retryable: false,
+      detail: { outcomeId: shown },
+    });
+    queueMicrotask(() => emit.error(error));
+    return () => undefined;
+  }
+
   /** Whether anyone watches `key` on `channel`. */
   protected watched(channel: keyof Channels & string, key: string): boolean {
     return this.entriesOf(channel).has(key);

@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
+import { RedialingSocket, VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
 import { outcomeIdOf, sideOfOutcomeId } from '../ids.js';
 
@@ -93,16 +93,7 @@ export class GeminiStream extends VenueStream<{ book: OrderBook; trade: Trade[] 
 
   private watchOutcome<C extends Channel>(channel: C, outcomeId: string, emit: FeedListener<{ book: OrderBook; trade: Trade[] }[C]>): () => void {
     const named = sideOfOutcomeId(outcomeId);
-    if (!named || /[\s@/]/.test(named.symbol)) {
-      const shown = outcomeId.slice(0, 100);
-      const error = new PredgateError('OUTCOME_NOT_FOUND', `${this.venue}: ${shown} is not an outcome id (<instrument symbol>:yes or :no)`, {
-        exchange: this.venue,
-        retryable: false,
-        detail: { outcomeId: shown },
-      });
-      queueMicrotask(() => emit.error(error));
-      return () => undefined;
-    }
+    if (!named || /[\s@/]/.test(named.symbol)) return this.notAnOutcome(emit, outcomeId, '<instrument symbol>:yes or :no');
     const key = named.symbol.toUpperCase();
     if (!this.watched('book', key) && !this.watched('trade', key)) this.spellings.set(key, named.symbol);
     const stop = this.watch(channel, key, named.side, emit);
@@ -126,7 +117,7 @@ export class GeminiStream extends VenueStream<{ book: OrderBook; trade: Trade[] 
   private receive(text: string): void {
     const message = jsonObjectOf(text);
     if (!message) {
-      this.broadcast(this.drift('a frame that is not a JSON object'));
+      this.broadcast(this.drift('a frame that is not JSON (or not an object)'));
       return;
     }
     // Command answers: `{id, status: 200}`, or another status with an error.

@@ -1,4 +1,4 @@
-import { PredgateError, RedialingSocket, Subscriptions, createFeed, normalizeOrderBook, toNumber } from '@predgate/core';
+import { RedialingSocket, VenueStream, createFeed, jsonObjectOf, normalizeOrderBook, toNumber } from '@predgate/core';
 import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
 import { assetIdOf, coinOf, sideOfAssetId, sideOfCoin } from '../ids.js';
 
@@ -15,12 +15,6 @@ export interface HyperliquidStreamOptions {
 type Channel = 'l2Book' | 'trades';
 const channels: Channel[] = ['l2Book', 'trades'];
 
-/** One side coin's watchers and its last book (every `l2Book` message is the whole book). */
-interface Book {
-  last: OrderBook | undefined;
-  watchers: Set<FeedListener<OrderBook>>;
-}
-
 /**
  * Hyperliquid's public websocket for one adapter instance: one connection,
  * the `l2Book` channel (each message a full book of one side coin `#<10 ×
@@ -31,24 +25,12 @@ interface Book {
  * subscribed again. Each side of an outcome is its own coin with its own book,
  * as `fetchOrderBook` reads it.
  */
-export class HyperliquidStream {
-  private readonly socket: RedialingSocket;
-  private readonly books = new Map<string, Book>();
-  private readonly prints = new Map<string, Set<FeedListener<Trade[]>>>();
-  /** Coins by channel; the venue takes one coin per subscribe message. */
-  private readonly subscriptions: Subscriptions<Channel>;
+export class HyperliquidStream extends VenueStream<{ l2Book: OrderBook; trades: Trade[] }, null> {
+  protected readonly connection: RedialingSocket;
 
   constructor(private readonly options: HyperliquidStreamOptions) {
-    this.subscriptions = new Subscriptions({
-      channels,
-      canSend: () => this.socket.isOpen,
-      subscribe: (channel, coins) => {
-        for (const coin of coins) this.send({ method: 'subscribe', subscription: { type: channel, coin } });
-      },
-      unsubscribe: (channel, coin) => this.send({ method: 'unsubscribe', subscription: { type: channel, coin } }),
-      onIdle: () => void this.socket.close(),
-    });
-    this.socket = new RedialingSocket({
+    super(options.venue, channels);
+    this.connection = new RedialingSocket({
       venue: options.venue,
       dial: () => ({ url: options.url }),
       pingIntervalMs: options.pingIntervalMs,
@@ -57,7 +39,7 @@ export class HyperliquidStream {
       wanted: () => !this.subscriptions.idle,
       onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
-      onDown: () => this.resetConnectionState(),
+      onDown: () => this.connectionDown(),
       onDrop: (error) => this.broadcast(error),
     });
   }
@@ -68,101 +50,37 @@ export class HyperliquidStream {
   }
 
   watchOrderBook(outcomeId: string): Feed<OrderBook> {
-    return createFeed((emit) => {
-      const coin = this.coinOf(outcomeId, emit);
-      if (coin === undefined) return () => undefined;
-      let book = this.books.get(coin);
-      if (!book) {
-        book = { last: undefined, watchers: new Set() };
-        this.books.set(coin, book);
-      }
-      book.watchers.add(emit);
-      // A second watcher of a coin already known starts from its current book.
-      if (book.last) {
-        const last = book.last;
-        queueMicrotask(() => emit.data(last));
-      }
-      this.want('l2Book', coin);
-      return () => {
-        book.watchers.delete(emit);
-        // A watcher from before close() finds its coin's book already replaced: the new one is not its to end.
-        if (book.watchers.size === 0 && this.books.get(coin) === book) {
-          this.books.delete(coin);
-          this.subscriptions.unwant('l2Book', coin);
-        }
-      };
-    });
+    return createFeed((emit) => this.watchOutcome('l2Book', outcomeId, emit));
   }
 
   watchTrades(outcomeId: string): Feed<Trade[]> {
-    return createFeed((emit) => {
-      const coin = this.coinOf(outcomeId, emit);
-      if (coin === undefined) return () => undefined;
-      let watchers = this.prints.get(coin);
-      if (!watchers) {
-        watchers = new Set();
-        this.prints.set(coin, watchers);
-      }
-      watchers.add(emit);
-      this.want('trades', coin);
-      return () => {
-        watchers.delete(emit);
-        if (watchers.size === 0 && this.prints.get(coin) === watchers) {
-          this.prints.delete(coin);
-          this.subscriptions.unwant('trades', coin);
-        }
-      };
-    });
+    return createFeed((emit) => this.watchOutcome('trades', outcomeId, emit));
   }
 
-  async close(): Promise<void> {
-    this.books.clear();
-    this.prints.clear();
-    this.subscriptions.clear();
-    await this.socket.close();
+  /** The venue takes one coin per subscribe message. */
+  protected subscribe(channel: Channel, coins: string[]): void {
+    for (const coin of coins) this.send({ method: 'subscribe', subscription: { type: channel, coin } });
   }
 
-  /** The side coin an outcome (asset) id names; anything else ends the feed with OUTCOME_NOT_FOUND. */
-  private coinOf(outcomeId: string, emit: FeedListener<never>): string | undefined {
+  protected unsubscribe(channel: Channel, coin: string): void {
+    this.send({ method: 'unsubscribe', subscription: { type: channel, coin } });
+  }
+
+  /** A watch of the side coin an outcome (asset) id names; anything else ends the feed with OUTCOME_NOT_FOUND. */
+  private watchOutcome<C extends Channel>(channel: C, outcomeId: string, emit: FeedListener<{ l2Book: OrderBook; trades: Trade[] }[C]>): () => void {
     const side = sideOfAssetId(outcomeId);
-    if (side) return coinOf(side);
-    const shown = outcomeId.slice(0, 100);
-    queueMicrotask(() =>
-      emit.error(
-        new PredgateError('OUTCOME_NOT_FOUND', `${this.options.venue}: ${shown} is not an outcome id (an asset id such as 100017310)`, {
-          exchange: this.options.venue,
-          retryable: false,
-          detail: { outcomeId: shown },
-        }),
-      ),
-    );
-    return undefined;
-  }
-
-  private want(channel: Channel, coin: string): void {
-    if (this.subscriptions.want(channel, coin)) this.socket.connect();
-  }
-
-  private resetConnectionState(): void {
-    this.subscriptions.reset();
-    // A book from before a drop is not current: the next subscription's first message replaces it.
-    for (const book of this.books.values()) book.last = undefined;
+    if (!side) return this.notAnOutcome(emit, outcomeId, 'an asset id such as 100017310');
+    return this.watch(channel, coinOf(side), null, emit);
   }
 
   private send(message: unknown): void {
-    this.socket.send(JSON.stringify(message));
+    this.connection.send(JSON.stringify(message));
   }
 
   private receive(text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      this.broadcast(this.drift('a frame that is not JSON'));
-      return;
-    }
-    if (!isRecord(message) || typeof message.channel !== 'string') {
-      this.broadcast(this.drift('a message without a channel'));
+    const message = jsonObjectOf(text);
+    if (!message || typeof message.channel !== 'string') {
+      this.broadcast(this.drift(message ? 'a message without a channel' : 'a frame that is not JSON (or not an object)'));
       return;
     }
     switch (message.channel) {
@@ -173,13 +91,10 @@ export class HyperliquidStream {
         this.trades(message.data);
         return;
       case 'error':
-        this.refused(message.data);
-        return;
-      case 'subscriptionResponse':
-      case 'pong':
+        this.answered(message.data);
         return;
       default:
-        // Other channels (allMids, notification, …) are none of these feeds' business.
+        // subscriptionResponse, pong and other channels (allMids, notification, …) are none of these feeds' business.
         return;
     }
   }
@@ -190,27 +105,25 @@ export class HyperliquidStream {
       this.broadcast(this.drift('an l2Book message without a coin'));
       return;
     }
-    const book = this.books.get(coin);
-    if (!book) return;
+    if (!this.watched('l2Book', coin)) return;
     const record = data as Record<string, unknown>;
     const levels = record.levels;
     const time = toNumber(record.time);
     const bids = Array.isArray(levels) && levels.length === 2 ? ladder(levels[0]) : undefined;
     const asks = Array.isArray(levels) && levels.length === 2 ? ladder(levels[1]) : undefined;
     if (!bids || !asks || time === undefined) {
-      book.last = undefined;
-      const error = this.drift(`an l2Book message for ${coin} without time or with unreadable levels`);
-      for (const watcher of book.watchers) watcher.error(error);
+      this.forgetLatest('l2Book', coin);
+      this.fail('l2Book', coin, this.drift(`an l2Book message for ${coin} without time or with unreadable levels`));
       return;
     }
     const side = outcomeIdOfCoin(coin);
-    book.last = normalizeOrderBook({
+    const book = normalizeOrderBook({
       bids,
       asks,
       timestamp: time,
       sourceMetadata: { coin, ...(side ? { outcomeId: side } : {}), source: 'stream' },
     });
-    for (const watcher of book.watchers) watcher.data(book.last);
+    this.publish('l2Book', coin, () => book, true);
   }
 
   private trades(data: unknown): void {
@@ -225,17 +138,15 @@ export class HyperliquidStream {
         this.broadcast(this.drift('a trade without a coin'));
         return;
       }
-      if (!this.prints.has(coin)) continue;
+      if (!this.watched('trades', coin)) continue;
       const trade = row as Record<string, unknown>;
       const price = toNumber(trade.px);
       const amount = toNumber(trade.sz);
       const timestamp = toNumber(trade.time);
       if (price === undefined || amount === undefined || timestamp === undefined || !(amount > 0) || (trade.side !== 'A' && trade.side !== 'B')) {
-        const error = this.drift(`a trade of ${coin} without price, size, time or side`);
-        for (const watcher of this.prints.get(coin)!) watcher.error(error);
+        this.fail('trades', coin, this.drift(`a trade of ${coin} without price, size, time or side`));
         return;
       }
-      const outcomeId = outcomeIdOfCoin(coin) ?? coin;
       const list = byCoin.get(coin) ?? [];
       list.push({
         id: String(trade.tid ?? `${coin}-${timestamp}`),
@@ -243,37 +154,25 @@ export class HyperliquidStream {
         price,
         amount,
         side: trade.side === 'B' ? 'buy' : 'sell',
-        outcomeId,
+        outcomeId: outcomeIdOfCoin(coin) ?? coin,
       });
       byCoin.set(coin, list);
     }
-    for (const [coin, trades] of byCoin) for (const watcher of this.prints.get(coin) ?? []) watcher.data(trades);
+    for (const [coin, trades] of byCoin) this.publish('trades', coin, () => trades);
   }
 
-  /** The venue answers a subscription it cannot serve with an `error` message quoting it. */
-  private refused(data: unknown): void {
-    const text = String(data ?? 'error').slice(0, 200);
-    const { venue } = this.options;
-    const error = new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${text}`, { exchange: venue, retryable: true });
-    const named = [...this.books.keys(), ...this.prints.keys()].filter((coin) => text.includes(`"${coin}"`));
-    if (named.length === 0) {
-      this.broadcast(error);
-      return;
+  /** The venue answers a subscription it cannot serve with an `error` message quoting it: the coins it names are told, else everyone. */
+  private answered(data: unknown): void {
+    const error = this.venueError(String(data ?? 'error'));
+    const text = error.message;
+    let told = false;
+    for (const channel of channels) {
+      for (const coin of this.watchedKeys(channel).filter((key) => text.includes(`"${key}"`))) {
+        this.fail(channel, coin, error);
+        told = true;
+      }
     }
-    for (const coin of new Set(named)) {
-      for (const watcher of this.books.get(coin)?.watchers ?? []) watcher.error(error);
-      for (const watcher of this.prints.get(coin) ?? []) watcher.error(error);
-    }
-  }
-
-  private drift(what: string): PredgateError {
-    const { venue } = this.options;
-    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
-  }
-
-  private broadcast(error: PredgateError): void {
-    for (const book of this.books.values()) for (const watcher of book.watchers) watcher.error(error);
-    for (const watchers of this.prints.values()) for (const watcher of watchers) watcher.error(error);
+    if (!told) this.broadcast(error);
   }
 }
 

@@ -124,7 +124,7 @@ export class PolymarketUsStream extends VenueStream<{ book: OrderBook; trade: Tr
   private receive(text: string): void {
     const message = jsonObjectOf(text);
     if (!message) {
-      this.broadcast(this.drift('a frame that is not a JSON object'));
+      this.broadcast(this.drift('a frame that is not JSON (or not an object)'));
       return;
     }
     if ('heartbeat' in message) return;
