@@ -18,7 +18,7 @@ beforeAll(async () => {
     manifest: {
       venues: [
         { id: 'mock', package: '@predgate/adapter-mock', version: '^0.1.0', config: { events: 20 } },
-        { id: 'kalshi', package: '@predgate/adapter-kalshi', version: '^0.1.0', config: {} },
+        { id: 'smarkets', package: '@predgate/adapter-smarkets', version: '^0.1.0', config: {} },
       ],
     },
     // Nothing may reach a venue: the refusals below happen before any call.
@@ -105,13 +105,13 @@ describe('pmxt order controls on the mock venue', () => {
 });
 
 test('a venue that does not honour a control refuses it with VALIDATION_ERROR naming the venue and the control', async () => {
-  const answer = await post<Order>('kalshi', 'createOrder', [order({ type: 'limit', price: 0.5, amount: 1, postOnly: true })], {
-    apiKey: 'key',
-    privateKey: 'not-a-key',
+  const answer = await post<Order>('smarkets', 'createOrder', [order({ type: 'limit', price: 0.5, amount: 1, postOnly: true })], {
+    apiKey: 'trader@example.com',
+    privateKey: 'not-a-password',
   });
   expect(answer.status).toBe(400);
   expect(answer.error.code).toBe('VALIDATION_ERROR');
-  expect(answer.error.message).toContain('kalshi');
+  expect(answer.error.message).toContain('smarkets');
   expect(answer.error.message).toContain('postOnly');
   expect(answer.error.detail).toMatchObject({ unsupported: ['postOnly'] });
 });

@@ -1,6 +1,7 @@
 import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
-import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder } from './account/orders.js';
+import { honouredOrderControls } from './account/order-request.js';
+import { buildOrder, cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder, submitOrder } from './account/orders.js';
 import { fetchBalance, fetchMyTrades, fetchPositions } from './account/portfolio.js';
 import { KalshiApi } from './api/client.js';
 import { credentialMembers } from './auth/signer.js';
@@ -51,6 +52,7 @@ export function createKalshiAdapter(context: AdapterContext, venue: KalshiVenue,
       },
       rateLimit: config.rateLimit,
       credentials: { required: [...credentialMembers], optional: [] },
+      orderControls: honouredOrderControls,
     },
     /** Kalshi has no flat market list with titles: markets are read through their events. */
     emulated: ['fetchMarkets'],
@@ -84,6 +86,8 @@ export function createKalshiAdapter(context: AdapterContext, venue: KalshiVenue,
       fetchAllOrders,
       fetchOrder,
       fetchMyTrades,
+      buildOrder,
+      submitOrder,
       createOrder,
       cancelOrder,
     }),

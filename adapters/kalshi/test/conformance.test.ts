@@ -132,6 +132,13 @@ function casesFor(s: Samples): Record<string, ConformanceCase[]> {
     fetchOrder: [{ args: [s.orderId], check: (order) => ((order as Order).id === s.orderId ? [] : ['data.id: not the order asked for']) }],
     fetchMyTrades: [{ args: [], check: nonEmpty }],
     createOrder: [{ args: [s.order], check: (order) => ((order as Order).status === 'open' ? [] : ['data.status: a limit order below the market rests']) }],
+    buildOrder: [{ args: [s.order] }],
+    submitOrder: [
+      {
+        args: async (d) => [await (d.adapter.buildOrder as (params: object) => Promise<unknown>)(s.order)],
+        check: (order) => ((order as Order).status === 'open' ? [] : ['data.status: a limit order below the market rests']),
+      },
+    ],
     cancelOrder: [{ args: [s.restingOrderId], check: (order) => ((order as Order).status === 'cancelled' ? [] : ['data.status: expected "cancelled"']) }],
     watchOrderBook: [
       {

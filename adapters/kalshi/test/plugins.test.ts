@@ -25,6 +25,7 @@ describe('plugins', () => {
       hosts: { rest: 'https://external-api.kalshi.com/trade-api/v2', web: 'https://kalshi.com', restFallback1: 'https://api.elections.kalshi.com' },
       rateLimit: { requests: 10, intervalMs: 1_000 },
       credentials: { required: ['apiKey', 'privateKey'], optional: [] },
+      orderControls: ['timeInForce', 'postOnly', 'reduceOnly', 'expiry', 'denom', 'slippage_pct'],
     });
     expect(kalshiDemoPlugin.create(context()).profile.hosts).toEqual({
       rest: 'https://external-api.demo.kalshi.co/trade-api/v2',

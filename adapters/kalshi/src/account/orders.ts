@@ -1,15 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { CreateOrderParams, Order, OrderHistoryParams } from '@predgate/core';
+import { PredgateError } from '@predgate/core';
+import type { BuiltOrder, CreateOrderParams, Order, OrderHistoryParams } from '@predgate/core';
 import { segment } from '../api/client.js';
 import { collectPages } from '../api/paging.js';
 import type { RawOrder } from '../api/types.js';
 import type { KalshiContext } from '../context.js';
-import { invalidArgument } from '../errors.js';
-import { outcomeOf, ticker } from '../ids.js';
+import { ticker } from '../ids.js';
 import { timeMs } from '../normalize/numbers.js';
 import { normalizeOrder } from '../normalize/orders.js';
 import { liveAndHistorical } from './history.js';
 import { checked } from '../api/schemas.js';
+import { builtRequest, orderRequest } from './order-request.js';
+import type { KalshiOrderRequest } from './order-request.js';
 
 const defaultOrders = 100;
 const ordersPage = 200;
@@ -49,44 +50,36 @@ export async function fetchOrder(ctx: KalshiContext, orderId: string): Promise<O
   return normalizeOrder(order);
 }
 
-/**
- * createOrder. The outcome picks the contract (`side`: `TICKER` is YES,
- * `TICKER-NO` is NO) and the unified side picks `action`: selling YES is
- * `side: yes, action: sell`, not a NO purchase. Limit orders rest until
- * cancelled; market orders are immediate-or-cancel at the given worst price,
- * or at the edge of the price range when none is given.
- */
-export async function createOrder(ctx: KalshiContext, params: CreateOrderParams): Promise<Order> {
-  // Missing credentials are reported before any problem with the order itself.
+/** buildOrder: the create-order request, unsigned, for the caller to inspect before submitOrder signs and sends it. */
+export async function buildOrder(ctx: KalshiContext, params: CreateOrderParams): Promise<BuiltOrder> {
+  const request = await orderRequest(ctx, params, 'buildOrder');
+  return { exchange: ctx.origin.exchange, params, ...(params.expiry === undefined ? {} : { expiry: params.expiry }), raw: { ...request } };
+}
+
+/** submitOrder: the built request, checked against its params, signed and sent; refused unsent once its expiry has passed. */
+export async function submitOrder(ctx: KalshiContext, built: BuiltOrder): Promise<Order> {
   ctx.api.requireCredentials();
-  const market = ticker(params.marketId);
-  const outcome = outcomeOf(params.outcomeId);
-  if (outcome.ticker !== market) {
-    throw invalidArgument(ctx.origin.exchange, 'createOrder', 'params.outcomeId', `"outcomeId" ${params.outcomeId} is not an outcome of market ${market}`);
+  const expiry = built.expiry ?? built.params.expiry;
+  if (expiry !== undefined && expiry.getTime() <= ctx.clock.now()) {
+    throw new PredgateError('BUILT_ORDER_EXPIRED', `The order's expiry (${expiry.toISOString()}) has passed: it was not placed`, {
+      exchange: ctx.origin.exchange,
+      detail: { expiry: expiry.toISOString() },
+    });
   }
-  const price = params.price ?? (params.side === 'buy' ? 0.99 : 0.01);
-  if (price <= 0 || price >= 1) {
-    throw invalidArgument(
-      ctx.origin.exchange,
-      'createOrder',
-      'params.price',
-      `"price" must lie strictly between 0 and 1 on ${ctx.origin.exchange} (got ${price})`,
-    );
-  }
-  const body = {
-    ticker: market,
-    // Kalshi's idempotency key: a retried submission cannot place a second order.
-    client_order_id: randomUUID(),
-    side: outcome.side,
-    action: params.side,
-    count_fp: params.amount.toFixed(2),
-    [`${outcome.side}_price_dollars`]: price.toFixed(4),
-    time_in_force: params.type === 'market' ? 'immediate_or_cancel' : 'good_till_canceled',
-  };
+  return send(ctx, builtRequest(ctx, built.raw, built.params));
+}
+
+/** createOrder: built and sent at once; missing credentials are reported before any problem with the order itself. */
+export async function createOrder(ctx: KalshiContext, params: CreateOrderParams): Promise<Order> {
+  ctx.api.requireCredentials();
+  return send(ctx, await orderRequest(ctx, params, 'createOrder'));
+}
+
+async function send(ctx: KalshiContext, request: KalshiOrderRequest): Promise<Order> {
   const { order } = checked<{ order: RawOrder }>(
     'POST /portfolio/orders',
     ctx.origin.exchange,
-    await ctx.api.account<unknown>('POST', '/portfolio/orders', { body }),
+    await ctx.api.account<unknown>(request.method, request.path, { body: request.body }),
   );
   return normalizeOrder(order);
 }
