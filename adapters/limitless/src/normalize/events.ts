@@ -1,12 +1,10 @@
 import { compact, complement, percentToFraction, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
-import type { RawMarket } from './api.js';
+import type { RawMarket } from '../api/schemas.js';
+import { venueId } from '../context.js';
+import { ammOutcomeId } from '../ids.js';
 
-export const venueId = 'limitless';
 const marketUrl = (slug: string) => `https://limitless.exchange/markets/${encodeURIComponent(slug)}`;
-
-/** AMM markets have no CLOB tokens: their outcomes are named `<slug>:yes` and `<slug>:no`. */
-export const ammOutcomeId = (slug: string, side: 'yes' | 'no') => `${slug}:${side}`;
 
 export function isAmm(raw: RawMarket): boolean {
   return !raw.tokens && raw.tradeType === 'amm';

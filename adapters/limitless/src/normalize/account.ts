@@ -1,11 +1,9 @@
 import { PredgateError, fromBaseUnits, roundTo, toEpochMs, toNumber } from '@predgate/core';
 import type { Position, UserTrade } from '@predgate/core';
-import type { RawAmmPosition, RawClobPosition, RawHistoryEntry, RawUserOrder } from './api.js';
-import { tradeStrategies } from './api.js';
-import { ammOutcomeId } from './normalize.js';
-
-/** A market's outcome ids, YES then NO: CLOB token ids, or `<slug>:yes|no` on AMM markets. */
-export type OutcomeIds = readonly [yes: string, no: string];
+import type { RawAmmPosition, RawClobPosition, RawHistoryEntry, RawUserOrder } from '../api/schemas.js';
+import { tradeStrategies } from '../api/schemas.js';
+import { ammOutcomeId } from '../ids.js';
+import type { OutcomeIds } from '../ids.js';
 
 const labels = ['Yes', 'No'] as const;
 
