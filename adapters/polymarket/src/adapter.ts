@@ -10,15 +10,14 @@ import { DataApi } from './api/data.js';
 import { GammaApi } from './api/gamma.js';
 import { ClobAuthenticator } from './auth/api-keys.js';
 import type { PolymarketConfig } from './config.js';
+import { displayName, venueId } from './context.js';
 import type { PolymarketContext, SaltSource } from './context.js';
-import { profileOf } from './profile.js';
 import { fetchEvent, fetchEvents, fetchEventsPaginated, fetchSeries } from './reads/events.js';
 import { MarketLookup } from './reads/lookup.js';
 import { fetchOHLCV, fetchTrades } from './reads/market-data.js';
 import { fetchMarket, fetchMarkets } from './reads/markets.js';
 import { fetchOrderBook, fetchOrderBooks } from './reads/order-books.js';
 import { MarketStream } from './streams/market-stream.js';
-import { venueId } from './venue.js';
 
 export interface PolymarketAdapterOptions {
   /** Order salts; tests fix it to sign a known order. */
@@ -55,7 +54,14 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
 
   return defineAdapter({
     id: venueId,
-    profile: profileOf(config),
+    // Every authenticated call needs the wallet key; the API key triple is derived from it when absent,
+    // and `funderAddress` names the proxy wallet of signature types 1-3.
+    profile: {
+      displayName,
+      hosts: { ...config.hosts },
+      rateLimit: { ...config.rateLimit },
+      credentials: { required: ['privateKey'], optional: ['apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'] },
+    },
     // Streams: the CLOB market channel, one connection per adapter instance.
     watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),
     watchTrades(outcomeId, address) {

@@ -1,4 +1,7 @@
+import { readAdapterConfig, socketUrl, streamConfig, venueUrl } from '@predgate/core';
+import type { StreamConfig } from '@predgate/core';
 import Joi from 'joi';
+import { venueId } from './context.js';
 
 /** Base URLs of the three Polymarket APIs the adapter calls. */
 export interface PolymarketHosts {
@@ -23,7 +26,7 @@ export interface PolymarketConfig {
    */
   rateLimit: { requests: number; intervalMs: number };
   /** The CLOB market websocket the streaming methods read: its address, keepalive and reconnect delays. */
-  marketChannel: { url: string; pingIntervalMs: number; backoff: { initialMs: number; maxMs: number } };
+  marketChannel: StreamConfig & { url: string };
 }
 
 const defaultHosts: PolymarketHosts = {
@@ -35,15 +38,11 @@ const defaultHosts: PolymarketHosts = {
 /** Gamma answers at most this many items per list request. */
 export const gammaMaxPage = 500;
 
-const baseUrl = Joi.string()
-  .uri({ scheme: ['http', 'https'] })
-  .replace(/\/+$/, '');
-
 export const configSchema = Joi.object<PolymarketConfig, true>({
   hosts: Joi.object({
-    gamma: baseUrl.default(defaultHosts.gamma),
-    clob: baseUrl.default(defaultHosts.clob),
-    data: baseUrl.default(defaultHosts.data),
+    gamma: venueUrl(defaultHosts.gamma),
+    clob: venueUrl(defaultHosts.clob),
+    data: venueUrl(defaultHosts.data),
   }).default(),
   pageSize: Joi.number().integer().min(1).max(gammaMaxPage).default(100),
   userAgent: Joi.string().min(1).default('Mozilla/5.0 (compatible; predgate-adapter-polymarket)'),
@@ -51,14 +50,13 @@ export const configSchema = Joi.object<PolymarketConfig, true>({
     requests: Joi.number().integer().min(1).required(),
     intervalMs: Joi.number().integer().min(1).required(),
   }).default({ requests: 150, intervalMs: 10_000 }),
-  marketChannel: Joi.object({
-    url: Joi.string()
-      .uri({ scheme: ['ws', 'wss'] })
-      .default('wss://ws-subscriptions-clob.polymarket.com/ws/market'),
-    pingIntervalMs: Joi.number().integer().min(10).default(10_000),
-    backoff: Joi.object({
-      initialMs: Joi.number().integer().min(1).default(500),
-      maxMs: Joi.number().integer().min(1).default(30_000),
-    }).default(),
-  }).default(),
+  // The kit's stream block with the channel's address beside it (its type knows only the block).
+  marketChannel: streamConfig({ pingIntervalMs: 10_000 }, { url: socketUrl('wss://ws-subscriptions-clob.polymarket.com/ws/market') }) as Joi.ObjectSchema<
+    PolymarketConfig['marketChannel']
+  >,
 });
+
+/** Reads the adapter's section of the deployment manifest, defaults applied. */
+export function readPolymarketConfig(config: Record<string, unknown>): PolymarketConfig {
+  return readAdapterConfig(configSchema, config, venueId);
+}

@@ -1,6 +1,6 @@
 import type { VenueFailure } from '@predgate/core';
 import { describe, expect, test } from 'vitest';
-import { mapPolymarketFailure, orderRejection, rejectionCode } from './errors.js';
+import { mapError, orderRejection, rejectionCode } from './errors.js';
 
 const failure = (status: number, path: string, body: unknown, headers: VenueFailure['headers'] = {}): VenueFailure => ({
   venue: 'polymarket',
@@ -51,11 +51,11 @@ describe('HTTP failures', () => {
     [404, '/data/order/0x01', 'ORDER_NOT_FOUND'],
     [425, '/order', 'EXCHANGE_NOT_AVAILABLE'],
   ])('%i on %s is %s', (status, path, code) => {
-    expect(mapPolymarketFailure(failure(status, path, { error: 'x' }))).toMatchObject({ code, detail: { venueMessage: 'x' } });
+    expect(mapError(failure(status, path, { error: 'x' }))).toMatchObject({ code, detail: { venueMessage: 'x' } });
   });
 
   test('a 400 about the API key outside placement is AUTHENTICATION_ERROR', () => {
-    expect(mapPolymarketFailure(failure(400, '/data/orders', { error: 'Invalid api key' }))).toMatchObject({ code: 'AUTHENTICATION_ERROR' });
+    expect(mapError(failure(400, '/data/orders', { error: 'Invalid api key' }))).toMatchObject({ code: 'AUTHENTICATION_ERROR' });
   });
 
   test.each([
@@ -66,6 +66,6 @@ describe('HTTP failures', () => {
     [500, '/events'],
     [401, '/data/orders'],
   ])('%i on %s falls back to the status mapping', (status, path) => {
-    expect(mapPolymarketFailure(failure(status, path, { error: 'Invalid token id' }))).toBeUndefined();
+    expect(mapError(failure(status, path, { error: 'Invalid token id' }))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { PredgateError, mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { venueId } from './venue.js';
+import { venueId } from './context.js';
 
 /**
  * How Polymarket's error answers read in unified codes. Order rejections come
@@ -55,7 +55,7 @@ const orderPath = '/order';
  * The `mapError` of the venue HTTP client. Returns undefined where core's
  * status mapping already says it right (401, 403, 429 with Retry-After, 5xx).
  */
-export function mapPolymarketFailure(failure: VenueFailure): PredgateError | undefined {
+export function mapError(failure: VenueFailure): PredgateError | undefined {
   const venueMessage = venueMessageOf(failure.body);
   if (failure.status === 425) {
     // The matching engine is restarting: the same request succeeds a little later.

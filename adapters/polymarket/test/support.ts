@@ -3,8 +3,9 @@ import { createHttpClientFactory, fixedClock, silentLogger } from '@predgate/cor
 import type { Credentials } from '@predgate/core';
 import { loadFixtureCases, replayAgent } from '@predgate/core/testkit';
 import type { AdapterFactoryContext } from '@predgate/core/testkit';
-import { createPolymarketAdapter, readPolymarketConfig } from '../src/index.js';
-import type { PolymarketAdapter } from '../src/index.js';
+import { createPolymarketAdapter } from '../src/adapter.js';
+import type { PolymarketAdapter } from '../src/adapter.js';
+import { readPolymarketConfig } from '../src/config.js';
 
 /** Shared by the fixture and conformance suites: the folder, the clock and the account of the fixtures. */
 export const fixtureDir = fileURLToPath(new URL('./fixtures', import.meta.url));

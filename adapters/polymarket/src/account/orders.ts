@@ -10,7 +10,7 @@ import type { PolymarketContext } from '../context.js';
 import { orderRejection } from '../errors.js';
 import { normalizeOrder } from '../normalize/account.js';
 import { outcomeTokenIds } from '../normalize/markets.js';
-import { venueId } from '../venue.js';
+import { venueId } from '../context.js';
 
 /** The JSON order the CLOB receives: the signed struct with decimal strings, plus the unsigned `expiration`. */
 interface WireOrder {

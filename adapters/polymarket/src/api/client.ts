@@ -1,14 +1,14 @@
 import type { AdapterContext, QueryValue, VenueHttpClient } from '@predgate/core';
 import type { PolymarketConfig } from '../config.js';
-import { mapPolymarketFailure } from '../errors.js';
-import { venueId } from '../venue.js';
+import { mapError } from '../errors.js';
+import { venueId } from '../context.js';
 
 export function createVenueClient(context: AdapterContext, config: PolymarketConfig): VenueHttpClient {
   return context.http({
     venue: venueId,
     rateLimit: config.rateLimit,
     headers: { 'user-agent': config.userAgent },
-    mapError: mapPolymarketFailure,
+    mapError: mapError,
   });
 }
 

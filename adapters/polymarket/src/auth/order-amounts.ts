@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { OrderSide, OrderType } from '@predgate/core';
-import { venueId } from '../venue.js';
+import { venueId } from '../context.js';
 
 /**
  * The integer amounts (six decimals) of a CLOB order, computed in integers so

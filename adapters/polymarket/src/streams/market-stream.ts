@@ -5,7 +5,7 @@ import { MarketChannel } from './market-channel.js';
 import type { MarketChannelOptions } from './market-channel.js';
 import type { MarketRow } from './market-rows.js';
 import { isTokenId } from '../ids.js';
-import { venueId } from '../venue.js';
+import { venueId } from '../context.js';
 
 export interface MarketStreamOptions {
   url: string;

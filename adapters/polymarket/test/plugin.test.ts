@@ -1,13 +1,13 @@
 import { createHttpClientFactory, fixedClock, silentLogger, validateAdapterPlugin } from '@predgate/core';
 import { describe, expect, test } from 'vitest';
-import plugin, { plugin as namedPlugin, readPolymarketConfig } from './index.js';
+import { readPolymarketConfig } from '../src/config.js';
+import plugin from '../src/index.js';
 
 const context = (config: Record<string, unknown>) => ({ http: createHttpClientFactory(), logger: silentLogger, clock: fixedClock(0), config });
 
 describe('plugin', () => {
   test('is a valid adapter plugin for the running core', () => {
     expect(validateAdapterPlugin(plugin, '@predgate/adapter-polymarket')).toBe(plugin);
-    expect(namedPlugin).toBe(plugin);
     expect(plugin).toMatchObject({ id: 'polymarket', version: '0.1.0', displayName: 'Polymarket' });
   });
 
