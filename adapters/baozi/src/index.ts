@@ -1,23 +1,13 @@
 import { definePlugin } from '@predgate/core';
-import Joi from 'joi';
 import { createBaoziAdapter } from './adapter.js';
-
-export interface BaoziConfig {
-  /** Solana JSON-RPC endpoint. The public one rate-limits hard and may refuse getProgramAccounts: production wants a private RPC. */
-  rpcUrl: string;
-}
-
-const config = Joi.object<BaoziConfig, true>({
-  rpcUrl: Joi.string()
-    .uri({ scheme: ['https', 'http'] })
-    .max(500)
-    .default('https://api.mainnet-beta.solana.com'),
-});
+import { configSchema } from './config.js';
 
 export default definePlugin({
   id: 'baozi',
   displayName: 'Baozi',
   packageJson: new URL('../package.json', import.meta.url),
-  config,
+  // Transactions are signed in the request body: no header carries a credential.
+  secretHeaders: [],
+  config: configSchema,
   create: createBaoziAdapter,
 });
