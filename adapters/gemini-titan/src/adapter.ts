@@ -1,6 +1,6 @@
 import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
-import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder } from './account/orders.js';
+import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder, honouredOrderControls } from './account/orders.js';
 import { fetchPositions } from './account/positions.js';
 import { geminiApi } from './api/client.js';
 import { signerOf } from './auth/signer-of.js';
@@ -41,6 +41,7 @@ export function createGeminiTitanAdapter(context: AdapterContext, config: Gemini
       hosts: { rest: config.baseUrl },
       rateLimit,
       credentials: { required: credentialMembers, optional: [] },
+      orderControls: honouredOrderControls,
       unsupported: {
         fetchBalance: 'Gemini documents no balance read for prediction-market accounts',
         fetchMyTrades: 'Gemini has no fills read for prediction markets; fills show on the orders (fetchClosedOrders)',

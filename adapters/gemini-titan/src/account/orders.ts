@@ -1,5 +1,5 @@
 import { PredgateError, collectOffsetPages, invalidArgument } from '@predgate/core';
-import type { CreateOrderParams, Order, OrderHistoryParams } from '@predgate/core';
+import type { CreateOrderParams, Order, OrderControl, OrderHistoryParams, TimeInForce } from '@predgate/core';
 import type { GeminiApi } from '../api/client.js';
 import type { RawOrder } from '../api/schemas.js';
 import { defaultLimit, venueId } from '../context.js';
@@ -30,10 +30,47 @@ export async function fetchOrder(ctx: GeminiContext, orderId: string): Promise<O
   return normalizeOrder(found);
 }
 
+/** pmxt's time-in-force values as Gemini names them; GTD has no counterpart (Gemini orders carry no expiry). */
+const timeInForceNames: Partial<Record<TimeInForce, string>> = {
+  GTC: 'good-til-cancel',
+  IOC: 'immediate-or-cancel',
+  FOK: 'fill-or-kill',
+};
+
+/** The order controls Gemini honours: `timeInForce`, and `postOnly` as its maker-or-cancel. */
+export const honouredOrderControls: OrderControl[] = ['timeInForce', 'postOnly'];
+
+/**
+ * The venue's `timeInForce`: the caller's, else a limit order rests
+ * (good-til-cancel) and a market order is immediate-or-cancel; a post-only
+ * order is maker-or-cancel, which rests by nature, so it takes no other
+ * time in force and no market order.
+ */
+function timeInForceOf(params: CreateOrderParams): string {
+  if (params.postOnly) {
+    if (params.type === 'market') throw refused('postOnly', 'a post-only order rests on the book: it cannot be a market order');
+    if (params.timeInForce !== undefined && params.timeInForce !== 'GTC')
+      throw refused('timeInForce', `a post-only order is Gemini's maker-or-cancel, which rests: it cannot also be ${params.timeInForce}`);
+    return 'maker-or-cancel';
+  }
+  if (params.timeInForce === undefined) return params.type === 'limit' ? 'good-til-cancel' : 'immediate-or-cancel';
+  const name = timeInForceNames[params.timeInForce];
+  if (!name)
+    throw refused(
+      'timeInForce',
+      `${venueId} takes timeInForce ${Object.keys(timeInForceNames).join(', ')}; its orders carry no expiry (${params.timeInForce})`,
+    );
+  return name;
+}
+
+const refused = (control: string, why: string) =>
+  new PredgateError('VALIDATION_ERROR', `createOrder: ${venueId}: ${why}`, { exchange: venueId, detail: { control } });
+
 /**
  * A limit order rests until cancelled; a market order is an
  * immediate-or-cancel limit at the caller's worst price (the venue takes
- * limit orders only). Prices are cents between 0.01 and 0.99.
+ * limit orders only). Prices are cents between 0.01 and 0.99. The time in
+ * force is the caller's where given (see timeInForceOf).
  */
 export async function createOrder(ctx: GeminiContext, params: CreateOrderParams): Promise<Order> {
   const named = sideOfOutcomeId(params.outcomeId);
@@ -57,7 +94,7 @@ export async function createOrder(ctx: GeminiContext, params: CreateOrderParams)
       quantity: String(params.amount),
       price: (cents / 100).toFixed(2),
       outcome: named.side,
-      timeInForce: params.type === 'limit' ? 'good-til-cancel' : 'immediate-or-cancel',
+      timeInForce: timeInForceOf(params),
     }),
   );
 }
