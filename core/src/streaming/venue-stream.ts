@@ -2,7 +2,24 @@ import { PredgateError } from '../errors.js';
 import { invertBinaryBook } from '../kit/books.js';
 import type { OrderBook } from '../model/index.js';
 import type { FeedListener } from './feed.js';
+import type { Clock } from '../runtime.js';
+import { RedialingSocket } from './redialing-socket.js';
+import type { RedialingSocketOptions } from './redialing-socket.js';
+import { SocketIoConnection } from './socket-io-connection.js';
+import type { SocketIoConnectionOptions } from './socket-io-connection.js';
 import { Subscriptions } from './subscriptions.js';
+
+/** What every venue stream is configured with (the adapter's `stream` block plus its identity and clock). */
+export interface VenueStreamOptions {
+  /** The venue's websocket URL (a Socket.IO root for Socket.IO venues). */
+  url: string;
+  venue: string;
+  clock: Clock;
+  /** How often the connection is kept alive from our side. */
+  pingIntervalMs: number;
+  /** Redial delays: doubling from `initialMs` to `maxMs`, with jitter. */
+  backoff: { initialMs: number; maxMs: number };
+}
 
 /** What a venue stream needs of its one connection, plain websocket or Socket.IO. */
 export interface StreamConnection {
@@ -57,6 +74,40 @@ export abstract class VenueStream<Channels extends Record<string, unknown>, View
       subscribe: (channel, keys) => this.subscribe(channel, keys),
       unsubscribe: (channel, key) => this.unsubscribe(channel, key),
       onIdle: () => void this.connection.close(),
+    });
+  }
+
+  /**
+   * A plain websocket wired to this stream: dialled again while a key is
+   * wanted, what is wanted flushed on open, the connection's state forgotten
+   * when it goes (then `onDown`), and a drop told to every watcher.
+   */
+  protected plainSocket(
+    options: Pick<RedialingSocketOptions, 'dial' | 'pingIntervalMs' | 'backoff' | 'onMessage' | 'keepalive' | 'onRefused' | 'onError' | 'onDown'>,
+  ): RedialingSocket {
+    return new RedialingSocket({
+      ...options,
+      venue: this.venue,
+      wanted: () => !this.subscriptions.idle,
+      onOpen: () => this.subscriptions.scheduleFlush(),
+      onDown: () => {
+        this.connectionDown();
+        options.onDown();
+      },
+      onDrop: (error) => this.broadcast(error),
+    });
+  }
+
+  /** A Socket.IO connection wired to this stream in the same way, flushed when the namespace is joined; its problems go to every watcher. */
+  protected socketIo(options: Pick<SocketIoConnectionOptions, 'url' | 'namespace' | 'pingIntervalMs' | 'backoff' | 'onEvent'>): SocketIoConnection {
+    return new SocketIoConnection({
+      ...options,
+      venue: this.venue,
+      wanted: () => !this.subscriptions.idle,
+      onJoin: () => this.subscriptions.scheduleFlush(),
+      onDown: () => this.connectionDown(),
+      onDrop: (error) => this.broadcast(error),
+      onProblem: (error) => this.broadcast(error),
     });
   }
 

@@ -1,20 +1,15 @@
-import { RedialingSocket, VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
-import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
+import { VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
+import type { VenueStreamOptions, Feed, FeedListener, OrderBook, OrderLevel, Trade, RedialingSocket } from '@predgate/core';
 import { outcomeIdOf, sideOfOutcomeId } from '../ids.js';
 
 /** Gemini's partial-depth streams: the top N levels, whole, each second or each 100 ms. */
 export const depthStreams = ['depth5', 'depth10', 'depth20', 'depth5@100ms', 'depth10@100ms', 'depth20@100ms'] as const;
 export type DepthStream = (typeof depthStreams)[number];
 
-export interface GeminiStreamOptions {
-  /** `wss://ws.gemini.com`, or the sandbox's. */
-  url: string;
-  venue: string;
-  clock: Clock;
+/** `url`: `wss://ws.gemini.com`, or the sandbox's. */
+export interface GeminiStreamOptions extends VenueStreamOptions {
   /** Which partial-depth stream books come from. */
   depth: DepthStream;
-  pingIntervalMs: number;
-  backoff: { initialMs: number; maxMs: number };
 }
 
 type Channel = 'book' | 'trade';
@@ -42,19 +37,12 @@ export class GeminiStream extends VenueStream<{ book: OrderBook; trade: Trade[] 
 
   constructor(private readonly options: GeminiStreamOptions) {
     super(options.venue, channels);
-    this.connection = new RedialingSocket({
-      venue: options.venue,
+    this.connection = this.plainSocket({
       dial: () => ({ url: options.url }),
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => !this.subscriptions.idle,
-      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
-      onDown: () => {
-        this.connectionDown();
-        this.commands.clear();
-      },
-      onDrop: (error) => this.broadcast(error),
+      onDown: () => this.commands.clear(),
     });
   }
 

@@ -1,16 +1,9 @@
-import { RedialingSocket, VenueStream, createFeed, jsonObjectOf, normalizeOrderBook, toNumber } from '@predgate/core';
-import type { Clock, Feed, FeedListener, OrderBook, OrderLevel, Trade } from '@predgate/core';
+import { VenueStream, createFeed, jsonObjectOf, normalizeOrderBook, toNumber } from '@predgate/core';
+import type { VenueStreamOptions, Feed, FeedListener, OrderBook, OrderLevel, Trade, RedialingSocket } from '@predgate/core';
 import { assetIdOf, coinOf, sideOfAssetId, sideOfCoin } from '../ids.js';
 
-export interface HyperliquidStreamOptions {
-  /** `wss://api.hyperliquid.xyz/ws`, or the testnet's. */
-  url: string;
-  venue: string;
-  clock: Clock;
-  /** The venue drops a connection that sent nothing for a minute: `{"method":"ping"}` this often. */
-  pingIntervalMs: number;
-  backoff: { initialMs: number; maxMs: number };
-}
+/** `url`: `wss://api.hyperliquid.xyz/ws`, or the testnet's; the venue drops a connection that sent nothing for a minute, so `{"method":"ping"}` goes every `pingIntervalMs`. */
+export type HyperliquidStreamOptions = VenueStreamOptions;
 
 type Channel = 'l2Book' | 'trades';
 const channels: Channel[] = ['l2Book', 'trades'];
@@ -30,17 +23,13 @@ export class HyperliquidStream extends VenueStream<{ l2Book: OrderBook; trades: 
 
   constructor(private readonly options: HyperliquidStreamOptions) {
     super(options.venue, channels);
-    this.connection = new RedialingSocket({
-      venue: options.venue,
+    this.connection = this.plainSocket({
       dial: () => ({ url: options.url }),
       pingIntervalMs: options.pingIntervalMs,
       keepalive: () => this.send({ method: 'ping' }),
       backoff: options.backoff,
-      wanted: () => !this.subscriptions.idle,
-      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
-      onDown: () => this.connectionDown(),
-      onDrop: (error) => this.broadcast(error),
+      onDown: () => undefined,
     });
   }
 

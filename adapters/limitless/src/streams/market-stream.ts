@@ -1,15 +1,8 @@
-import { SocketIoConnection, VenueStream, createFeed, engineUrl, invertBinaryBook, normalizeOrderBook, roundTo, toEpochMs, toNumber } from '@predgate/core';
-import type { Clock, Feed, FeedListener, OrderBook, OrderLevel } from '@predgate/core';
+import { VenueStream, createFeed, engineUrl, invertBinaryBook, normalizeOrderBook, roundTo, toEpochMs, toNumber } from '@predgate/core';
+import type { VenueStreamOptions, Feed, FeedListener, OrderBook, OrderLevel, SocketIoConnection } from '@predgate/core';
 
-export interface LimitlessStreamOptions {
-  /** Socket.IO root (`wss://ws.limitless.exchange`); the Engine.IO path and query are added here. */
-  url: string;
-  venue: string;
-  clock: Clock;
-  /** Websocket pings from our side; the venue's Engine.IO pings are answered as they come. */
-  pingIntervalMs: number;
-  backoff: { initialMs: number; maxMs: number };
-}
+/** `url`: the Socket.IO root (`wss://ws.limitless.exchange`); the venue's Engine.IO pings are answered as they come, `pingIntervalMs` paces websocket pings from our side. */
+export type LimitlessStreamOptions = VenueStreamOptions;
 
 /** The Socket.IO namespace of the market channels. */
 const namespace = '/markets';
@@ -36,18 +29,12 @@ export class LimitlessStream extends VenueStream<{ prices: OrderBook }, BookSide
 
   constructor(private readonly options: LimitlessStreamOptions) {
     super(options.venue, ['prices']);
-    this.connection = new SocketIoConnection({
-      venue: options.venue,
+    this.connection = this.socketIo({
       url: options.url,
       namespace,
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => !this.subscriptions.idle,
-      onJoin: () => this.subscriptions.scheduleFlush(),
       onEvent: (name, payload) => this.event(name, payload),
-      onDown: () => this.connectionDown(),
-      onDrop: (error) => this.broadcast(error),
-      onProblem: (error) => this.broadcast(error),
     });
   }
 

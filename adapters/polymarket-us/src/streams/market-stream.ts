@@ -1,20 +1,15 @@
-import { PredgateError, RedialingSocket, VenueStream, complement, createFeed, jsonObjectOf, refusedHandshake, toEpochMs, toNumber } from '@predgate/core';
-import type { Clock, Credentials, Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
+import { PredgateError, VenueStream, complement, createFeed, jsonObjectOf, refusedHandshake, toEpochMs, toNumber } from '@predgate/core';
+import type { VenueStreamOptions, Credentials, Feed, FeedListener, OrderBook, Trade, RedialingSocket } from '@predgate/core';
 import { PolymarketUsSigner } from '../auth/signer.js';
 import { outcomeIdOf } from '../ids.js';
 import { normalizeBook } from '../normalize/markets.js';
 import type { Side } from '../ids.js';
 import type { RawBook } from '../api/schemas.js';
 
-export interface PolymarketUsStreamOptions {
-  /** The markets websocket (`wss://api.polymarket.us/v1/ws/markets`); its path is what the handshake signs. */
-  url: string;
-  venue: string;
+/** `url`: the markets websocket (`wss://api.polymarket.us/v1/ws/markets`); its path is what the handshake signs. */
+export interface PolymarketUsStreamOptions extends VenueStreamOptions {
   /** The handshake is signed even for public data: the caller's key, else the operator's stream key. */
   credentials: Credentials | undefined;
-  clock: Clock;
-  pingIntervalMs: number;
-  backoff: { initialMs: number; maxMs: number };
 }
 
 type Kind = 'book' | 'trade';
@@ -41,19 +36,12 @@ export class PolymarketUsStream extends VenueStream<{ book: OrderBook; trade: Tr
 
   constructor(private readonly options: PolymarketUsStreamOptions) {
     super(options.venue, kinds);
-    this.connection = new RedialingSocket({
-      venue: options.venue,
+    this.connection = this.plainSocket({
       dial: () => ({ url: options.url, headers: this.signer().headers('GET', new URL(options.url).pathname, Math.floor(options.clock.now())) }),
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => !this.subscriptions.idle,
-      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
-      onDown: () => {
-        this.connectionDown();
-        this.requests.clear();
-      },
-      onDrop: (error) => this.broadcast(error),
+      onDown: () => this.requests.clear(),
       onRefused: (status) => refusedHandshake(options.venue, status),
     });
   }

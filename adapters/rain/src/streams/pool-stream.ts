@@ -1,15 +1,8 @@
-import { SocketIoConnection, VenueStream, createFeed, fromBaseUnits, toEpochMs, toFraction } from '@predgate/core';
-import type { Clock, Feed, FeedListener, Trade } from '@predgate/core';
+import { VenueStream, createFeed, fromBaseUnits, toEpochMs, toFraction } from '@predgate/core';
+import type { VenueStreamOptions, Feed, FeedListener, Trade, SocketIoConnection } from '@predgate/core';
 
-export interface RainStreamOptions {
-  /** Socket.IO root (Rain's REST host, `wss://prod-api.rain.one`); the Engine.IO path and query are added here. */
-  url: string;
-  venue: string;
-  clock: Clock;
-  /** Websocket pings from our side; the venue's Engine.IO pings are answered as they come. */
-  pingIntervalMs: number;
-  backoff: { initialMs: number; maxMs: number };
-}
+/** `url`: the Socket.IO root (Rain's REST host, `wss://prod-api.rain.one`); the venue's Engine.IO pings are answered as they come, `pingIntervalMs` paces websocket pings from our side. */
+export type RainStreamOptions = VenueStreamOptions;
 
 /** Rain's pool events live on the default namespace. */
 const namespace = '/';
@@ -45,17 +38,12 @@ export class RainStream extends VenueStream<{ pool: Trade[] }, OptionWatch> {
 
   constructor(private readonly options: RainStreamOptions) {
     super(options.venue, ['pool']);
-    this.connection = new SocketIoConnection({
-      venue: options.venue,
+    this.connection = this.socketIo({
       url: options.url,
       namespace,
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => !this.subscriptions.idle,
       onEvent: (name, payload) => this.event(name, payload),
-      onDown: () => this.connectionDown(),
-      onDrop: (error) => this.broadcast(error),
-      onProblem: (error) => this.broadcast(error),
     });
   }
 
