@@ -43,6 +43,7 @@ export function normalizeMarket(raw: RawMarket, event: RawEvent, details: Market
   // Higher display_order first: home, draw, away; yes before no.
   const contracts = [...details.contracts].sort((a, b) => (b.display_order ?? 0) - (a.display_order ?? 0));
   const category = categoryOf(event);
+  const winners = contracts.filter((contract) => contract.state_or_outcome === 'winner');
   return withBinaryRefs(
     compact({
       marketId: raw.id,
@@ -56,7 +57,7 @@ export function normalizeMarket(raw: RawMarket, event: RawEvent, details: Market
           outcomeId: outcomeIdOf(raw.id, contract.id),
           marketId: raw.id,
           label: contract.name,
-          price: percentToFraction(details.lastPrices.get(contract.id)),
+          price: settledPrice(contract, winners.length > 0) ?? percentToFraction(details.lastPrices.get(contract.id)),
           metadata: compact({
             contractId: contract.id,
             contractType: contract.contract_type?.name ?? undefined,
@@ -72,9 +73,25 @@ export function normalizeMarket(raw: RawMarket, event: RawEvent, details: Market
       category,
       tags: [category, text(raw.category)].filter((tag): tag is string => Boolean(tag)),
       sourceExchange: venueId,
-      sourceMetadata: compact({ state: raw.state ?? undefined, marketType: raw.market_type ?? undefined, winnerCount: raw.winner_count ?? undefined }),
+      sourceMetadata: compact({
+        state: raw.state ?? undefined,
+        marketType: raw.market_type ?? undefined,
+        winnerCount: raw.winner_count ?? undefined,
+        winners: winners.length > 0 ? winners.map((contract) => outcomeIdOf(raw.id, contract.id)) : undefined,
+      }),
     }),
   );
+}
+
+/**
+ * Once the venue names a winner, a contract's price is its result: 1 for a
+ * winner, 0 for a loser. A dead heat or a reduced or voided contract pays
+ * neither, so it keeps its last traded price.
+ */
+function settledPrice(contract: RawContract, settled: boolean): number | undefined {
+  if (!settled) return undefined;
+  if (contract.state_or_outcome === 'winner') return 1;
+  return contract.state_or_outcome === 'loser' ? 0 : undefined;
 }
 
 const marketStatuses: Record<string, MarketStatus> = {
