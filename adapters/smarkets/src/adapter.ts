@@ -46,6 +46,10 @@ export function createSmarketsAdapter(context: AdapterContext, config: SmarketsC
         fetchOHLCV: 'Smarkets publishes no price history',
         fetchPositions: 'Smarkets has no positions read; an account’s exposure is in fetchBalance (locked) and its orders',
         fetchSeries: 'Smarkets has no series; events have parent events instead',
+        fetchOrderBooks: 'Smarkets quotes one market per call and allows 50 quote calls a minute: read books one outcome at a time with fetchOrderBook',
+        fetchEventMetadata: 'not read yet: Smarkets’ competitors and live-state endpoints have no unified shape here',
+        buildOrder: 'Smarkets orders are not signed: an order is one authenticated request, placed with createOrder',
+        submitOrder: 'Smarkets orders are not signed: there is no built order to submit; use createOrder',
       },
     },
     ...bindContext(ctx, {
