@@ -11,6 +11,8 @@ import { fetchMarkets } from './reads/markets.js';
 /** The documented throttle: 1,000 requests per hour per token. */
 const rateLimit = { requests: 1_000, intervalMs: 3_600_000 };
 
+const notAnOrder = 'a Metaculus forecast is not an order, so there is nothing to build or submit; submit forecasts on Metaculus itself';
+const noOrders = 'there are no orders or fills: forecasts are not orders';
 const notAMarket = 'Metaculus is a forecasting platform: nothing is traded, so there are no books, trades, prices over time, balances or positions';
 
 /**
@@ -43,6 +45,19 @@ export function createMetaculusAdapter(context: AdapterContext, config: Metaculu
         fetchOHLCV: notAMarket,
         fetchBalance: notAMarket,
         fetchPositions: notAMarket,
+        fetchOrderBooks: notAMarket,
+        watchOrderBook: notAMarket,
+        watchOrderBooks: notAMarket,
+        watchTrades: notAMarket,
+        buildOrder: notAnOrder,
+        submitOrder: notAnOrder,
+        fetchOrder: noOrders,
+        fetchOpenOrders: noOrders,
+        fetchClosedOrders: noOrders,
+        fetchAllOrders: noOrders,
+        fetchMyTrades: noOrders,
+        fetchSeries: 'Metaculus has no recurring series (tournaments and projects group questions, not a recurrence)',
+        fetchEventMetadata: 'not offered: what Metaculus publishes about a question (description, resolution criteria) comes with it from fetchEvent',
       },
     },
     ...bindContext(ctx, { fetchEvents, fetchMarkets }),
