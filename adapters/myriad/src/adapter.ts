@@ -14,6 +14,9 @@ import { fetchTrades } from './reads/trades.js';
 /** Documented for callers without an API key: 30 requests per 10 seconds per IP (100 per second with one). */
 const rateLimit = { requests: 30, intervalMs: 10_000 };
 
+const noOrders = 'AMM markets have no orders; order-book order management is not implemented (its API schema is unpublished)';
+const noStream = 'Myriad documents no websocket: its prices and trades are read over REST';
+
 const notOnApi = 'Myriad’s API does not execute trades: an AMM trade is a transaction the user’s own wallet sends from a quote’s calldata';
 
 /**
@@ -41,7 +44,15 @@ export function createMyriadAdapter(context: AdapterContext, config: MyriadConfi
         buildOrder: notOnApi,
         submitOrder: notOnApi,
         cancelOrder: 'AMM trades cannot be cancelled; order-book order management is not implemented (its API schema is unpublished)',
-        fetchOpenOrders: 'AMM markets have no orders; order-book order management is not implemented (its API schema is unpublished)',
+        fetchOpenOrders: noOrders,
+        fetchOrder: noOrders,
+        fetchClosedOrders: noOrders,
+        fetchAllOrders: noOrders,
+        fetchMyTrades: 'not implemented yet: a wallet’s trades are in Myriad’s user events, which this adapter does not read',
+        watchOrderBook: noStream,
+        watchOrderBooks: noStream,
+        watchTrades: noStream,
+        fetchEventMetadata: 'not offered: what Myriad publishes about a market comes with it from fetchEvent',
         fetchOrderBooks: 'Myriad serves one outcome’s book per request: call fetchOrderBook for each outcome',
       },
     },
