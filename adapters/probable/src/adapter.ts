@@ -18,6 +18,8 @@ import { fetchOHLCV } from './reads/ohlcv.js';
 import { fetchOrderBook } from './reads/order-book.js';
 import { ProbableStream } from './streams/book-stream.js';
 
+const onlyOpenOrders = 'Probable lists open orders only; a filled or cancelled order is read by its id (fetchOrder)';
+
 /** No limits are documented; lists are cached at the venue for minutes, and the price fan-out is the cost to bound. */
 const rateLimit = { requests: 5, intervalMs: 1_000 };
 
@@ -63,6 +65,11 @@ export function createProbableAdapter(context: AdapterContext, config: ProbableC
         fetchSeries: 'Probable has no series endpoint (recurrence is only a list filter)',
         fetchBalance: 'Probable has no balance endpoint: the USDT balance is an on-chain read (BNB Chain) of the trading wallet',
         watchTrades: 'Probable streams no public trades (its websocket has book streams and private execution reports)',
+        fetchClosedOrders: onlyOpenOrders,
+        fetchAllOrders: onlyOpenOrders,
+        fetchTrades: 'not implemented yet: Probable’s public trades by token are not read by this adapter',
+        fetchOrderBooks: 'not offered: books are read one token at a time (GET /book); call fetchOrderBook for each outcome',
+        fetchEventMetadata: 'not offered: what Probable publishes about an event comes with it from fetchEvent',
       },
     },
 
