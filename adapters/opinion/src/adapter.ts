@@ -59,6 +59,7 @@ export function createOpinionAdapter(context: AdapterContext, config: OpinionCon
         fetchTrades: 'Opinion has no public trade tape over REST (trades come only over its websocket)',
         fetchSeries: 'Opinion has no series',
         fetchBalance: 'Opinion reports no balance over its API; balances are on chain, at the account’s Safe',
+        fetchEventMetadata: 'not offered: what Opinion publishes about a market (rules, resolution) comes with it from fetchEvent',
       },
     },
     // Opinion has no batch book endpoint: several books are read one by one.
