@@ -48,17 +48,7 @@ const notYetGivenAReason: Record<string, string[]> = {
     'watchOrderBooks',
     'unwatchOrderBook',
   ],
-  smarkets: [
-    'fetchEventMetadata',
-    'fetchOrderBooks',
-    'buildOrder',
-    'submitOrder',
-    'watchOrderBook',
-    'watchOrderBooks',
-    'watchTrades',
-    'unwatchOrderBook',
-    'unwatchTrades',
-  ],
+  smarkets: ['watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
   template: [
     'fetchMarkets',
     'fetchMarket',
