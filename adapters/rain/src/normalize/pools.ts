@@ -1,8 +1,8 @@
 import { compact, fromBaseUnits, percentToFraction, text, toFraction, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
-import type { PoolState, RawPool } from './api.js';
-
-export const venueId = 'rain';
+import type { PoolState, RawPool } from '../api/schemas.js';
+import { venueId } from '../context.js';
+import { poolKey } from '../ids.js';
 
 /** Wire statuses (and the SDK's names for them) under which a pool still trades. */
 export const tradingStatuses = new Set(['new', 'live', 'closing_soon', 'closingsoon', 'pending_finalization', 'trading']);
@@ -18,16 +18,6 @@ const resolving = new Set([
   'under_appeal',
   'underappeal',
 ]);
-
-/** Ids: an event and its one market are `rain:<pool>`, an outcome `rain:<pool>:<choiceIndex>`. */
-export const poolKey = (id: string) => `${venueId}:${id}`;
-
-/** The pool (and option) an id names, with or without `rain:`; undefined when it is not one of Rain's. */
-export function partsOf(id: string): { poolId: string; choice?: number; no?: true } | undefined {
-  const match = /^(?:rain:)?([0-9a-f]{24})(?::(\d{1,3})(:no)?)?$/.exec(id);
-  if (!match) return undefined;
-  return { poolId: match[1]!, ...(match[2] === undefined ? {} : { choice: Number(match[2]) }), ...(match[3] ? { no: true as const } : {}) };
-}
 
 /** Each option's on-chain index: its `choiceIndex`, else its place in the list (rows without one, as in Swagger's example). */
 export const choiceOf = (pool: RawPool, position: number) => pool.options[position]!.choiceIndex ?? position;
