@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
+import { honouredOrderControls } from './account/order-type.js';
 import { buildOrder, cancelOrder, createOrder, fetchOpenOrders, fetchOrder, submitOrder } from './account/orders.js';
 import { fetchBalance, fetchMyTrades, fetchPositions } from './account/portfolio.js';
 import { createVenueClient } from './api/client.js';
@@ -61,6 +62,7 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
       hosts: { ...config.hosts },
       rateLimit: { ...config.rateLimit },
       credentials: { required: ['privateKey'], optional: ['apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'] },
+      orderControls: honouredOrderControls,
     },
     // Streams: the CLOB market channel, one connection per adapter instance.
     watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),

@@ -19,6 +19,7 @@ describe('plugin', () => {
       hosts: { gamma: 'https://gamma-api.polymarket.com', clob: 'https://clob.polymarket.com', data: 'https://data-api.polymarket.com' },
       rateLimit: { requests: 150, intervalMs: 10_000 },
       credentials: { required: ['privateKey'], optional: ['apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'] },
+      orderControls: ['timeInForce', 'postOnly', 'expiry'],
     });
   });
 

@@ -9,6 +9,8 @@ import type { OrderStruct } from '../auth/order-signing.js';
 import type { PolymarketContext } from '../context.js';
 import { orderRejection } from '../errors.js';
 import { normalizeOrder } from '../normalize/account.js';
+import { orderLifetimeOf } from './order-type.js';
+import type { ClobOrderType } from './order-type.js';
 import { outcomeTokenIds } from '../normalize/markets.js';
 import { venueId } from '../context.js';
 
@@ -32,7 +34,7 @@ interface WireOrder {
 /** `BuiltOrder.raw`: the placement body without its `owner` (the API key, added when sending). */
 interface PlacementDraft {
   order: WireOrder;
-  orderType: 'GTC' | 'FOK';
+  orderType: ClobOrderType;
   postOnly: boolean;
   deferExec: boolean;
   /** The market's condition id: the CLOB's name for it, and `Order.marketId` as every order method reports it. */
@@ -41,9 +43,10 @@ interface PlacementDraft {
 
 /*
  * Orders: the account's open orders and one order by id, and placement. A
- * limit order rests until cancelled (GTC); a market order fills at once or
- * not at all (FOK) at no worse than `price`, which defaults to the edge of the
- * price range. Placements and cancels are never retried.
+ * limit order rests until cancelled (GTC) or its expiry (GTD); a market order
+ * fills at once or not at all (FOK), or as far as it can (FAK), at no worse
+ * than `price`, which defaults to the edge of the price range. Placements and
+ * cancels are never retried.
  */
 
 export async function fetchOpenOrders(ctx: PolymarketContext, marketId?: string): Promise<Order[]> {
@@ -68,6 +71,7 @@ export async function createOrder(ctx: PolymarketContext, params: CreateOrderPar
 /** Signs the order after reading the market's tick size, neg-risk flag, protocol version and minimum size. */
 export async function buildOrder(ctx: PolymarketContext, params: CreateOrderParams): Promise<BuiltOrder> {
   const trader = tradingAccountOf(ctx.credentials);
+  const lifetime = orderLifetimeOf(params, ctx.clock.now());
   const { market } = await ctx.lookup.require(params.marketId);
   if (!outcomeTokenIds(market).includes(params.outcomeId)) {
     throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome ${params.outcomeId} is not an outcome of market ${params.marketId}`, {
@@ -110,15 +114,15 @@ export async function buildOrder(ctx: PolymarketContext, params: CreateOrderPara
     side: params.side === 'buy' ? 'BUY' : 'SELL',
     signatureType: struct.signatureType,
     timestamp: String(struct.timestamp),
-    expiration: '0',
+    expiration: lifetime.expiration,
     metadata: struct.metadata,
     builder: struct.builder,
     signature,
   };
   const raw: PlacementDraft = {
     order,
-    orderType: params.type === 'limit' ? 'GTC' : 'FOK',
-    postOnly: false,
+    orderType: lifetime.orderType,
+    postOnly: lifetime.postOnly,
     deferExec: false,
     market: market.conditionId ?? params.marketId,
   };
