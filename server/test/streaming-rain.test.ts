@@ -101,16 +101,17 @@ describe('Rain Socket.IO pool events replayed on 127.0.0.1, through /ws', () => 
     second.send({ id: 'b', action: 'subscribe', exchange: 'rain', method: 'watchTrades', args: [alcaraz] });
     await until(() => app.streams.hub.size === 2, 2_000, 'the second upstream');
     const seen = client.frames.length;
-    entry('entry-2', 1, '3000000', '4000000');
+    // The second watcher attaches once the adapter has read the pool, some turns after the upstream opens:
+    // the venue repeats the buy until it reaches the second client.
+    const repeating = setInterval(() => entry('entry-2', 1, '3000000', '4000000'), 10);
+    const secondTrades = await second.next(dataOf('b')).finally(() => clearInterval(repeating));
     venue.send(
       `42${JSON.stringify([
         `order-filled/${poolId}`,
         { pool: { _id: poolId }, filledOrder: { _id: 'order-1', orderType: 'buy', option: 0, pricePerShare: '0.42', quantity: '3000000' } },
       ])}`,
     );
-    expect(tradesIn(await second.next(dataOf('b')))).toEqual([
-      expect.objectContaining({ id: 'entry-2', price: 0.75, amount: 4, side: 'buy', outcomeId: alcaraz }),
-    ]);
+    expect(tradesIn(secondTrades)).toEqual([expect.objectContaining({ id: 'entry-2', price: 0.75, amount: 4, side: 'buy', outcomeId: alcaraz })]);
     expect(tradesIn(await client.next(dataOf('a'), 2_000, seen)).at(-1)).toEqual(
       expect.objectContaining({ id: 'order-1', price: 0.42, amount: 3, side: 'sell', outcomeId: sinner }),
     );
