@@ -87,3 +87,42 @@ export const event = Joi.object({
   markets: Joi.array().items(market).allow(null),
 });
 export const level = Joi.object({ price: venueValue.numeric().required(), size: venueValue.numeric().required() });
+
+/** `GET /events/`: a bare array as observed live, or the documented `{events, pagination}` envelope. */
+export const eventList = Joi.alternatives(Joi.array().items(event), Joi.object({ events: Joi.array().items(event).required() })).required();
+
+/** `GET /public-search/`. */
+export const searchResult = Joi.object({ events: Joi.array().items(event).required() }).required();
+
+/** `GET /markets/{id}`: the market with its event. */
+export const marketDetail = market.keys({ event: event.allow(null) }).required();
+
+export interface RawBook {
+  bids: Array<{ price: string; size: string }>;
+  asks: Array<{ price: string; size: string }>;
+  timestamp?: string | number | null;
+  neg_risk?: boolean | null;
+}
+
+/** `GET /book`: one outcome token's book. */
+export const book = Joi.object({
+  bids: Joi.array().items(level).required(),
+  asks: Joi.array().items(level).required(),
+  timestamp: venueValue.time().allow(null, ''),
+  neg_risk: Joi.boolean().allow(null),
+}).required();
+
+/** `GET /midpoint`. */
+export const midpoint = Joi.object({ mid: numeric }).required();
+
+/** `GET /prices-history`. */
+export const priceHistory = Joi.object({
+  history: Joi.array()
+    .items(Joi.object({ t: Joi.number().required(), p: venueValue.numeric().required() }))
+    .required(),
+}).required();
+
+/** `GET /position/current`: rows in camelCase or snake_case. */
+export const positions = Joi.array()
+  .items(Joi.object({ size: venueValue.numeric().required() }).or('asset', 'token_id').or('avgPrice', 'avg_price'))
+  .required();
