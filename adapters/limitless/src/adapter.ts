@@ -1,6 +1,6 @@
 import { bindContext, defineAdapter, missingCredentials } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
-import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder } from './account/orders.js';
+import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder, honouredOrderControls } from './account/orders.js';
 import { fetchPositions } from './account/positions.js';
 import { fetchMyTrades } from './account/trades.js';
 import { limitlessApi } from './api/client.js';
@@ -56,6 +56,7 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
       hosts: { rest: config.baseUrl, ws: config.ws },
       rateLimit: { requests: rateLimit.requests, intervalMs: rateLimit.intervalMs },
       credentials: { required: [], optional: ['apiKey', 'apiSecret', 'privateKey', 'funderAddress'] },
+      orderControls: honouredOrderControls,
       unsupported: {
         fetchTrades: 'Limitless has no public trade tape endpoint',
         watchTrades: 'Limitless streams no public trades (its websocket pushes books, AMM prices and the account’s own fills)',

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PredgateError, invalidArgument, missingCredentials, roundTo, toNumber } from '@predgate/core';
-import type { CreateOrderParams, Order, OrderHistoryParams } from '@predgate/core';
+import type { CreateOrderParams, Order, OrderControl, OrderHistoryParams, TimeInForce } from '@predgate/core';
 import type { Hex } from 'viem';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -11,6 +11,23 @@ import { qualifiedOrderId } from '../ids.js';
 import { normalizeUserOrder } from '../normalize/account.js';
 import { isAmm } from '../normalize/events.js';
 import { marketBySlug } from '../reads/lookups.js';
+
+/** pmxt's time-in-force values as Limitless' order types; IOC is its fill-and-kill (FAK); GTD has no counterpart (orders go with expiration 0). */
+const orderTypes: Partial<Record<TimeInForce, string>> = { GTC: 'GTC', IOC: 'FAK', FOK: 'FOK' };
+
+/** The order controls Limitless honours: `timeInForce` as its order type, and `postOnly` (resting GTC orders only). */
+export const honouredOrderControls: OrderControl[] = ['timeInForce', 'postOnly'];
+
+/** The venue's `orderType`: the caller's time in force, else GTC for a limit order and FOK for a market one. */
+function orderTypeOf(params: CreateOrderParams): string {
+  const refuse = (control: string, why: string) =>
+    new PredgateError('VALIDATION_ERROR', `createOrder: ${venueId}: ${why}`, { exchange: venueId, detail: { control } });
+  if (params.timeInForce === 'GTC' && params.type === 'market') throw refuse('timeInForce', 'a market order does not rest: GTC takes a limit order');
+  const orderType = params.timeInForce === undefined ? (params.type === 'limit' ? 'GTC' : 'FOK') : orderTypes[params.timeInForce];
+  if (!orderType) throw refuse('timeInForce', `${venueId} takes timeInForce GTC, IOC or FOK; its orders carry no expiry (${params.timeInForce})`);
+  if (params.postOnly && orderType !== 'GTC') throw refuse('postOnly', 'post-only orders rest on the book: only a GTC limit order can be post-only');
+  return orderType;
+}
 
 /** Order ids remembered with their market (the venue looks orders up per market only). */
 const rememberedOrders = 2_000;
@@ -44,12 +61,13 @@ export async function cancelOrder(ctx: LimitlessContext, orderId: string): Promi
 
 /**
  * A limit order rests (GTC); a market order fills or is killed (FOK) at
- * the caller's price. The order is signed with `privateKey` for the
+ * the caller's price; the caller's time in force overrides either. The order is signed with `privateKey` for the
  * market's own exchange contract; the fee rate and owner id come from the
  * signer's public profile.
  */
 export async function createOrder(ctx: LimitlessContext, params: CreateOrderParams): Promise<Order> {
   const key = tradingKey(ctx);
+  const orderType = orderTypeOf(params);
   if (params.price === undefined) throw invalidArgument('params.price', `${venueId} orders need a price`);
   const raw = await marketBySlug(ctx, params.marketId);
   if (!raw || !raw.tokens || !raw.venue?.exchange) {
@@ -98,10 +116,11 @@ export async function createOrder(ctx: LimitlessContext, params: CreateOrderPara
       feeRateBps: Number(order.feeRateBps),
       side: order.side,
       signatureType: 0,
-      ...(params.type === 'limit' ? { price } : {}),
+      ...(orderType === 'GTC' ? { price } : {}),
       signature,
     },
-    orderType: params.type === 'limit' ? 'GTC' : 'FOK',
+    orderType,
+    ...(params.postOnly ? { postOnly: true } : {}),
     marketSlug: params.marketId,
     ownerId: profile.id,
   });
