@@ -38,13 +38,6 @@ const simulated: Record<string, { kind: 'file' | 'folder'; required: boolean }> 
 };
 const simulatedVenues = new Set(['mock']);
 
-/**
- * Adapters still in their old layout, each taken off as it is migrated
- * (adapters/template/MIGRATING.md). The test fails for one listed here that
- * already follows the layout, so the list only shrinks.
- */
-const notYetMigrated = new Set<string>([]);
-
 /** Adapter packages (the `predgate-adapter` keyword): not the bundle that depends on them. */
 const adapters = readdirSync(adaptersDir).filter((name) => {
   const manifest = join(adaptersDir, name, 'package.json');
@@ -88,12 +81,7 @@ describe('every adapter has the template’s layout', () => {
     expect(adapters).toContain('template');
   });
 
-  test.each(adapters.filter((adapter) => !notYetMigrated.has(adapter)))('%s', (adapter) => {
+  test.each(adapters)('%s', (adapter) => {
     expect(layoutProblems(adapter)).toEqual([]);
-  });
-
-  test.each([...notYetMigrated])('%s is still to migrate (take it off the list once it follows the layout)', (adapter) => {
-    expect(adapters).toContain(adapter);
-    expect(layoutProblems(adapter)).not.toEqual([]);
   });
 });
