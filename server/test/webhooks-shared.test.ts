@@ -168,5 +168,22 @@ describe.each(doubleAndRealServer('shared webhooks'))('webhooks shared by replic
         expect(receiver.received.every((entry) => receiver.verifies(entry))).toBe(true);
       },
     );
+
+    test.skipIf(skip)('a replica starting as the sender sends each pending notification once', async () => {
+      const db = fresh();
+      const first = await replica(db, 'first');
+      const { subscription } = await first.subscribe('key-1', { url: receiver.url, events: [{ kind: 'market.resolved', filter: {} }] });
+      // The receiver is down: the notification stays pending when the first replica stops.
+      const port = receiver.port;
+      await receiver.stop();
+      await first.notify(subscription, { kind: 'market.resolved', key: 'venue:m3', data: { marketId: 'm3' } });
+      await until(() => first.deliveriesOf('key-1', subscription.id, { limit: 1, offset: 0 }).items[0]?.attempts.length === 1, 'one attempt failed');
+      await first.close();
+      await receiver.start(port);
+      const second = await replica(db, 'second');
+      await until(() => second.deliveriesOf('key-1', subscription.id, { limit: 1, offset: 0 }).items[0]?.state === 'delivered', 'it is delivered');
+      await second.close();
+      expect(receiver.received).toHaveLength(1);
+    });
   });
 });

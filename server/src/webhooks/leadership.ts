@@ -7,7 +7,10 @@ import type { SweepLeases } from '@predgate/catalog';
  */
 export interface Leadership {
   readonly leading: boolean;
-  /** Starts keeping (or seeking) the lead; `changed` is told each time this replica gains or loses it. */
+  /**
+   * Starts keeping (or seeking) the lead; `leading` says the outcome once this
+   * resolves, and `changed` is told each time it changes after that.
+   */
   start(changed: (leading: boolean) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,7 +39,7 @@ export class LeaseLeadership implements Leadership {
   ) {}
 
   async start(changed: (leading: boolean) => void): Promise<void> {
-    const claim = async () => {
+    const claim = async (tell: (leading: boolean) => void) => {
       let leading: boolean;
       try {
         const lease = await this.leases.claim(leaseName, this.holder, this.leaseMs);
@@ -48,12 +51,13 @@ export class LeaseLeadership implements Leadership {
       }
       if (leading !== this.leading) {
         this.leading = leading;
-        changed(leading);
+        tell(leading);
       }
     };
-    await claim();
+    // The first claim's outcome is read from `leading` by the caller, which acts on it once.
+    await claim(() => {});
     this.timer = setInterval(() => {
-      this.claiming ??= claim().finally(() => (this.claiming = undefined));
+      this.claiming ??= claim(changed).finally(() => (this.claiming = undefined));
     }, this.leaseMs / 3);
     this.timer.unref();
   }

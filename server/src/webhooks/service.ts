@@ -116,6 +116,7 @@ export class WebhookService {
       reset: (all) => service.rebuild(all),
     });
     await leadership.start((leading) => (leading ? service.scheduleAll() : service.stopSending()));
+    // Once, whatever the start decided: `schedule` sends only while this replica leads.
     service.scheduleAll();
     return service;
   }
