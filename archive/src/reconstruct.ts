@@ -141,13 +141,17 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
   // Venue times run behind receive times: the next hour may open with rows that count at or before `since`.
   if (result.hour && result.next < result.hour.rows.length) return result;
   const following = nextHour(target) - since <= venueLagMarginMs ? await source.assetHour(nextHour(target), assetId, since) : undefined;
-  if (following && following.checkpoints[0]?.row !== undefined && following.checkpoints[0].row > 0) return result;
-  if (following && following.rows.length > 0) {
-    let position = 0;
-    for (; position < following.rows.length && effectiveTime(state, following.rows[position]!) <= since; position += 1) state.apply(following.rows[position]!);
-    if (position > 0) result = { state, start: following.start, hour: following, next: position };
+  if (!following || following.rows.length === 0) return result;
+  // A checkpoint of the next hour that counts at or before `since` already holds everything before it.
+  const resumeFrom = latestCheckpoint(following, since);
+  // Without one, replay must start at the hour's first row, which the source may have left out.
+  if (!resumeFrom && following.checkpoints[0] !== undefined && following.checkpoints[0].row > 0) return result;
+  const followingState = resumeFrom ? ReplayBook.from(resumeFrom.snapshot) : state;
+  let position = resumeFrom ? rowPosition(following.rows, resumeFrom.row) : 0;
+  for (; position < following.rows.length && effectiveTime(followingState, following.rows[position]!) <= since; position += 1) {
+    followingState.apply(following.rows[position]!);
   }
-  return result;
+  return resumeFrom || position > 0 ? { state: followingState, start: following.start, hour: following, next: position } : result;
 }
 
 /** Index in `rows` of the first row whose position is at least `row`. */
