@@ -20,6 +20,7 @@ export * from './streaming/socket-io.js';
 export * from './streaming/redialing-socket.js';
 export * from './streaming/subscriptions.js';
 export * from './streaming/venue-stream.js';
+export * from './streaming/stream-book.js';
 export * from './streaming/socket-io-connection.js';
 export * from './plugin.js';
 export * from './http/venue-http-client.js';
