@@ -1,6 +1,7 @@
 import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { fetchPositions } from './account/positions.js';
+import { fetchMyTrades } from './account/trades.js';
 import { myriadApi } from './api/client.js';
 import type { MyriadConfig } from './config.js';
 import { venueId } from './context.js';
@@ -48,7 +49,6 @@ export function createMyriadAdapter(context: AdapterContext, config: MyriadConfi
         fetchOrder: noOrders,
         fetchClosedOrders: noOrders,
         fetchAllOrders: noOrders,
-        fetchMyTrades: 'not implemented yet: a wallet’s trades are in Myriad’s user events, which this adapter does not read',
         watchOrderBook: noStream,
         watchOrderBooks: noStream,
         watchTrades: noStream,
@@ -56,6 +56,6 @@ export function createMyriadAdapter(context: AdapterContext, config: MyriadConfi
         fetchOrderBooks: 'Myriad serves one outcome’s book per request: call fetchOrderBook for each outcome',
       },
     },
-    ...bindContext(ctx, { fetchEvents, fetchMarkets, fetchOrderBook, fetchTrades, fetchOHLCV, fetchPositions }),
+    ...bindContext(ctx, { fetchEvents, fetchMarkets, fetchOrderBook, fetchTrades, fetchOHLCV, fetchPositions, fetchMyTrades }),
   });
 }

@@ -1,14 +1,9 @@
-import { invalidArgument, missingCredentials, toNumber } from '@predgate/core';
-import { venueId } from '../context.js';
+import { toNumber } from '@predgate/core';
 import type { MyriadContext } from '../context.js';
-
-const evmAddress = /^0x[0-9a-fA-F]{40}$/;
+import { walletOf } from './wallet.js';
 
 export async function fetchPositions(ctx: MyriadContext, address?: string) {
-  const wallet = address ?? ctx.credentials?.funderAddress;
-  if (!wallet) throw missingCredentials(venueId, ['funderAddress']);
-  if (!evmAddress.test(wallet)) throw invalidArgument('address', `${venueId} positions are read by EVM wallet address (0x and 40 hex digits)`);
-  const { data } = await ctx.api.portfolio(wallet);
+  const { data } = await ctx.api.portfolio(walletOf(ctx, address));
   return data.map((row) => {
     const size = toNumber(row.shares)!;
     const entryPrice = toNumber(row.price)!;

@@ -1,8 +1,8 @@
 import { checkPayload } from '@predgate/core';
 import type { QueryValue, VenueHttpClient } from '@predgate/core';
 import type Joi from 'joi';
-import { book, holding, market, marketEvent, page } from './schemas.js';
-import type { RawBook, RawHolding, RawMarket, RawMarketEvent } from './schemas.js';
+import { book, holding, market, marketEvent, page, userEvents } from './schemas.js';
+import type { RawBook, RawHolding, RawMarket, RawMarketEvent, RawUserEvent } from './schemas.js';
 
 /**
  * Myriad's REST API v2. Market ids are unique per network only, so every
@@ -36,6 +36,9 @@ export function myriadApi(http: VenueHttpClient, baseUrl: string, apiKey: string
         limit,
         ...window,
       }),
+    /** A wallet's events across markets, newest first (`market_id`, `network_id`, `since`, `until` narrow them). */
+    userEvents: (address: string, limit: number, query: Record<string, QueryValue>) =>
+      get<{ data: RawUserEvent[] }>(userEvents, 'GET /users/{address}/events', `/users/${segment(address)}/events`, { page: 1, limit, ...query }),
     portfolio: (address: string) =>
       get<{ data: RawHolding[] }>(page(holding), 'GET /users/{address}/portfolio', `/users/${segment(address)}/portfolio`, { page: 1, limit: 100 }),
   };

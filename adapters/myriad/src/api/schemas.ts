@@ -53,6 +53,13 @@ export interface RawMarketEvent {
   blockNumber?: number | null;
 }
 
+/** A row of a wallet's events: a market event naming its market, whose ids Myriad may send as numbers or numeric strings. */
+export interface RawUserEvent extends Omit<RawMarketEvent, 'outcomeId'> {
+  marketId: number | string;
+  networkId: number | string;
+  outcomeId: number | string;
+}
+
 export interface RawHolding {
   marketId: number;
   networkId: number;
@@ -119,6 +126,16 @@ export const marketEvent = Joi.object({
   txId: optional,
   blockNumber: Joi.number().allow(null),
 });
+
+/** Myriad's numeric ids, sent as numbers or as numeric strings. */
+const numericId = Joi.alternatives(Joi.number().integer().min(0), Joi.string().pattern(/^\d{1,15}$/));
+
+/** A wallet's event rows, read one by one: one unreadable row is left out as drift, the rest are the wallet's. */
+export const userEvents = Joi.object({
+  data: venueValue
+    .items(marketEvent.keys({ marketId: numericId.required(), networkId: numericId.required(), outcomeId: numericId.required() }), { id: 'txId' })
+    .required(),
+}).required();
 
 export const holding = Joi.object({
   marketId: Joi.number().integer().required(),

@@ -1,8 +1,9 @@
-import { invalidArgument, toNumber } from '@predgate/core';
+import { invalidArgument } from '@predgate/core';
 import type { QueryValue, TradesParams } from '@predgate/core';
 import { pageSize, venueId } from '../context.js';
 import type { MyriadContext } from '../context.js';
 import { partsOf } from '../ids.js';
+import { isTrade, tradeOf } from '../normalize/trades.js';
 
 export async function fetchTrades(ctx: MyriadContext, outcomeId: string, params: TradesParams = {}) {
   const parts = partsOf(outcomeId);
@@ -13,14 +14,7 @@ export async function fetchTrades(ctx: MyriadContext, outcomeId: string, params:
   };
   const { data } = await ctx.api.events(parts.marketId, parts.networkId, pageSize, window);
   return data
-    .filter((row) => (row.action === 'buy' || row.action === 'sell') && row.outcomeId === parts.outcomeId && toNumber(row.shares)! > 0)
-    .map((row, index) => ({
-      id: row.txId ?? `${row.blockNumber ?? row.timestamp}-${index}`,
-      timestamp: row.timestamp * 1000,
-      price: toNumber(row.value)! / toNumber(row.shares)!,
-      amount: toNumber(row.shares)!,
-      side: row.action as 'buy' | 'sell',
-      outcomeId,
-    }))
+    .filter((row) => isTrade(row) && row.outcomeId === parts.outcomeId)
+    .map((row, index) => tradeOf(row, outcomeId, index))
     .slice(0, params.limit ?? pageSize);
 }
