@@ -36,7 +36,6 @@ const notYetGivenAReason: Record<string, string[]> = {
   hyperliquid: ['fetchEventMetadata', 'fetchOrderBooks', 'submitOrder', 'fetchClosedOrders', 'fetchAllOrders'],
   limitless: ['fetchEventMetadata', 'fetchOrderBooks', 'buildOrder', 'submitOrder'],
   polymarket: ['fetchEventMetadata', 'fetchClosedOrders', 'fetchAllOrders'],
-  polymarket_us: ['fetchEventMetadata', 'fetchSeries', 'fetchOrderBooks', 'buildOrder', 'submitOrder', 'fetchClosedOrders', 'fetchMyTrades'],
   rain: [
     'fetchOrderBooks',
     'fetchOrder',

@@ -1,8 +1,9 @@
 import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { fetchBalance } from './account/balance.js';
-import { cancelOrder, createOrder, fetchOpenOrders, fetchOrder } from './account/orders.js';
+import { buildOrder, cancelOrder, createOrder, fetchOpenOrders, fetchOrder, submitOrder } from './account/orders.js';
 import { fetchPositions } from './account/positions.js';
+import { fetchMyTrades } from './account/trades.js';
 import { polymarketUsApi } from './api/client.js';
 import { requestHeaders } from './auth/request-headers.js';
 import type { PolymarketUsConfig } from './config.js';
@@ -12,6 +13,7 @@ import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';
 import { fetchMarkets } from './reads/markets.js';
 import { fetchOrderBook } from './reads/order-book.js';
+import { fetchSeries } from './reads/series.js';
 import { watchOrderBook, watchTrades } from './reads/watch.js';
 import { PolymarketUsStream } from './streams/market-stream.js';
 
@@ -55,11 +57,16 @@ export function createPolymarketUsAdapter(context: AdapterContext, config: Polym
         fetchTrades: 'Polymarket US has no public trade tape over REST; prints come only over its websocket (watchTrades)',
         fetchOHLCV: 'Polymarket US publishes no price history',
         fetchAllOrders: 'Polymarket US has no order history read; fills are in fetchMyTrades',
+        fetchClosedOrders: 'Polymarket US has no order history read: only open orders and single orders by id; fills are in fetchMyTrades',
+        fetchOrderBooks:
+          'Polymarket US has no batch book read, and its gateway throttles bursts of single book reads (about one a second): fetch each book with fetchOrderBook or watch them',
+        fetchEventMetadata: 'Polymarket US has no event metadata endpoint; what events carry (state, teams, series) is in their sourceMetadata',
       },
     },
     ...bindContext(ctx, {
       fetchEvents,
       fetchMarkets,
+      fetchSeries,
       fetchOrderBook,
       watchOrderBook,
       watchTrades,
@@ -67,6 +74,9 @@ export function createPolymarketUsAdapter(context: AdapterContext, config: Polym
       fetchPositions,
       fetchOpenOrders,
       fetchOrder,
+      fetchMyTrades,
+      buildOrder,
+      submitOrder,
       createOrder,
       cancelOrder,
     }),

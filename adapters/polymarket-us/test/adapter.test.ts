@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import plugin from '../src/index.js';
 
 const slug = 'tec-mlb-nlchamp-2026-09-27-mil';
+const order = { marketId: slug, outcomeId: `${slug}:short`, side: 'buy', type: 'limit', amount: 10, price: 0.3 };
 
 /**
  * The markets websocket replayed on 127.0.0.1 for the streaming methods: each
@@ -65,7 +66,11 @@ runAdapterSuites(test, {
         check: (trades) => ((trades as Array<{ price: number }>)[0]?.price === 0.735 ? [] : ['data: the print priced on the short side']),
       },
     ],
-    createOrder: [{ args: [{ marketId: slug, outcomeId: `${slug}:short`, side: 'buy', type: 'limit', amount: 10, price: 0.3 }] }],
+    createOrder: [{ args: [order] }],
+    buildOrder: [{ args: [order] }],
+    submitOrder: [{ args: async (d) => [await (d.adapter.buildOrder as (params: object) => Promise<unknown>)(order)] }],
+    fetchMyTrades: [{ args: [] }],
+    fetchSeries: [{ args: [] }],
   },
   // The recorded chain: the futures event by slug, its first market by slug, both sides' books.
   roundTrip: { events: { eventId: 'mlb-nlchamp-2026' }, sample: { events: 1, markets: 1 } },

@@ -1,9 +1,10 @@
-import { PredgateError, invalidArgument } from '@predgate/core';
-import type { CreateOrderParams, Order } from '@predgate/core';
+import { PredgateError } from '@predgate/core';
+import type { BuiltOrder, CreateOrderParams, Order } from '@predgate/core';
 import { venueId } from '../context.js';
 import type { PolymarketUsContext } from '../context.js';
-import { partsOfOutcomeId } from '../ids.js';
 import { normalizeOrder } from '../normalize/account.js';
+import { builtRequest, orderRequest } from './order-request.js';
+import type { PolymarketUsOrderRequest } from './order-request.js';
 
 export async function fetchOpenOrders(ctx: PolymarketUsContext, marketId?: string): Promise<Order[]> {
   return (await ctx.api.openOrders(marketId === undefined ? undefined : [marketId])).orders.map(normalizeOrder);
@@ -13,32 +14,31 @@ export async function fetchOrder(ctx: PolymarketUsContext, orderId: string): Pro
   return normalizeOrder((await ctx.api.order(orderId)).order);
 }
 
-/**
- * Buying or selling the long or short side of a market. The venue takes
- * the long side's price for every intent, so a short order's price is
- * sent as its complement; prices keep to the market's tick, in [0.01, 0.99].
- */
-export async function createOrder(ctx: PolymarketUsContext, params: CreateOrderParams): Promise<Order> {
-  const parts = partsOfOutcomeId(params.outcomeId);
-  if (!parts || parts.slug !== params.marketId) {
-    throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome ${params.outcomeId.slice(0, 100)} is not an outcome of ${params.marketId.slice(0, 100)}`, {
-      detail: { marketId: params.marketId, outcomeId: params.outcomeId },
+/** buildOrder: the place-order request, unsigned, for the caller to inspect before submitOrder signs and sends it. */
+export async function buildOrder(ctx: PolymarketUsContext, params: CreateOrderParams): Promise<BuiltOrder> {
+  const request = orderRequest(params);
+  return { exchange: venueId, params, ...(params.expiry === undefined ? {} : { expiry: params.expiry }), raw: { ...request } };
+}
+
+/** submitOrder: the built request, checked against its params, signed and sent as createOrder sends it; refused unsent once its expiry has passed. */
+export async function submitOrder(ctx: PolymarketUsContext, built: BuiltOrder): Promise<Order> {
+  const expiry = built.expiry ?? built.params.expiry;
+  if (expiry !== undefined && expiry.getTime() <= ctx.clock.now()) {
+    throw new PredgateError('BUILT_ORDER_EXPIRED', `The order's expiry (${expiry.toISOString()}) has passed: it was not placed`, {
+      exchange: venueId,
+      detail: { expiry: expiry.toISOString() },
     });
   }
-  if (!Number.isInteger(params.amount) || params.amount < 1) throw invalidArgument('params.amount', `${venueId} contracts trade in whole numbers`);
-  if (params.type === 'limit' && params.price === undefined) throw invalidArgument('params.price', 'a limit order needs a price');
-  const tick = params.tickSize ?? 0.001;
-  const longPrice = params.price === undefined ? undefined : parts.side === 'long' ? params.price : 1 - params.price;
-  if (longPrice !== undefined && (longPrice < 0.01 || longPrice > 0.99)) throw invalidArgument('params.price', `${venueId} prices lie between 0.01 and 0.99`);
-  const intent = `ORDER_INTENT_${params.side === 'buy' ? 'BUY' : 'SELL'}_${parts.side === 'long' ? 'LONG' : 'SHORT'}`;
-  const placed = await ctx.api.placeOrder({
-    marketSlug: parts.slug,
-    intent,
-    type: params.type === 'limit' ? 'ORDER_TYPE_LIMIT' : 'ORDER_TYPE_MARKET',
-    ...(longPrice === undefined ? {} : { price: { value: (Math.round(longPrice / tick) * tick).toFixed(3), currency: 'USD' } }),
-    quantity: params.amount,
-    tif: params.type === 'limit' ? 'TIME_IN_FORCE_GOOD_TILL_CANCEL' : 'TIME_IN_FORCE_IMMEDIATE_OR_CANCEL',
-  });
+  return send(ctx, builtRequest(built.raw, built.params));
+}
+
+/** createOrder: built and sent at once; the venue answers the new id, and the order is read back. */
+export async function createOrder(ctx: PolymarketUsContext, params: CreateOrderParams): Promise<Order> {
+  return send(ctx, orderRequest(params));
+}
+
+async function send(ctx: PolymarketUsContext, request: PolymarketUsOrderRequest): Promise<Order> {
+  const placed = await ctx.api.placeOrder({ ...request.body });
   return normalizeOrder((await ctx.api.order(placed.id)).order);
 }
 

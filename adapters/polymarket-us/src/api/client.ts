@@ -1,8 +1,8 @@
-import { checkPayload } from '@predgate/core';
+import { checkPayload, venueValue } from '@predgate/core';
 import type { HttpMethod, QueryValue, VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
-import { balances, book, event, market, order, positions } from './schemas.js';
-import type { RawBook, RawEvent, RawMarket, RawOrder, RawPosition } from './schemas.js';
+import { activities, balances, book, event, market, order, positions, series } from './schemas.js';
+import type { RawBook, RawEvent, RawMarket, RawOrder, RawPosition, RawSeries, RawTrade } from './schemas.js';
 
 export interface PolymarketUsHosts {
   gateway: string;
@@ -36,6 +36,15 @@ export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts,
       read<{ markets: RawMarket[] }>(Joi.object({ markets: Joi.array().items(market).required() }).required(), 'GET /v1/markets', '/v1/markets', query),
     marketBySlug: (slug: string) =>
       read<{ market: RawMarket }>(Joi.object({ market: market.required() }).required(), 'GET /v1/market/slug/{slug}', `/v1/market/slug/${segment(slug)}`),
+    series: (query: Record<string, QueryValue>) =>
+      read<{ series: RawSeries[] }>(
+        Joi.object({ series: venueValue.items(series, { id: 'slug' }).required() }).required(),
+        'GET /v1/series',
+        '/v1/series',
+        query,
+      ),
+    seriesById: (id: string) =>
+      read<{ series: RawSeries }>(Joi.object({ series: series.required() }).required(), 'GET /v1/series/id/{id}', `/v1/series/id/${segment(id)}`),
     book: (slug: string) => read<{ marketData: RawBook }>(book, 'GET /v1/markets/{slug}/book', `/v1/markets/${segment(slug)}/book`),
     balances: () =>
       signed<{ balances: Array<{ currentBalance: number; buyingPower: number; currency: string }> }>(
@@ -53,6 +62,14 @@ export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts,
         {
           query: { limit: 100, cursor },
         },
+      ),
+    activities: (query: Record<string, QueryValue>) =>
+      signed<{ activities: Array<{ type: string; trade?: RawTrade }>; nextCursor?: string | null; eof?: boolean }>(
+        activities,
+        'GET /v1/portfolio/activities',
+        'GET',
+        '/v1/portfolio/activities',
+        { query },
       ),
     openOrders: (slugs?: string[]) =>
       signed<{ orders: RawOrder[] }>(Joi.object({ orders: Joi.array().items(order).required() }).required(), 'GET /v1/orders/open', 'GET', '/v1/orders/open', {

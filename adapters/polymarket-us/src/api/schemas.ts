@@ -78,6 +78,30 @@ export interface RawOrder {
   commissionNotionalTotalCollected?: Amount | null;
 }
 
+export interface RawSeries {
+  slug: string;
+  id?: string | number | null;
+  title?: string | null;
+  description?: string | null;
+  recurrence?: string | null;
+  active?: boolean | null;
+  closed?: boolean | null;
+  archived?: boolean | null;
+}
+
+/** One of the account's fills: the activity feed's trade record, which names no side. */
+export interface RawTrade {
+  id: string;
+  marketSlug: string;
+  createTime: string;
+  price: Amount;
+  qty: number | string;
+  state?: string | null;
+  isAggressor?: boolean | null;
+  costBasis?: Amount | null;
+  realizedPnl?: Amount | null;
+}
+
 export interface RawPosition {
   netPosition: string;
   cost: Amount;
@@ -167,6 +191,35 @@ export const positions = Joi.object({
         marketMetadata: Joi.object().allow(null),
       }),
     )
+    .required(),
+  nextCursor: Joi.string().allow('', null),
+  eof: Joi.boolean(),
+}).required();
+export const series = Joi.object({
+  slug: Joi.string().min(1).max(300).required(),
+  id: venueValue.id().allow(null),
+  title: optional,
+  description: optional,
+  recurrence: optional,
+  active: Joi.boolean().allow(null),
+  closed: Joi.boolean().allow(null),
+  archived: Joi.boolean().allow(null),
+});
+const trade = Joi.object({
+  id: Joi.string().min(1).max(200).required(),
+  marketSlug: Joi.string().min(1).max(300).required(),
+  createTime: venueValue.time().required(),
+  price: amount.required(),
+  qty: venueValue.numeric().required(),
+  state: optional,
+  isAggressor: Joi.boolean().allow(null),
+  costBasis: amount.allow(null),
+  realizedPnl: amount.allow(null),
+});
+/** The activity feed: trades and other account movements; only trades are read, each checked on its own. */
+export const activities = Joi.object({
+  activities: venueValue
+    .items(Joi.object({ type: Joi.string().required(), trade: Joi.when('type', { is: 'ACTIVITY_TYPE_TRADE', then: trade.required() }) }))
     .required(),
   nextCursor: Joi.string().allow('', null),
   eof: Joi.boolean(),

@@ -1,6 +1,6 @@
 import { compact, complement, roundTo, text, toEpochMs, toNumber } from '@predgate/core';
-import type { Order, OrderStatus, Position } from '@predgate/core';
-import type { RawOrder, RawPosition } from '../api/schemas.js';
+import type { Order, OrderStatus, Position, UserTrade } from '@predgate/core';
+import type { RawOrder, RawPosition, RawTrade } from '../api/schemas.js';
 import { outcomeIdOf } from '../ids.js';
 import type { Side } from '../ids.js';
 
@@ -52,5 +52,21 @@ export function normalizePosition(slug: string, raw: RawPosition): Position | un
     currentPrice: entryPrice,
     unrealizedPnL: 0,
     realizedPnL: toNumber(raw.realized?.value),
+  });
+}
+
+/**
+ * One of the account's fills. The venue's trade record names neither the
+ * intent nor the side: the side is `unknown`, the price the long side's as
+ * the venue states every price, and no outcome is claimed.
+ */
+export function normalizeMyTrade(raw: RawTrade): UserTrade {
+  return compact({
+    id: raw.id,
+    timestamp: toEpochMs(raw.createTime)!,
+    price: toNumber(raw.price.value)!,
+    amount: Math.abs(toNumber(raw.qty)!),
+    side: 'unknown' as const,
+    marketId: raw.marketSlug,
   });
 }

@@ -1,6 +1,6 @@
 import { compact, complement, invertBinaryBook, normalizeOrderBook, text, toEpochMs, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
-import type { Event, Market, MarketStatus, OrderBook } from '@predgate/core';
-import type { RawBook, RawEvent, RawMarket, RawSide } from '../api/schemas.js';
+import type { Event, Market, MarketStatus, OrderBook, Series } from '@predgate/core';
+import type { RawBook, RawEvent, RawMarket, RawSeries, RawSide } from '../api/schemas.js';
 import { venueId } from '../context.js';
 import { outcomeIdOf } from '../ids.js';
 import type { Side } from '../ids.js';
@@ -85,4 +85,22 @@ export function normalizeBook(raw: RawBook, side: Side, now: number): OrderBook 
   const level = (entry: { px: { value: string }; qty: string }) => ({ price: toNumber(entry.px.value)!, size: toNumber(entry.qty)! });
   const long = normalizeOrderBook({ bids: (raw.bids ?? []).map(level), asks: (raw.offers ?? []).map(level), timestamp: toEpochMs(raw.transactTime) ?? now });
   return side === 'long' ? long : invertBinaryBook(long);
+}
+
+/** A series: its slug is its id, the key events name it by (`seriesSlug`). */
+export function normalizeSeries(raw: RawSeries): Series {
+  return compact({
+    id: raw.slug,
+    slug: raw.slug,
+    title: text(raw.title) ?? raw.slug,
+    description: text(raw.description),
+    recurrence: text(raw.recurrence),
+    sourceExchange: venueId,
+    sourceMetadata: compact({
+      id: raw.id ?? undefined,
+      active: raw.active ?? undefined,
+      closed: raw.closed ?? undefined,
+      archived: raw.archived ?? undefined,
+    }),
+  });
 }
