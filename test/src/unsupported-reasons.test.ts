@@ -33,7 +33,7 @@ const notYetGivenAReason: Record<string, string[]> = {
   baozi: ['watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
   'gemini-titan': ['fetchEventMetadata', 'fetchOrderBooks', 'buildOrder', 'submitOrder'],
   hunch: ['fetchClosedOrders', 'fetchAllOrders', 'watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
-  hyperliquid: ['fetchEventMetadata', 'fetchOrderBooks', 'submitOrder', 'fetchClosedOrders', 'fetchAllOrders'],
+  hyperliquid: ['submitOrder'],
   limitless: ['fetchEventMetadata', 'fetchOrderBooks', 'buildOrder', 'submitOrder'],
   polymarket: ['fetchEventMetadata', 'fetchClosedOrders', 'fetchAllOrders'],
   rain: [

@@ -1,6 +1,7 @@
 import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { fetchBalance, fetchPositions } from './account/balances.js';
+import { fetchAllOrders, fetchClosedOrders, fetchOrder } from './account/history.js';
 import { cancelOrder, createOrder, fetchMyTrades, fetchOpenOrders } from './account/orders.js';
 import { hyperliquidApi } from './api/client.js';
 import type { HyperliquidConfig } from './config.js';
@@ -8,7 +9,7 @@ import { venueId } from './context.js';
 import type { HyperliquidContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents, fetchMarkets } from './reads/catalog.js';
-import { fetchOHLCV, fetchOrderBook, fetchTrades } from './reads/market-data.js';
+import { fetchOHLCV, fetchOrderBook, fetchOrderBooks, fetchTrades } from './reads/market-data.js';
 import { HyperliquidStream } from './streams/market-stream.js';
 
 /**
@@ -44,7 +45,8 @@ export function createHyperliquidAdapter(context: AdapterContext, config: Hyperl
       credentials: { required: [], optional: ['privateKey', 'walletAddress'] },
       unsupported: {
         fetchSeries: 'HIP-4 has no series: recurring markets are separate outcomes',
-        fetchOrder: 'the adapter reads orders from the open-order list; a filled or cancelled order is in fetchMyTrades',
+        fetchEventMetadata:
+          'HIP-4 has no event-metadata endpoint: a question is one record of outcomeMeta, whose rules text is the event description and whose fallback and settled outcomes are in its sourceMetadata',
         buildOrder: 'actions are signed with a millisecond nonce that the venue accepts only while recent: an order is signed when sent',
       },
     },
@@ -60,11 +62,15 @@ export function createHyperliquidAdapter(context: AdapterContext, config: Hyperl
       fetchEvents,
       fetchMarkets,
       fetchOrderBook,
+      fetchOrderBooks,
       fetchTrades,
       fetchOHLCV,
       fetchBalance,
       fetchPositions,
       fetchOpenOrders,
+      fetchOrder,
+      fetchClosedOrders,
+      fetchAllOrders,
       fetchMyTrades,
       createOrder,
       cancelOrder,

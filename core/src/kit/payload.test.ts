@@ -84,6 +84,19 @@ describe('lists checked item by item', () => {
     ]);
   });
 
+  test('an id nested in the item is named by its dotted path', () => {
+    const row = Joi.object({ order: Joi.object({ oid: Joi.number().required() }).required(), status: Joi.string().required() });
+    const reports: PredgateError[] = [];
+    withDriftSink(
+      (report) => reports.push(report),
+      () => checkPayload(venueValue.items(row, { id: 'order.oid' }), [{ order: { oid: 7 }, status: 'open' }, { order: { oid: 8 } }, null], source),
+    );
+    expect(reports.map((report) => [report.detail?.field, report.detail?.item])).toEqual([
+      ['1.status', '8'],
+      ['2', '#2'],
+    ]);
+  });
+
   test('an unreadable envelope refuses the answer, as one drift, without reporting its items', () => {
     const reports: PredgateError[] = [];
     expect(() =>

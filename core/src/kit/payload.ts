@@ -54,7 +54,8 @@ function driftError(source: PayloadSource, issue: Joi.ValidationErrorItem, item?
 /**
  * A list checked item by item: an item that does not fit `item` is left out
  * of the checked body and reported as drift naming its field and, with
- * `id`, the member identifying it; the list itself must be a list.
+ * `id`, the member identifying it (a dotted path, `order.oid`, for an id
+ * nested in the item); the list itself must be a list.
  */
 function itemsOf(item: Joi.Schema, options: { id?: string } = {}): Joi.ArraySchema {
   return Joi.array().custom((list: unknown[], helpers) => {
@@ -69,11 +70,15 @@ function itemsOf(item: Joi.Schema, options: { id?: string } = {}): Joi.ArraySche
         return;
       }
       const issue = error.details[0]!;
-      const id = options.id === undefined ? undefined : text((entry as Record<string, unknown> | null)?.[options.id]);
+      const id = options.id === undefined ? undefined : text(memberAt(entry, options.id));
       check.leftOut.push(driftError(check.source, { ...issue, path: [...at, ...issue.path] }, id ?? `#${index}`));
     });
     return kept;
   }, 'items checked one by one');
+}
+
+function memberAt(entry: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], entry);
 }
 
 function text(value: unknown): string | undefined {

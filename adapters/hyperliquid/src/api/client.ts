@@ -1,8 +1,33 @@
 import { checkPayload } from '@predgate/core';
 import type { VenueHttpClient } from '@predgate/core';
 import type Joi from 'joi';
-import { book, candles, exchangeAnswer, fills, mids, openOrders, outcomeMeta, spotState, trades } from './schemas.js';
-import type { ExchangeAnswer, OutcomeMeta, RawBook, RawCandle, RawFill, RawOpenOrder, RawSpotBalance, RawTrade } from './schemas.js';
+import {
+  book,
+  candles,
+  exchangeAnswer,
+  fills,
+  frontendOpenOrders,
+  historicalOrders,
+  mids,
+  openOrders,
+  orderStatus,
+  outcomeMeta,
+  spotState,
+  trades,
+} from './schemas.js';
+import type {
+  ExchangeAnswer,
+  OutcomeMeta,
+  RawBook,
+  RawCandle,
+  RawFill,
+  RawOpenOrder,
+  RawOrderStatus,
+  RawOrderWithStatus,
+  RawSpotBalance,
+  RawTrade,
+  RawVenueOrder,
+} from './schemas.js';
 
 /**
  * Hyperliquid's `info` endpoint (every read is a POST whose body's `type`
@@ -28,6 +53,12 @@ export function hyperliquidApi(http: VenueHttpClient, baseUrl: string) {
     spotState: (user: string) => info<{ balances: RawSpotBalance[] }>(spotState, { type: 'spotClearinghouseState', user }),
     openOrders: (user: string) => info<RawOpenOrder[]>(openOrders, { type: 'openOrders', user }),
     userFills: (user: string) => info<RawFill[]>(fills, { type: 'userFills', user }),
+    /** Open orders with their asked size, type and time in force. */
+    frontendOpenOrders: (user: string) => info<RawVenueOrder[]>(frontendOpenOrders, { type: 'frontendOpenOrders', user }),
+    /** The account's most recent orders (at most 2,000), each with its latest status. */
+    historicalOrders: (user: string) => info<RawOrderWithStatus[]>(historicalOrders, { type: 'historicalOrders', user }),
+    /** One order by its oid (a number) or client order id (`0x` and 32 hex digits). */
+    orderStatus: (user: string, oid: number | string) => info<RawOrderStatus>(orderStatus, { type: 'orderStatus', user, oid }),
     /** A signed action; never retried (a retried order could trade twice). */
     exchange: async (body: Record<string, unknown>): Promise<ExchangeAnswer> =>
       checkPayload<ExchangeAnswer>(exchangeAnswer, await http.json({ method: 'POST', url: `${baseUrl}/exchange`, body }), {

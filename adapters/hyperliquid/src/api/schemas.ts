@@ -83,6 +83,33 @@ export interface RawFill {
   fee?: string | null;
 }
 
+/**
+ * An order as `frontendOpenOrders`, `historicalOrders` and `orderStatus`
+ * describe it: `sz` is what remains, `origSz` what was asked.
+ */
+export interface RawVenueOrder {
+  coin: string;
+  side: 'B' | 'A';
+  limitPx: string;
+  sz: string;
+  oid: number;
+  timestamp: number;
+  origSz?: string | null;
+  orderType?: string | null;
+  tif?: string | null;
+  reduceOnly?: boolean | null;
+}
+
+/** An order with its latest status (`open`, `filled`, `canceled`, `…Canceled`, `…Rejected`, `triggered`) and when it took it. */
+export interface RawOrderWithStatus {
+  order: RawVenueOrder;
+  status: string;
+  statusTimestamp: number;
+}
+
+/** `orderStatus`: the order, or `{"status":"unknownOid"}` when the account has none by that id. */
+export type RawOrderStatus = { status: 'order'; order: RawOrderWithStatus } | { status: 'unknownOid' };
+
 /** `{"status":"ok","response":{"type":...,"data":{"statuses":[...]}}}`, or `{"status":"err","response":"<text>"}`. */
 export type ExchangeAnswer = { status: 'ok'; response: { type: string; data?: { statuses: unknown[] } } } | { status: 'err'; response: string };
 const decimal = venueValue.numeric();
@@ -184,4 +211,31 @@ export const exchangeAnswer = Joi.alternatives(
     response: Joi.object({ type: Joi.string().required(), data: Joi.object({ statuses: Joi.array().required() }) }).required(),
   }),
   Joi.object({ status: Joi.string().valid('err').required(), response: Joi.string().allow('').required() }),
+).required();
+
+const venueOrder = Joi.object({
+  coin: Joi.string().required(),
+  side: side.required(),
+  limitPx: decimal.required(),
+  sz: decimal.required(),
+  oid: whole.required(),
+  timestamp: whole.required(),
+  origSz: decimal.allow(null),
+  orderType: Joi.string().allow('', null),
+  tif: Joi.string().allow('', null),
+  reduceOnly: Joi.boolean().allow(null),
+});
+/** The status words the venue documents: a word it adds later makes that one order drift, not the list. */
+export const orderStatusWord = /^(open|filled|triggered|canceled|rejected|scheduledCancel|[a-z][A-Za-z]*(Canceled|Rejected))$/;
+const orderWithStatus = Joi.object({
+  order: venueOrder.required(),
+  status: Joi.string().pattern(orderStatusWord).required(),
+  statusTimestamp: whole.required(),
+});
+/** One unreadable order is left out as drift (named by its oid), never the account's list. */
+export const frontendOpenOrders = venueValue.items(venueOrder, { id: 'oid' }).required();
+export const historicalOrders = venueValue.items(orderWithStatus, { id: 'order.oid' }).required();
+export const orderStatus = Joi.alternatives(
+  Joi.object({ status: Joi.string().valid('order').required(), order: orderWithStatus.required() }),
+  Joi.object({ status: Joi.string().invalid('order').required() }),
 ).required();

@@ -1,6 +1,7 @@
-import { PredgateError, bookToDepth, invalidArgument, normalizeOrderBook, resolutionMs, toNumber } from '@predgate/core';
+import { PredgateError, bookToDepth, invalidArgument, isPredgateError, normalizeOrderBook, reportDrift, resolutionMs, toNumber } from '@predgate/core';
 import type { OHLCVParams, OrderBook, OrderBookParams, PriceCandle, Trade, TradesParams } from '@predgate/core';
 import type { RawLevel } from '../api/schemas.js';
+import { venueId } from '../context.js';
 import type { HyperliquidContext } from '../context.js';
 import { coinOf, outcomeOfMarketId, sideOfAssetId } from '../ids.js';
 import type { Side } from '../ids.js';
@@ -24,6 +25,29 @@ export async function fetchOrderBook(ctx: HyperliquidContext, id: string, limit?
   const level = (entry: RawLevel) => ({ price: toNumber(entry.px)!, size: toNumber(entry.sz)! });
   const book = normalizeOrderBook({ bids: raw.levels[0].map(level), asks: raw.levels[1].map(level), timestamp: raw.time });
   return bookToDepth(book, limit ?? params.limit);
+}
+
+/**
+ * The books of several sides, keyed by outcome id: one `l2Book` each (the
+ * venue has no batch book query), asked together. A book whose answer cannot
+ * be read is left out and reported as drift naming the outcome; the others
+ * are served.
+ */
+export async function fetchOrderBooks(ctx: HyperliquidContext, outcomeIds: string[]): Promise<Record<string, OrderBook>> {
+  const ids = [...new Set(outcomeIds)];
+  ids.forEach((id) => sideOf(id));
+  const books = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        return [id, await fetchOrderBook(ctx, id)] as const;
+      } catch (error) {
+        if (!isPredgateError(error) || error.detail?.drift !== true) throw error;
+        reportDrift(new PredgateError(error.code, error.message, { exchange: venueId, detail: { ...error.detail, item: id } }));
+        return undefined;
+      }
+    }),
+  );
+  return Object.fromEntries(books.filter((entry) => entry !== undefined));
 }
 
 /** The venue's recent tape of one side (a fixed-size page, newest first; no cursor exists). */
