@@ -49,3 +49,16 @@ describe('Polymarket US through the gateway, replayed from its fixtures', () => 
     expect(served.data).toEqual(live);
   });
 });
+
+test('an order control Polymarket US does not have (reduceOnly) is refused unsent with VALIDATION_ERROR naming the venue', async () => {
+  const order = { marketId: slug, outcomeId: `${slug}:long`, side: 'buy', type: 'limit', amount: 1, price: 0.3, reduceOnly: true };
+  const response = await app.call({
+    method: 'POST',
+    url: '/api/polymarket_us/createOrder',
+    payload: { args: [order], credentials: { apiKey: '9f2c1b7e-4a63-4d21-8e5f-0b7a3c9d1e42', privateKey: Buffer.alloc(32, 7).toString('base64') } },
+  });
+  const answer = JSON.parse(response.payload) as { error: { code: string; message: string; detail: Record<string, unknown> } };
+  expect(response.statusCode).toBe(400);
+  expect(answer.error).toMatchObject({ code: 'VALIDATION_ERROR', detail: { unsupported: ['reduceOnly'] } });
+  expect(answer.error.message).toContain('polymarket_us');
+});

@@ -1,6 +1,7 @@
 import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { fetchBalance } from './account/balance.js';
+import { honouredOrderControls } from './account/order-request.js';
 import { buildOrder, cancelOrder, createOrder, fetchOpenOrders, fetchOrder, submitOrder } from './account/orders.js';
 import { fetchPositions } from './account/positions.js';
 import { fetchMyTrades } from './account/trades.js';
@@ -53,6 +54,7 @@ export function createPolymarketUsAdapter(context: AdapterContext, config: Polym
       hosts: { gateway: config.gatewayUrl, api: config.apiUrl, ws: config.wsUrl },
       rateLimit,
       credentials: { required: credentialMembers, optional: ['apiSecret'] },
+      orderControls: honouredOrderControls,
       unsupported: {
         fetchTrades: 'Polymarket US has no public trade tape over REST; prints come only over its websocket (watchTrades)',
         fetchOHLCV: 'Polymarket US publishes no price history',

@@ -16,7 +16,7 @@ export async function fetchOrder(ctx: PolymarketUsContext, orderId: string): Pro
 
 /** buildOrder: the place-order request, unsigned, for the caller to inspect before submitOrder signs and sends it. */
 export async function buildOrder(ctx: PolymarketUsContext, params: CreateOrderParams): Promise<BuiltOrder> {
-  const request = orderRequest(params);
+  const request = orderRequest(params, 'buildOrder');
   return { exchange: venueId, params, ...(params.expiry === undefined ? {} : { expiry: params.expiry }), raw: { ...request } };
 }
 
@@ -34,7 +34,7 @@ export async function submitOrder(ctx: PolymarketUsContext, built: BuiltOrder): 
 
 /** createOrder: built and sent at once; the venue answers the new id, and the order is read back. */
 export async function createOrder(ctx: PolymarketUsContext, params: CreateOrderParams): Promise<Order> {
-  return send(ctx, orderRequest(params));
+  return send(ctx, orderRequest(params, 'createOrder'));
 }
 
 async function send(ctx: PolymarketUsContext, request: PolymarketUsOrderRequest): Promise<Order> {
