@@ -1,6 +1,6 @@
 import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
-import { fetchMyTrades, fetchPositions } from './account/wallet.js';
+import { fetchBalance, fetchMyTrades, fetchPositions } from './account/wallet.js';
 import { rainApi } from './api/client.js';
 import type { RainConfig } from './config.js';
 import { venueId } from './context.js';
@@ -56,6 +56,17 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       },
     },
     close: () => ctx.stream.close(),
-    ...bindContext(ctx, { fetchEvents, fetchMarkets, fetchEvent, fetchMarket, fetchTrades, watchTrades, fetchMyTrades, fetchPositions, fetchOHLCV }),
+    ...bindContext(ctx, {
+      fetchEvents,
+      fetchMarkets,
+      fetchEvent,
+      fetchMarket,
+      fetchTrades,
+      watchTrades,
+      fetchMyTrades,
+      fetchPositions,
+      fetchBalance,
+      fetchOHLCV,
+    }),
   });
 }

@@ -1,5 +1,5 @@
-import { PredgateError, fromBaseUnits, invalidArgument, missingCredentials, percentToFraction, toFraction } from '@predgate/core';
-import type { MyTradesParams, Position, UserTrade } from '@predgate/core';
+import { PredgateError, fromBaseUnits, invalidArgument, missingCredentials, percentToFraction, reportDrift, toFraction } from '@predgate/core';
+import type { Balance, MyTradesParams, Position, UserTrade } from '@predgate/core';
 import type { Hex } from 'viem';
 import type { RawPool } from '../api/schemas.js';
 import { venueId } from '../context.js';
@@ -35,6 +35,47 @@ export async function fetchMyTrades(ctx: RainContext, params: MyTradesParams = {
     )
     .map(({ trade }) => trade)
     .slice(0, params.limit ?? defaultLimit);
+}
+
+/**
+ * The tokens Rain pools are funded in, on Arbitrum One: USD₮0 for most pools,
+ * RAIN for some, and USDC, which Rain's own clients also report.
+ */
+const collateralTokens = [
+  { currency: 'USDT0', address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9' },
+  { currency: 'USDC', address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831' },
+  { currency: 'RAIN', address: '0x43976a124e6834b541840Ce741243dAD3dd538DA' },
+] as const;
+
+/**
+ * The wallet's collateral balances, read on-chain (`balanceOf`, `decimals`).
+ * The integer in base units is read exactly and divided on its digits, so the
+ * only rounding is to the nearest double of the model's number (an 18-decimal
+ * RAIN balance is past 2^53 in base units). Tokens escrowed in a pool's limit
+ * orders have left the wallet, so the balance is all available. A token whose
+ * read fails is left out and reported as drift; the others are served.
+ */
+export async function fetchBalance(ctx: RainContext, address?: string): Promise<Balance[]> {
+  const wallet = walletOf(ctx, address);
+  const answers = await ctx.api.tokenBalances(
+    collateralTokens.map((token) => token.address),
+    wallet,
+  );
+  return answers.flatMap((answer, index): Balance[] => {
+    const { currency, address: contract } = collateralTokens[index]!;
+    if ('error' in answer) {
+      const venueMessage = answer.error.slice(0, 200);
+      reportDrift(
+        new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: the ${currency} balance of ${wallet} could not be read on Arbitrum: ${venueMessage}`, {
+          exchange: venueId,
+          detail: { endpoint: 'POST eth_call batch', contract, item: currency, field: venueMessage.split(':')[0], venueMessage, drift: true },
+        }),
+      );
+      return [];
+    }
+    const total = fromBaseUnits(answer.units.toString(), answer.decimals)!;
+    return [{ currency, total, available: total, locked: 0 }];
+  });
 }
 
 export async function fetchPositions(ctx: RainContext, address?: string): Promise<Position[]> {

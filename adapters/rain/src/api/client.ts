@@ -2,7 +2,7 @@ import { PredgateError, checkPayload } from '@predgate/core';
 import type { QueryValue, VenueHttpClient } from '@predgate/core';
 import { pool, poolOf, pools, poolsOf, rpcAnswer, tradeRows, walletRows } from './schemas.js';
 import type { PoolState, RawPool, RawTradeRows, RawWalletRows } from './schemas.js';
-import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, parseAbi } from 'viem';
 import type { Hex } from 'viem';
 
 /**
@@ -48,14 +48,9 @@ export function rainApi(http: VenueHttpClient, urls: { rest: string; rpc: string
   const venue = http.venue;
   const restGet = (path: string, query?: Record<string, QueryValue>) => http.json({ url: `${urls.rest}${path}`, query });
 
-  /** Sends one batch; per-call errors come back per call, a refused batch is an error of its own. */
-  const batch = async (calls: readonly Call[]): Promise<Array<{ result?: Hex; error?: string }>> => {
-    const body = calls.map((call, index) => ({
-      jsonrpc: '2.0',
-      id: index + 1,
-      method: 'eth_call',
-      params: [{ to: call.to, data: encodeFunctionData({ abi: poolAbi, functionName: call.functionName, args: call.args } as never) }, 'latest'],
-    }));
+  /** Sends one batch of encoded calls; per-call errors come back per call, a refused batch is an error of its own. */
+  const batch = async (calls: ReadonlyArray<{ to: string; data: Hex }>): Promise<Array<{ result?: Hex; error?: string }>> => {
+    const body = calls.map(({ to, data }, index) => ({ jsonrpc: '2.0', id: index + 1, method: 'eth_call', params: [{ to, data }, 'latest'] }));
     // Reads: safe to repeat.
     const answer = await http.json({ method: 'POST', url: urls.rpc, body, idempotent: true });
     if (!Array.isArray(answer)) throw refusedBatch(venue, answer);
@@ -76,7 +71,12 @@ export function rainApi(http: VenueHttpClient, urls: { rest: string; rpc: string
 
   const call = async (calls: readonly Call[]) => {
     const answers: Array<{ result?: Hex; error?: string }> = [];
-    for (let start = 0; start < calls.length; start += maxBatch) answers.push(...(await batch(calls.slice(start, start + maxBatch))));
+    for (let start = 0; start < calls.length; start += maxBatch) {
+      const encoded = calls
+        .slice(start, start + maxBatch)
+        .map((each) => ({ to: each.to, data: encodeFunctionData({ abi: poolAbi, functionName: each.functionName, args: each.args } as never) }));
+      answers.push(...(await batch(encoded)));
+    }
     return answers.map((answer, index) => {
       const { functionName } = calls[index]!;
       if (answer.result === undefined || answer.result === '0x') return { error: answer.error ?? 'empty result' };
@@ -180,6 +180,32 @@ export function rainApi(http: VenueHttpClient, urls: { rest: string; rpc: string
         `executeSellOrdersAsTaker: executeSellOrders(${where('taker')}) { ${fills} } ` +
         `claims(${where('wallet')}) { id poolAddress } }`;
       return checkPayload<RawWalletRows>(walletRows, subgraphData(venue, await graph(subgraph, query)), { venue, endpoint: 'POST subgraph wallet history' });
+    },
+
+    /**
+     * A wallet's ERC-20 balances, in one batch: per token `balanceOf(wallet)`
+     * then `decimals()`. Each balance is the token's exact integer in base
+     * units; a token whose reads fail answers its error instead.
+     */
+    async tokenBalances(tokens: readonly string[], wallet: Hex): Promise<Array<{ units: bigint; decimals: number } | { error: string }>> {
+      const calls = tokens.flatMap((to) => [
+        { to, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [wallet] }) },
+        { to, data: encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' }) },
+      ]);
+      const answers = await batch(calls);
+      return tokens.map((_, index) => {
+        const [balance, decimals] = [answers[2 * index]!, answers[2 * index + 1]!];
+        try {
+          if (!balance.result || balance.result === '0x') return { error: `balanceOf: ${balance.error ?? 'empty result'}` };
+          if (!decimals.result || decimals.result === '0x') return { error: `decimals: ${decimals.error ?? 'empty result'}` };
+          return {
+            units: decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: balance.result }),
+            decimals: decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data: decimals.result }),
+          };
+        } catch {
+          return { error: `an answer that is no uint: ${(balance.result ?? '').slice(0, 80)} ${(decimals.result ?? '').slice(0, 80)}` };
+        }
+      });
     },
 
     /** The wallet's shares of every option of each pool (userVotes), with the option prices and the collateral decimals. */
