@@ -14,3 +14,5 @@ export { LocalSocketVenue, engineIoOpen, startSocketIoVenue, until } from './loc
 export type { LocalSocketVenueHooks, SocketIoVenue } from './local-socket-venue.js';
 export type { RoundTripOptions } from './round-trip.js';
 export * as eip712 from './eip712.js';
+export { runStreamSuites } from './stream-suites.js';
+export type { ExpectedBook, ScriptedBook, StreamScript, StreamSuitesOptions, StreamUnderTest } from './stream-suites.js';

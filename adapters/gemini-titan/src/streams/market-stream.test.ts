@@ -154,35 +154,6 @@ test('trades: YES prints as sent (m: the taker sold), NO prints at 1 − p with 
   await Promise.all([a.stop(), b.stop()]);
 });
 
-test('a dropped connection is reported, redialled and every stream subscribed again; no stale book meanwhile', async () => {
-  const seen = collect<OrderBook>();
-  const feed = stream.watchOrderBook(yes);
-  feed.start(seen.listener);
-  const prints = stream.watchTrades(yes);
-  prints.start(collect<Trade[]>().listener);
-  await until(() => commands('subscribe').length === 2, 'subscribes');
-  venue.send(depth([['0.5', '3']], []));
-  await until(() => seen.data.length === 1, 'book');
-
-  venue.drop();
-  await until(() => venue.requestUrls.length === 2 && commands('subscribe').length === 4, 'redial and resubscribe');
-  expect(seen.errors.map((error) => [error.code, error.retryable])).toContainEqual(['NETWORK_ERROR', true]);
-  expect(
-    commands('subscribe')
-      .slice(2)
-      .flatMap((message) => message.params)
-      .sort(),
-  ).toEqual([`${symbol}@depth20`, `${symbol}@trade`]);
-  const late = collect<OrderBook>();
-  const other = stream.watchOrderBook(yes);
-  other.start(late.listener);
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(late.data).toEqual([]);
-  venue.send(depth([['0.52', '1']], []));
-  await until(() => late.data.length === 1 && seen.data.length === 2, 'fresh book');
-  await Promise.all([feed.stop(), prints.stop(), other.stop()]);
-});
-
 test('an unreadable message is a retryable error, never a wrong book', async () => {
   const seen = collect<OrderBook>();
   const trades = collect<Trade[]>();
@@ -207,29 +178,14 @@ test('an unreadable message is a retryable error, never a wrong book', async () 
   expect(seen.errors[0]!.message).toMatch(/depth message for GEMI-DEMNOM2028-DEMNOM28AOC with unreadable levels/);
   expect(seen.errors[2]!.message).toMatch(/without a symbol/);
   expect(trades.errors.map((error) => error.message).join(' ')).toMatch(/maker flag/);
+  // The book before the unreadable levels is not handed to a later watcher: its first book is the next one sent.
   const late = collect<OrderBook>();
   const other = stream.watchOrderBook(yes);
   other.start(late.listener);
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(late.data).toEqual([]);
+  venue.send(depth([['0.52', '1']], []));
+  await until(() => late.data.length === 1, 'the next book');
+  expect(late.data[0]).toMatchObject({ bids: [{ price: 0.52, size: 1 }], asks: [] });
   await Promise.all([feed.stop(), tape.stop(), other.stop()]);
-});
-
-test('a refused symbol ends its watches with OUTCOME_NOT_FOUND; a bad outcome id never dials', async () => {
-  const bad = collect<OrderBook>();
-  const idFeed = stream.watchOrderBook('GEMI-DEMNOM2028');
-  idFeed.start(bad.listener);
-  await until(() => bad.errors.length === 1, 'id error');
-  expect(bad.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
-  expect(venue.requestUrls).toHaveLength(0);
-
-  refuse = /NOPE/;
-  const seen = collect<OrderBook>();
-  const feed = stream.watchOrderBook('GEMI-NOPE-X:yes');
-  feed.start(seen.listener);
-  await until(() => seen.errors.length === 1, 'refusal');
-  expect(seen.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
-  await Promise.all([feed.stop(), idFeed.stop()]);
 });
 
 test('close() ends the connection', async () => {
