@@ -1,13 +1,11 @@
-import { fixedClock } from '@predgate/core';
-import { LocalSocketVenue, runStreamSuites } from '@predgate/core/testkit';
+import { runStreamSuites } from '@predgate/core/testkit';
 import { test } from 'vitest';
-import { GeminiStream } from '../src/streams/market-stream.js';
+import { localGeminiStream, localGeminiVenue } from './support/local-stream.js';
 
 /*
  * The stream conformance on Gemini's market-data websocket, in the documented
- * shapes: `{"id":"1","method":"subscribe","params":["<symbol>@depth20"]}`
- * answered `{"id":"1","status":200}` (or an error for a symbol it does not
- * list); partial-depth messages carry the top levels whole; trades `{E (ns), s, t, p, q, m}`.
+ * shapes (see the local venue): partial-depth messages carry the top levels
+ * whole; trades `{E (ns), s, t, p, q, m}`.
  */
 
 const symbol = 'GEMI-DEMNOM2028-DEMNOM28AOC';
@@ -15,23 +13,8 @@ const depth = (bids: Array<[string, string]>, asks: Array<[string, string]>) => 
 
 runStreamSuites(test, {
   name: 'gemini-titan',
-  venue: () =>
-    LocalSocketVenue.start({
-      onFrame(text, socket) {
-        const { id, params } = JSON.parse(text) as { id: string; params: string[] };
-        const refused = params.some((name) => name.startsWith('GEMI-NOPE'));
-        socket.send(JSON.stringify(refused ? { id, status: 400, error: { code: -1, msg: 'Invalid symbol' } } : { id, status: 200 }));
-      },
-    }),
-  create: (venue) =>
-    new GeminiStream({
-      url: venue.url,
-      venue: 'gemini-titan',
-      clock: fixedClock(Date.UTC(2026, 10, 26)),
-      depth: 'depth20',
-      pingIntervalMs: 20,
-      backoff: { initialMs: 5, maxMs: 10 },
-    }),
+  venue: localGeminiVenue,
+  create: localGeminiStream,
   isSubscription: (frame) => (JSON.parse(frame) as { method: string }).method === 'subscribe',
   script: {
     outcomeId: `${symbol}:yes`,

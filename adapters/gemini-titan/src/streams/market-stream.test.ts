@@ -1,8 +1,9 @@
-import { fixedClock } from '@predgate/core';
-import { LocalSocketVenue, until, watchBookAndTrades } from '@predgate/core/testkit';
+import { until, watchBookAndTrades } from '@predgate/core/testkit';
+import type { LocalSocketVenue } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { GeminiStream } from './market-stream.js';
+import { localGeminiStream, localGeminiVenue } from '../../test/support/local-stream.js';
+import type { GeminiStream } from './market-stream.js';
 
 /*
  * Gemini's market-data websocket replayed on 127.0.0.1, in the documented
@@ -23,27 +24,11 @@ interface Sent {
 }
 
 let venue: LocalSocketVenue;
-/** Stream names the venue answers with an error, as it answers an unknown symbol. */
-let refuse: RegExp | undefined;
 let stream: GeminiStream;
 
 beforeEach(async () => {
-  refuse = undefined;
-  venue = await LocalSocketVenue.start({
-    onFrame(text, socket) {
-      const message = JSON.parse(text) as Sent;
-      const refused = refuse && message.params.some((name) => refuse!.test(name));
-      socket.send(JSON.stringify(refused ? { id: message.id, status: 400, error: { code: -1, msg: 'Invalid symbol' } } : { id: message.id, status: 200 }));
-    },
-  });
-  stream = new GeminiStream({
-    url: venue.url,
-    venue: 'gemini-titan',
-    clock: fixedClock(Date.UTC(2026, 10, 26)),
-    depth: 'depth20',
-    pingIntervalMs: 20,
-    backoff: { initialMs: 5, maxMs: 10 },
-  });
+  venue = await localGeminiVenue();
+  stream = localGeminiStream(venue);
 });
 
 afterEach(async () => {
