@@ -2,6 +2,7 @@ import { PredgateError, bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { fetchBalance, fetchPositions } from './account/balances.js';
 import { fetchAllOrders, fetchClosedOrders, fetchOrder } from './account/history.js';
+import { honouredOrderControls } from './account/order-action.js';
 import { cancelOrder, createOrder, fetchMyTrades, fetchOpenOrders } from './account/orders.js';
 import { hyperliquidApi } from './api/client.js';
 import type { HyperliquidConfig } from './config.js';
@@ -43,6 +44,7 @@ export function createHyperliquidAdapter(context: AdapterContext, config: Hyperl
       hosts: { rest: config.baseUrl },
       rateLimit,
       credentials: { required: [], optional: ['privateKey', 'walletAddress'] },
+      orderControls: honouredOrderControls,
       unsupported: {
         fetchSeries: 'HIP-4 has no series: recurring markets are separate outcomes',
         fetchEventMetadata:

@@ -1,12 +1,13 @@
-import { PredgateError, invalidArgument, toNumber } from '@predgate/core';
+import { PredgateError, toNumber } from '@predgate/core';
 import type { CreateOrderParams, MyTradesParams, Order, UserTrade } from '@predgate/core';
-import { signAction, toWire } from '../auth/signer.js';
-import { minOrderValue } from '../context.js';
+import type { ExchangeAnswer } from '../api/schemas.js';
+import { signAction } from '../auth/signer.js';
 import type { HyperliquidContext } from '../context.js';
 import { rejection } from '../errors.js';
-import { assetIdOf, sideOfAssetId, sideOfCoin } from '../ids.js';
+import { assetIdOf, sideOfCoin } from '../ids.js';
 import { normalizeOpenOrder } from '../normalize/orders.js';
 import { nextNonce, privateKeyOf, userOf } from './credentials.js';
+import { orderAction } from './order-action.js';
 
 const defaultFills = 100;
 
@@ -49,53 +50,16 @@ export async function fetchMyTrades(ctx: HyperliquidContext, params: MyTradesPar
     .slice(0, params.limit ?? defaultFills);
 }
 
-/**
- * A limit order rests (GTC); a market order is an immediate-or-cancel limit
- * at the caller's worst price, as the venue has no market orders. Sizes are
- * whole shares; an order must be worth at least 10 in the quote token.
- */
+/** createOrder: the `order` action (see `orderAction`), signed and sent at once. */
 export async function createOrder(ctx: HyperliquidContext, params: CreateOrderParams): Promise<Order> {
   const key = privateKeyOf(ctx);
-  const side = sideOfAssetId(params.outcomeId);
-  if (!side || String(side.outcome) !== params.marketId) {
-    throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome ${params.outcomeId.slice(0, 40)} is not an outcome of market ${params.marketId.slice(0, 40)}`, {
-      detail: { marketId: params.marketId, outcomeId: params.outcomeId },
-    });
-  }
-  if (params.price === undefined) {
-    throw invalidArgument(
-      'params.price',
-      'hyperliquid has no market orders: give the worst price you accept (a market order is sent immediate-or-cancel at it)',
-    );
-  }
-  if (!Number.isInteger(params.amount)) throw invalidArgument('params.amount', 'hyperliquid outcome contracts trade in whole shares');
-  if (params.amount * params.price < minOrderValue) {
-    throw new PredgateError(
-      'ORDER_SIZE_TOO_SMALL',
-      `hyperliquid orders must be worth at least ${minOrderValue}; ${params.amount} at ${params.price} is ${params.amount * params.price}`,
-      {
-        detail: { min: minOrderValue, amount: params.amount, price: params.price },
-      },
-    );
-  }
-  const price = toWire(params.price);
-  if (price === undefined) throw invalidArgument('params.price', 'hyperliquid prices carry at most 8 decimals');
-  const action = {
-    type: 'order',
-    orders: [
-      {
-        a: Number(params.outcomeId),
-        b: params.side === 'buy',
-        p: price,
-        s: String(params.amount),
-        r: false,
-        t: { limit: { tif: params.type === 'limit' ? 'Gtc' : 'Ioc' } },
-      },
-    ],
-    grouping: 'na',
-  };
+  const action = orderAction(params, 'createOrder');
   const nonce = nextNonce(ctx);
-  const answer = await ctx.api.exchange({ action, nonce, signature: await signAction(key, action, nonce, ctx.mainnet) });
+  return placed(params, nonce, await ctx.api.exchange({ action, nonce, signature: await signAction(key, action, nonce, ctx.mainnet) }));
+}
+
+/** The order the venue's answer describes: resting, filled (at the average fill price), or refused. */
+function placed(params: CreateOrderParams, nonce: number, answer: ExchangeAnswer): Order {
   const status = firstStatus(answer) as { resting?: { oid: number }; filled?: { totalSz: string; avgPx: string; oid: number }; error?: string };
   const base = { marketId: params.marketId, outcomeId: params.outcomeId, side: params.side, type: params.type, amount: params.amount, timestamp: nonce };
   if (status.resting) return { ...base, id: String(status.resting.oid), price: params.price, status: 'open', filled: 0, remaining: params.amount };
@@ -129,7 +93,7 @@ export async function cancelOrder(ctx: HyperliquidContext, orderId: string): Pro
   });
 }
 
-function firstStatus(answer: Awaited<ReturnType<HyperliquidContext['api']['exchange']>>): unknown {
+function firstStatus(answer: ExchangeAnswer): unknown {
   if (answer.status === 'err') throw rejection(answer.response);
   const status = answer.response.data?.statuses[0];
   if (status === undefined) throw rejection('the venue answered without a status');
