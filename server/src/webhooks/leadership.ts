@@ -25,9 +25,14 @@ export const soleLeader: Leadership = {
 /** The lease's name among the catalog's leases, which are otherwise per venue (venue ids never start with `@`). */
 const leaseName = '@webhooks';
 
-/** The lead held as a lease in the catalog's MongoDB, renewed three times a lease. */
+/**
+ * The lead held as a lease in the catalog's MongoDB, renewed three times a lease.
+ * `leading` holds only until the lease's end as this replica last claimed it:
+ * when a renewal is held up (a stalled event loop, a slow database), this
+ * replica stops sending before another may take the lease and start.
+ */
 export class LeaseLeadership implements Leadership {
-  leading = false;
+  private heldUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private claiming: Promise<void> | undefined;
 
@@ -38,21 +43,24 @@ export class LeaseLeadership implements Leadership {
     private readonly onError: (error: unknown) => void,
   ) {}
 
+  get leading(): boolean {
+    return Date.now() < this.heldUntil;
+  }
+
   async start(changed: (leading: boolean) => void): Promise<void> {
     const claim = async (tell: (leading: boolean) => void) => {
-      let leading: boolean;
+      let heldUntil = 0;
       try {
         const lease = await this.leases.claim(leaseName, this.holder, this.leaseMs);
-        leading = lease.holder === this.holder;
+        if (lease.holder === this.holder) heldUntil = lease.expiresAt;
       } catch (error) {
         // Unable to renew, the lease may lapse and another replica take over: stop sending now rather than both send.
         this.onError(error);
-        leading = false;
       }
-      if (leading !== this.leading) {
-        this.leading = leading;
-        tell(leading);
-      }
+      // Read once the claim is answered: a lease that lapsed while it was under way and is renewed now is a new lead.
+      const wasLeading = this.leading;
+      this.heldUntil = heldUntil;
+      if (this.leading !== wasLeading) tell(this.leading);
     };
     // The first claim's outcome is read from `leading` by the caller, which acts on it once.
     await claim(() => {});
@@ -65,7 +73,7 @@ export class LeaseLeadership implements Leadership {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.claiming;
-    if (this.leading) await this.leases.release(leaseName, this.holder).catch(this.onError);
-    this.leading = false;
+    if (this.heldUntil > 0) await this.leases.release(leaseName, this.holder).catch(this.onError);
+    this.heldUntil = 0;
   }
 }

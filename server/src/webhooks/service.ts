@@ -93,6 +93,8 @@ export class WebhookService {
   private closed = false;
   /** Attempt outcomes being journaled. */
   private readonly settling = new Set<Promise<void>>();
+  /** Deliveries with an attempt sent and not yet journaled. */
+  private readonly attempting = new Set<string>();
   private compacting = false;
 
   private constructor(
@@ -115,9 +117,9 @@ export class WebhookService {
       records: (followed) => followed.forEach((record) => service.applyFollowed(record)),
       reset: (all) => service.rebuild(all),
     });
-    await leadership.start((leading) => (leading ? service.scheduleAll() : service.stopSending()));
+    await leadership.start((leading) => (leading ? service.scheduleAll(service.takeoverHold()) : service.stopSending()));
     // Once, whatever the start decided: `schedule` sends only while this replica leads.
-    service.scheduleAll();
+    service.scheduleAll(service.takeoverHold());
     return service;
   }
 
@@ -238,8 +240,19 @@ export class WebhookService {
   }
 
   /** Attempts every pending delivery when due: at start, and when this replica becomes the one that sends. */
-  private scheduleAll(): void {
-    for (const delivery of this.deliveries.values()) if (delivery.state === 'pending') this.schedule(delivery);
+  private scheduleAll(notBefore = 0): void {
+    for (const delivery of this.deliveries.values()) if (delivery.state === 'pending') this.schedule(delivery, notBefore);
+  }
+
+  /**
+   * When a replica takes the lead, the one before it may still be finishing an
+   * attempt it started just before its lease ended, its outcome not yet in the
+   * journal. Deliveries pending then wait for that attempt's longest time (and
+   * one lease for its record to arrive) so they are not sent twice.
+   * A gateway alone on its data has no one before it.
+   */
+  private takeoverHold(): number {
+    return this.options.shared ? this.options.clock.now() + this.options.settings.timeoutMs + this.options.shared.leaseMs : 0;
   }
 
   /** Stops attempting (closing, or another replica has the lead); pending deliveries stay pending for whoever sends. */
@@ -267,9 +280,9 @@ export class WebhookService {
     this.scheduleAll();
   }
 
-  private schedule(delivery: Delivery): void {
+  private schedule(delivery: Delivery, notBefore = 0): void {
     if (this.closed || !this.leadership.leading) return;
-    const delay = Math.max(0, delivery.nextAt - this.options.clock.now());
+    const delay = Math.max(0, delivery.nextAt - this.options.clock.now(), notBefore - this.options.clock.now());
     const enqueue = () => void this.queue.add(() => this.attempt(delivery.id));
     if (delay === 0) return enqueue();
     const timer = setTimeout(() => {
@@ -283,9 +296,11 @@ export class WebhookService {
   /** Sends one attempt; its outcome is journaled after the send slot is free again, so a disk sync never holds a slot. */
   private async attempt(id: string): Promise<void> {
     const delivery = this.deliveries.get(id);
-    if (this.closed || !this.leadership.leading || delivery?.state !== 'pending') return;
+    // One attempt at a time per delivery: a lead regained while an attempt is under way schedules it again.
+    if (this.closed || !this.leadership.leading || delivery?.state !== 'pending' || this.attempting.has(id)) return;
     const subscription = this.subscriptions.get(delivery.subscriptionId);
     if (!subscription) return;
+    this.attempting.add(id);
     const sentAt = new Date();
     const headers = {
       'webhook-id': delivery.id,
@@ -295,6 +310,7 @@ export class WebhookService {
     const attempt = await this.sender.send(subscription.url, headers, delivery.body, () => this.options.clock.now());
     if (this.closed) return;
     const settling = this.settle(delivery, subscription, attempt).catch((error: unknown) => {
+      this.attempting.delete(id);
       // Not journaled: the delivery stays pending in the journal and is sent again after a restart, with its id.
       this.options.logger.error({ err: error, delivery: delivery.id }, 'a webhook attempt could not be journaled');
     });
@@ -309,6 +325,8 @@ export class WebhookService {
     if (attempt.status === 410) {
       await this.record({ op: 'unsubscribe', id: subscription.id, at: attempt.at, reason: 'the receiver answered 410 Gone' });
     }
+    // The attempt is journaled: the next one may start.
+    this.attempting.delete(delivery.id);
     if (state === 'pending') this.schedule(delivery);
     if (this.journal.appended > rewriteAfterRecords && !this.compacting && this.leadership.leading) {
       this.compacting = true;
