@@ -126,10 +126,68 @@ describe('the compiled answer check', () => {
     expect(compiledCheckOf(Joi.array().items(Joi.string()).unique())).toBeUndefined();
   });
 
+  test('a member using a feature it does not read is never passed when present; one whose absence can mean more leaves the schema to joi', () => {
+    const check = compiledCheckOf(Joi.object({ site: Joi.string().uri(), count: Joi.number() }))!;
+    expect([{ count: 1 }, {}].map(check)).toEqual([true, true]);
+    expect(check({ site: 'https://example.test', count: 1 })).toBe(false);
+    expect(compiledCheckOf(Joi.object({ count: Joi.number().default(1) }))).toBeUndefined();
+    expect(
+      compiledCheckOf(
+        Joi.object({
+          count: Joi.number()
+            .custom((value) => value)
+            .default(1),
+        }),
+      ),
+    ).toBeUndefined();
+  });
+
   test('it reads presence, allowed values, bounds and unknown keys as joi does', () => {
     const schema = Joi.object({ a: Joi.number().integer().min(1).required(), b: Joi.string().valid('x', 'y').allow(null) });
     const check = compiledCheckOf(schema)!;
     expect([{ a: 1 }, { a: 2, b: 'x' }, { a: 3, b: null }].map(check)).toEqual([true, true, true]);
     expect([{}, { a: 0 }, { a: 1.5 }, { a: 1, b: 'z' }, { a: 1, c: 1 }, [], null].map(check)).toEqual([false, false, false, false, false, false, false]);
+  });
+});
+
+describe('the compiled argument check', () => {
+  const declared = Object.entries(coreMethods).flatMap(([method, declaration]) =>
+    declaration.args.flatMap((argument) => {
+      const check = compiledCheckOf(argument.schema, 'arguments');
+      return check ? [{ name: `${method}.${argument.name}`, schema: argument.schema, check }] : [];
+    }),
+  );
+  /** Member names an argument object may carry: the declared ones of every params schema, and some it does not declare. */
+  const names = [
+    ...new Set(declared.flatMap(({ schema }) => Object.keys((schema.describe() as { keys?: Record<string, unknown> }).keys ?? {}))),
+    'exchange',
+    'unexpected',
+  ];
+  const values = fc.oneof(
+    fc.constantFrom(...oddValues.filter((value) => value !== undefined)),
+    fc.string({ maxLength: 8 }),
+    fc.integer({ min: -5, max: 2000 }),
+    fc.constantFrom('volume', 'active', 'yes', 'buy', 'limit', '10', 'title'),
+    fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+  );
+  const argumentValues = fc.oneof(values, fc.dictionary(fc.constantFrom(...names), values, { maxKeys: 4 }));
+
+  test('the most called methods compile', () => {
+    const compiled = new Set(declared.map(({ name }) => name));
+    for (const name of ['fetchEvents.params', 'fetchEvent.params', 'fetchMarket.params', 'fetchOrderBook.outcomeId', 'fetchTrades.params'])
+      expect(compiled).toContain(name);
+  });
+
+  test('a value it passes is one joi, converting, accepts and returns as it is', () => {
+    fc.assert(
+      fc.property(fc.nat(declared.length - 1), argumentValues, (index, value) => {
+        const { schema, check } = declared[index]!;
+        if (!check(value)) return;
+        const judged = schema.validate(value, { convert: true, abortEarly: true });
+        expect(judged.error).toBeUndefined();
+        expect(judged.value).toEqual(value);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -8,11 +8,21 @@ import type Joi from 'joi';
  * only (a few µs). It is a fast "yes": it never says yes where joi would say
  * no, but it may say no where joi says yes (it is stricter on a few edges,
  * such as unknown keys whose value is undefined), so a "no" goes to joi for
- * the verdict and the details. A schema using a joi feature not read here
- * (custom rules, conditions, URIs, ...) compiles to undefined: joi alone
- * checks it.
+ * the verdict and the details. A member or alternative using a joi feature
+ * not read here (custom rules, references, URIs, ...) is never passed when
+ * present; a schema whose root uses one, or whose members may change
+ * presence (conditions, defaults), compiles to undefined: joi alone checks it.
  */
 export type CompiledCheck = (value: unknown) => boolean;
+
+/**
+ * `answers`: joi with `convert: false` (an answer is only accepted or
+ * refused). `arguments`: also a value joi with `convert: true` returns
+ * unchanged, so a "yes" lets the value through as it came; the only
+ * difference is in alternatives, where joi converts to the first option
+ * that fits, so only the first option's "yes" counts.
+ */
+export type CheckMode = 'answers' | 'arguments';
 
 interface Description {
   type: string;
@@ -24,16 +34,19 @@ interface Description {
   matches?: Array<{ schema?: Description } & Record<string, unknown>>;
   patterns?: Array<{ schema?: Description; rule?: Description } & Record<string, unknown>>;
   metas?: unknown[];
+  preferences?: Record<string, unknown>;
+  renames?: Array<{ from: unknown }>;
+  dependencies?: Array<{ rel: string; key?: string | null; peers: string[] }>;
 }
 
-const compiled = new WeakMap<Joi.Schema, CompiledCheck | null>();
+const compiled: Record<CheckMode, WeakMap<Joi.Schema, CompiledCheck | null>> = { answers: new WeakMap(), arguments: new WeakMap() };
 
 /** The schema's compiled check, made on first use; undefined when the schema uses a feature it does not read. */
-export function compiledCheckOf(schema: Joi.Schema): CompiledCheck | undefined {
-  let check = compiled.get(schema);
+export function compiledCheckOf(schema: Joi.Schema, mode: CheckMode = 'answers'): CompiledCheck | undefined {
+  let check = compiled[mode].get(schema);
   if (check === undefined) {
-    check = compile(schema.describe() as Description) ?? null;
-    compiled.set(schema, check);
+    check = compile(schema.describe() as Description, mode) ?? null;
+    compiled[mode].set(schema, check);
   }
   return check ?? undefined;
 }
@@ -41,29 +54,52 @@ export function compiledCheckOf(schema: Joi.Schema): CompiledCheck | undefined {
 /** Thrown inside `compile` for a feature it does not read. */
 class Unsupported extends Error {}
 
-function compile(description: Description): CompiledCheck | undefined {
+function compile(description: Description, mode: CheckMode): CompiledCheck | undefined {
   try {
-    return node(description);
+    return node(description, mode);
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
   }
 }
 
+/** Never passes: the check of a present member whose schema uses a feature not read here (joi judges it). */
+const neverPasses: CompiledCheck = () => false;
+
+/**
+ * A member's check: its own, or, when its schema uses a feature not read
+ * here, one that never passes a present value. An absent member is then
+ * judged by its presence alone, so a schema whose absence can mean more
+ * (a default, a condition) stays unsupported.
+ */
+function memberNode(description: Description, mode: CheckMode): CompiledCheck {
+  try {
+    return node(description, mode);
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
+    const presence = description.flags?.presence;
+    const absenceIsPlain = (presence === undefined || presence === 'required' || presence === 'optional') && description.flags?.default === undefined;
+    if (!absenceIsPlain || 'whens' in description) throw error;
+    return neverPasses;
+  }
+}
+
 /** Members of a description this compiler reads (documentation members change nothing). */
-const readMembers = new Set(['type', 'flags', 'allow', 'rules', 'keys', 'items', 'matches', 'patterns', 'metas']);
+const readMembers = new Set(['type', 'flags', 'allow', 'rules', 'keys', 'items', 'matches', 'patterns', 'metas', 'preferences', 'renames', 'dependencies']);
 /** Flags that change nothing a check with `convert: false` sees, beside the ones each type reads. */
 const inertFlags = new Set(['presence', 'description', 'label']);
 
 /** A check of a value present (not undefined); presence is the parent's business. */
-function node(description: Description): CompiledCheck {
+function node(description: Description, mode: CheckMode): CompiledCheck {
   for (const member of Object.keys(description)) if (!readMembers.has(member)) throw new Unsupported(member);
+  // Messages change only what joi says of a value it refuses, which a "no" leaves to joi.
+  if (Object.keys(description.preferences ?? {}).some((preference) => preference !== 'messages')) throw new Unsupported('preferences');
   const flags = description.flags ?? {};
   const presence = flags.presence;
   if (presence !== undefined && presence !== 'required' && presence !== 'optional') throw new Unsupported(`presence ${String(presence)}`);
   const allowed = description.allow ?? [];
   if (allowed.some((value) => value !== null && typeof value === 'object')) throw new Unsupported('allowed object');
-  const typed = typeCheck(description);
+  const typed = typeCheck(description, mode);
   const checkFlags = (known: string[]) => {
     for (const flag of Object.keys(flags)) if (!inertFlags.has(flag) && !known.includes(flag)) throw new Unsupported(`flag ${flag}`);
   };
@@ -78,7 +114,7 @@ function node(description: Description): CompiledCheck {
   return (value) => allow.has(value) || check(value);
 }
 
-function typeCheck(description: Description): { check: CompiledCheck; flags: string[] } {
+function typeCheck(description: Description, mode: CheckMode): { check: CompiledCheck; flags: string[] } {
   const rules = description.rules ?? [];
   const flags = description.flags ?? {};
   switch (description.type) {
@@ -98,7 +134,7 @@ function typeCheck(description: Description): { check: CompiledCheck; flags: str
       if (items.length > 1) throw new Unsupported('several item types');
       const item = items[0];
       if (item && item.flags?.presence === 'required') throw new Unsupported('required item');
-      const each = item ? node(item) : undefined;
+      const each = item ? memberNode(item, mode) : undefined;
       return {
         check: (value) => {
           if (!Array.isArray(value)) return false;
@@ -106,20 +142,23 @@ function typeCheck(description: Description): { check: CompiledCheck; flags: str
           for (let index = 0; index < value.length; index += 1) if (value[index] === undefined || (each && !each(value[index]))) return false;
           return true;
         },
-        flags: [],
+        // `single` lets joi wrap a lone item in an array: the check passes arrays only, which joi keeps as they are.
+        flags: ['single'],
       };
     }
     case 'object':
       requireNoRules(rules, []);
-      return { check: objectCheck(description), flags: ['unknown'] };
+      return { check: objectCheck(description, mode), flags: ['unknown'] };
     case 'alternatives': {
       requireNoRules(rules, []);
       if (flags.match !== undefined) throw new Unsupported('match mode');
       const options = (description.matches ?? []).map((match) => {
         if (!match.schema || Object.keys(match).length !== 1) throw new Unsupported('conditional alternative');
-        return node(match.schema);
+        return memberNode(match.schema, mode);
       });
-      return { check: (value) => options.some((option) => option(value)), flags: [] };
+      if (options.every((option) => option === neverPasses)) throw new Unsupported('no alternative read');
+      const first = options[0]!;
+      return { check: mode === 'arguments' ? first : (value) => options.some((option) => option(value)), flags: [] };
     }
     default:
       throw new Unsupported(description.type);
@@ -191,10 +230,19 @@ function stringCheck(rules: NonNullable<Description['rules']>): CompiledCheck {
     (!isoDate || (isoDateTime.test(value) && !Number.isNaN(new Date(value).getTime())));
 }
 
-function objectCheck(description: Description): CompiledCheck {
+function objectCheck(description: Description, mode: CheckMode): CompiledCheck {
   const unknown = description.flags?.unknown === true;
   const declared = description.keys;
-  const keys = Object.entries(declared ?? {}).map(([key, child]) => ({ key, required: child.flags?.presence === 'required', check: node(child) }));
+  const keys = Object.entries(declared ?? {}).map(([key, child]) => ({ key, required: child.flags?.presence === 'required', check: memberNode(child, mode) }));
+  // A renamed member (`exchange` for `sourceExchange`) is left to joi, which moves it.
+  const renamed = (description.renames ?? []).map((rename) => {
+    if (typeof rename.from !== 'string') throw new Unsupported('rename pattern');
+    return rename.from;
+  });
+  const together = (description.dependencies ?? []).map((dependency) => {
+    if (dependency.rel !== 'with' || typeof dependency.key !== 'string') throw new Unsupported(`dependency ${dependency.rel}`);
+    return { key: dependency.key, peers: dependency.peers };
+  });
   const known = new Set(keys.map((key) => key.key));
   const patterns = description.patterns ?? [];
   if (patterns.length > 1) throw new Unsupported('several patterns');
@@ -202,13 +250,15 @@ function objectCheck(description: Description): CompiledCheck {
   let patternCheck: { key: CompiledCheck; value: CompiledCheck } | undefined;
   if (pattern) {
     if (!pattern.schema || !pattern.rule || Object.keys(pattern).length !== 2) throw new Unsupported('pattern form');
-    patternCheck = { key: node(pattern.schema), value: node(pattern.rule) };
+    patternCheck = { key: node(pattern.schema, mode), value: node(pattern.rule, mode) };
   }
   // Without declared keys or with `unknown`, other keys pass unchecked (unless a pattern checks them).
   const othersAllowed = declared === undefined || unknown;
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
     const record = value as Record<string, unknown>;
+    for (const from of renamed) if (record[from] !== undefined) return false;
+    for (const { key, peers } of together) if (record[key] !== undefined && peers.some((peer) => record[peer] === undefined)) return false;
     for (const key of keys) {
       const member = record[key.key];
       if (member === undefined) {
