@@ -31,7 +31,6 @@ async function pluginsOf(packageName: string): Promise<AdapterPlugin[]> {
  */
 const notYetGivenAReason: Record<string, string[]> = {
   baozi: ['watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
-  'gemini-titan': ['fetchEventMetadata', 'fetchOrderBooks', 'buildOrder', 'submitOrder'],
   hunch: ['fetchClosedOrders', 'fetchAllOrders', 'watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
   hyperliquid: ['submitOrder'],
   limitless: ['fetchEventMetadata', 'fetchOrderBooks', 'buildOrder', 'submitOrder'],

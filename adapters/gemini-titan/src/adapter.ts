@@ -1,6 +1,16 @@
 import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
-import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder, honouredOrderControls } from './account/orders.js';
+import {
+  buildOrder,
+  cancelOrder,
+  createOrder,
+  fetchAllOrders,
+  fetchClosedOrders,
+  fetchOpenOrders,
+  fetchOrder,
+  honouredOrderControls,
+  submitOrder,
+} from './account/orders.js';
 import { fetchPositions } from './account/positions.js';
 import { geminiApi } from './api/client.js';
 import { signerOf } from './auth/signer-of.js';
@@ -11,6 +21,7 @@ import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';
 import { fetchOHLCV, fetchOrderBook, fetchTrades } from './reads/market-data.js';
 import { fetchMarkets } from './reads/markets.js';
+import { fetchSeries } from './reads/series.js';
 import { watchOrderBook, watchTrades } from './reads/watch.js';
 import { GeminiStream } from './streams/market-stream.js';
 
@@ -45,12 +56,17 @@ export function createGeminiTitanAdapter(context: AdapterContext, config: Gemini
       unsupported: {
         fetchBalance: 'Gemini documents no balance read for prediction-market accounts',
         fetchMyTrades: 'Gemini has no fills read for prediction markets; fills show on the orders (fetchClosedOrders)',
-        fetchSeries: 'Gemini has no series endpoint; an event’s series code is in its sourceMetadata',
+        fetchOrderBooks:
+          'Gemini has no batch book read, and its public budget (120 requests a minute) would be spent one book per contract: fetch each with fetchOrderBook or watch them',
+        fetchEventMetadata: 'Gemini has no event metadata endpoint; what an event carries (type, series, status) is in its sourceMetadata',
       },
     },
+    /** Gemini has no series endpoint: series are gathered from the events that name them. */
+    emulated: ['fetchSeries'],
     ...bindContext(ctx, {
       fetchEvents,
       fetchMarkets,
+      fetchSeries,
       fetchOrderBook,
       fetchTrades,
       fetchOHLCV,
@@ -61,6 +77,8 @@ export function createGeminiTitanAdapter(context: AdapterContext, config: Gemini
       fetchAllOrders,
       fetchOrder,
       fetchPositions,
+      buildOrder,
+      submitOrder,
       createOrder,
       cancelOrder,
     }),

@@ -26,6 +26,8 @@ socketVenue.on('connection', (socket) =>
 );
 afterAll(() => new Promise((resolve) => socketVenue.close(resolve)));
 
+const order = { marketId: 'GEMI-FEDJAN26-DN25', outcomeId: 'GEMI-FEDJAN26-DN25:yes', side: 'buy', type: 'limit', amount: 100, price: 0.65 };
+
 runAdapterSuites(test, {
   plugin,
   fixtures: new URL('./fixtures', import.meta.url).pathname,
@@ -37,7 +39,10 @@ runAdapterSuites(test, {
     fetchOrderBook: [{ args: ['GEMI-DEMNOM2028-DEMNOM28AOC:yes'] }],
     fetchTrades: [{ args: ['GEMI-DEMNOM2028-DEMNOM28AOC:yes', { limit: 2 }] }],
     fetchOHLCV: [{ args: ['GEMI-DEMNOM2028-DEMNOM28AOC:yes', { resolution: '1d' }] }],
-    createOrder: [{ args: [{ marketId: 'GEMI-FEDJAN26-DN25', outcomeId: 'GEMI-FEDJAN26-DN25:yes', side: 'buy', type: 'limit', amount: 100, price: 0.65 }] }],
+    createOrder: [{ args: [order] }],
+    buildOrder: [{ args: [order] }],
+    submitOrder: [{ args: async (d) => [await (d.adapter.buildOrder as (params: object) => Promise<unknown>)(order)] }],
+    fetchSeries: [{ args: [] }],
     cancelOrder: [{ args: ['73400912771'] }],
     fetchOpenOrders: [{ args: [] }],
     fetchPositions: [{ args: [] }],

@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { PredgateError, collectOffsetPages, invalidArgument } from '@predgate/core';
-import type { CreateOrderParams, Order, OrderControl, OrderHistoryParams, TimeInForce } from '@predgate/core';
+import type { BuiltOrder, CreateOrderParams, Order, OrderControl, OrderHistoryParams, TimeInForce } from '@predgate/core';
 import type { GeminiApi } from '../api/client.js';
 import type { RawOrder } from '../api/schemas.js';
 import { defaultLimit, venueId } from '../context.js';
@@ -46,25 +47,35 @@ export const honouredOrderControls: OrderControl[] = ['timeInForce', 'postOnly']
  * order is maker-or-cancel, which rests by nature, so it takes no other
  * time in force and no market order.
  */
-function timeInForceOf(params: CreateOrderParams): string {
+function timeInForceOf(params: CreateOrderParams, method: string): string {
   if (params.postOnly) {
-    if (params.type === 'market') throw refused('postOnly', 'a post-only order rests on the book: it cannot be a market order');
+    if (params.type === 'market') throw refused(method, 'postOnly', 'a post-only order rests on the book: it cannot be a market order');
     if (params.timeInForce !== undefined && params.timeInForce !== 'GTC')
-      throw refused('timeInForce', `a post-only order is Gemini's maker-or-cancel, which rests: it cannot also be ${params.timeInForce}`);
+      throw refused(method, 'timeInForce', `a post-only order is Gemini's maker-or-cancel, which rests: it cannot also be ${params.timeInForce}`);
     return 'maker-or-cancel';
   }
   if (params.timeInForce === undefined) return params.type === 'limit' ? 'good-til-cancel' : 'immediate-or-cancel';
   const name = timeInForceNames[params.timeInForce];
   if (!name)
     throw refused(
+      method,
       'timeInForce',
       `${venueId} takes timeInForce ${Object.keys(timeInForceNames).join(', ')}; its orders carry no expiry (${params.timeInForce})`,
     );
   return name;
 }
 
-const refused = (control: string, why: string) =>
-  new PredgateError('VALIDATION_ERROR', `createOrder: ${venueId}: ${why}`, { exchange: venueId, detail: { control } });
+const refused = (method: string, control: string, why: string) =>
+  new PredgateError('VALIDATION_ERROR', `${method}: ${venueId}: ${why}`, { exchange: venueId, detail: { method, control } });
+
+const orderPath = '/v1/prediction-markets/order';
+
+/** The place-order call, unsigned: what buildOrder hands back and submitOrder signs (with a fresh nonce) and sends. */
+export interface GeminiOrderRequest {
+  method: 'POST';
+  path: typeof orderPath;
+  fields: { symbol: string; orderType: 'limit'; side: 'buy' | 'sell'; quantity: string; price: string; outcome: 'yes' | 'no'; timeInForce: string };
+}
 
 /**
  * A limit order rests until cancelled; a market order is an
@@ -72,7 +83,7 @@ const refused = (control: string, why: string) =>
  * limit orders only). Prices are cents between 0.01 and 0.99. The time in
  * force is the caller's where given (see timeInForceOf).
  */
-export async function createOrder(ctx: GeminiContext, params: CreateOrderParams): Promise<Order> {
+function orderRequest(params: CreateOrderParams, method: string): GeminiOrderRequest {
   const named = sideOfOutcomeId(params.outcomeId);
   if (!named || named.symbol !== params.marketId) {
     throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome ${params.outcomeId.slice(0, 100)} is not an outcome of ${params.marketId.slice(0, 100)}`, {
@@ -86,17 +97,44 @@ export async function createOrder(ctx: GeminiContext, params: CreateOrderParams)
     throw invalidArgument('params.price', `${venueId} prices are whole cents between 0.01 and 0.99, got ${params.price}`);
   }
   if (!Number.isInteger(params.amount) || params.amount < 1) throw invalidArgument('params.amount', `${venueId} contracts trade in whole numbers`);
-  return normalizeOrder(
-    await ctx.api.placeOrder({
+  return {
+    method: 'POST',
+    path: orderPath,
+    fields: {
       symbol: params.marketId,
       orderType: 'limit',
       side: params.side,
       quantity: String(params.amount),
       price: (cents / 100).toFixed(2),
       outcome: named.side,
-      timeInForce: timeInForceOf(params),
-    }),
-  );
+      timeInForce: timeInForceOf(params, method),
+    },
+  };
+}
+
+/** buildOrder: the place-order call unsigned (Gemini signs a nonce, so the signature is made when it is sent). */
+export async function buildOrder(_ctx: GeminiContext, params: CreateOrderParams): Promise<BuiltOrder> {
+  return { exchange: venueId, params, raw: { ...orderRequest(params, 'buildOrder') } };
+}
+
+/** submitOrder: the built call, refused unless it is exactly the one its params make, then signed and sent as createOrder sends it. */
+export async function submitOrder(ctx: GeminiContext, built: BuiltOrder): Promise<Order> {
+  const request = orderRequest(built.params, 'submitOrder');
+  if (!isDeepStrictEqual(built.raw, request)) {
+    throw invalidArgument(
+      'built.raw',
+      `the built order's call is not the one its params make on ${venueId} (symbol, side, outcome, quantity, price, time in force)`,
+    );
+  }
+  return send(ctx, request);
+}
+
+export async function createOrder(ctx: GeminiContext, params: CreateOrderParams): Promise<Order> {
+  return send(ctx, orderRequest(params, 'createOrder'));
+}
+
+async function send(ctx: GeminiContext, request: GeminiOrderRequest): Promise<Order> {
+  return normalizeOrder(await ctx.api.placeOrder({ ...request.fields }));
 }
 
 export async function cancelOrder(ctx: GeminiContext, orderId: string): Promise<Order> {

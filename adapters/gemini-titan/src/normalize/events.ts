@@ -1,5 +1,5 @@
 import { compact, complement, roundTo, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
-import type { Event, Market, MarketStatus } from '@predgate/core';
+import type { Event, Market, MarketStatus, Series } from '@predgate/core';
 import type { RawContract, RawEvent, RawPrices } from '../api/schemas.js';
 import { venueId } from '../context.js';
 import { outcomeIdOf } from '../ids.js';
@@ -125,4 +125,28 @@ function richText(value: unknown): string | undefined {
   };
   walk(value, 0);
   return text(parts.join(''));
+}
+
+/**
+ * An event's series code: Gemini documents `series` as a string (`BTC05M`,
+ * `WXHIGH`), while older clients read it as an object with `id`, `ticker`
+ * or `symbol`; both are read, an empty one is none.
+ */
+export function seriesCodeOf(series: unknown): string | undefined {
+  if (typeof series === 'string') return text(series);
+  if (typeof series !== 'object' || series === null) return undefined;
+  const { id, ticker, symbol } = series as Record<string, unknown>;
+  return [ticker, symbol, id].map((value) => (typeof value === 'string' || typeof value === 'number' ? text(String(value)) : undefined)).find(Boolean);
+}
+
+/** A series gathered from its events: Gemini has no series endpoint, so the code is its id, ticker and title. */
+export function seriesOf(code: string, events: Event[]): Series {
+  return compact({
+    id: code,
+    ticker: code,
+    title: code,
+    category: events.find((event) => event.category)?.category,
+    events,
+    sourceExchange: venueId,
+  });
 }

@@ -2,9 +2,10 @@ import { collectOffsetPages, eventListPredicate, notSupported, unlessMissing } f
 import type { Event, EventFetchParams, StatusFilter } from '@predgate/core';
 import { defaultLimit } from '../context.js';
 import type { GeminiContext } from '../context.js';
-import { normalizeEvent } from '../normalize/events.js';
+import { normalizeEvent, seriesCodeOf } from '../normalize/events.js';
 
 const pageSize = 500;
+const maxPages = 10;
 
 export async function fetchEvents(ctx: GeminiContext, params: EventFetchParams = {}): Promise<Event[]> {
   const events = remember(ctx, await selectEvents(ctx, params));
@@ -22,7 +23,7 @@ export async function eventOf(ctx: GeminiContext, ticker: string): Promise<Event
   return raw && remember(ctx, [normalizeEvent(raw)])[0];
 }
 
-/** Events by ticker, or the listing's pages (500 a page) of the wanted statuses; `query` is the venue's title search. */
+/** Events by ticker, or the listing's pages (500 a page) of the wanted statuses; `query` is the venue's title search; `series` is matched on each event's series code. */
 export async function selectEvents(ctx: GeminiContext, params: EventFetchParams): Promise<Event[]> {
   if (params.slug !== undefined && params.eventId === undefined) {
     throw notSupported('fetchEvents', 'Gemini looks events up by ticker only; give eventId (the ticker)');
@@ -31,7 +32,11 @@ export async function selectEvents(ctx: GeminiContext, params: EventFetchParams)
     const event = await eventOf(ctx, params.eventId);
     return event ? [event] : [];
   }
-  if (params.series !== undefined) return [];
+  if (params.series !== undefined) {
+    // The venue filters no listing by series: every page of the wanted statuses is read and narrowed here.
+    const listed = await selectEvents(ctx, { ...params, series: undefined, offset: 0, limit: pageSize * maxPages });
+    return listed.filter((event) => seriesCodeOf(event.sourceMetadata?.series) === params.series).slice(params.offset ?? 0);
+  }
   const query = {
     ...statusQuery(params.status ?? 'active'),
     ...(params.category === undefined ? {} : { category: params.category }),
@@ -41,7 +46,7 @@ export async function selectEvents(ctx: GeminiContext, params: EventFetchParams)
     offset: params.offset,
     limit: params.limit ?? defaultLimit,
     pageSize,
-    maxPages: 10,
+    maxPages,
   });
   return raws.map(normalizeEvent);
 }
