@@ -15,8 +15,10 @@ export class ByteSlabs {
   text(text: string): Buffer {
     const length = Buffer.byteLength(text);
     const [slab, start] = this.room(length);
-    slab.write(text, start, length, 'utf8');
-    return slab.subarray(start, start + length);
+    const bytes = slab.subarray(start, start + length);
+    // TextEncoder's encodeInto is several times faster than Buffer's utf8 write on Node 20 (most of a copy's cost).
+    utf8.encodeInto(text, bytes);
+    return bytes;
   }
 
   private room(length: number): [Buffer, number] {
@@ -31,3 +33,5 @@ export class ByteSlabs {
     return [this.slab, start];
   }
 }
+
+const utf8 = new TextEncoder();

@@ -254,6 +254,8 @@ export class CatalogFiles {
 }
 
 const closing = Buffer.from('}\n');
+/** TextEncoder's encodeInto: several times faster than Buffer's utf8 write on Node 20. */
+const utf8 = new TextEncoder();
 
 /**
  * One line per event, `head(event)` + the event's JSON + `}`, written in
@@ -287,7 +289,7 @@ async function writeEvents(
     if (size + lineLength > chunk.length) await flush();
     // A line longer than a chunk gets a chunk its size.
     if (lineLength > chunk.length) chunk = Buffer.allocUnsafeSlow(lineLength);
-    chunk.write(start, size, startLength, 'utf8');
+    utf8.encodeInto(start, chunk.subarray(size, size + startLength));
     copier.copy(event.json, chunk, size + startLength);
     closing.copy(chunk, size + startLength + event.json.length);
     placed.push([position + size + startLength, event.json.length]);
