@@ -27,13 +27,28 @@ export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts,
 
   return {
     events: (query: Record<string, QueryValue>) =>
-      read<{ events: RawEvent[] }>(Joi.object({ events: Joi.array().items(event).required() }).required(), 'GET /v1/events', '/v1/events', query),
+      read<{ events: RawEvent[] }>(
+        Joi.object({ events: venueValue.items(event, { id: 'slug' }).required() }).required(),
+        'GET /v1/events',
+        '/v1/events',
+        query,
+      ),
     eventBySlug: (slug: string) =>
       read<{ event: RawEvent }>(Joi.object({ event: event.required() }).required(), 'GET /v1/events/slug/{slug}', `/v1/events/slug/${segment(slug)}`),
     search: (query: Record<string, QueryValue>) =>
-      read<{ events: RawEvent[] }>(Joi.object({ events: Joi.array().items(event).required() }).required(), 'GET /v1/search', '/v1/search', query),
+      read<{ events: RawEvent[] }>(
+        Joi.object({ events: venueValue.items(event, { id: 'slug' }).required() }).required(),
+        'GET /v1/search',
+        '/v1/search',
+        query,
+      ),
     markets: (query: Record<string, QueryValue>) =>
-      read<{ markets: RawMarket[] }>(Joi.object({ markets: Joi.array().items(market).required() }).required(), 'GET /v1/markets', '/v1/markets', query),
+      read<{ markets: RawMarket[] }>(
+        Joi.object({ markets: venueValue.items(market, { id: 'slug' }).required() }).required(),
+        'GET /v1/markets',
+        '/v1/markets',
+        query,
+      ),
     marketBySlug: (slug: string) =>
       read<{ market: RawMarket }>(Joi.object({ market: market.required() }).required(), 'GET /v1/market/slug/{slug}', `/v1/market/slug/${segment(slug)}`),
     series: (query: Record<string, QueryValue>) =>
@@ -72,9 +87,15 @@ export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts,
         { query },
       ),
     openOrders: (slugs?: string[]) =>
-      signed<{ orders: RawOrder[] }>(Joi.object({ orders: Joi.array().items(order).required() }).required(), 'GET /v1/orders/open', 'GET', '/v1/orders/open', {
-        query: { slugs },
-      }),
+      signed<{ orders: RawOrder[] }>(
+        Joi.object({ orders: venueValue.items(order, { id: 'id' }).required() }).required(),
+        'GET /v1/orders/open',
+        'GET',
+        '/v1/orders/open',
+        {
+          query: { slugs },
+        },
+      ),
     order: (id: string) =>
       signed<{ order: RawOrder }>(Joi.object({ order: order.required() }).required(), 'GET /v1/order/{id}', 'GET', `/v1/order/${segment(id)}`),
     placeOrder: (body: Record<string, unknown>) =>

@@ -112,7 +112,14 @@ export interface RawPosition {
 const amount = Joi.object({ value: venueValue.numeric().required(), currency: Joi.string() });
 const optional = Joi.string().allow('', null);
 const number = venueValue.numeric().allow(null);
-const side = Joi.object({ long: Joi.boolean().required(), description: optional, price: number, id: venueValue.id().allow(null) });
+/** Volumes and liquidity are floats in the model: any magnitude is read (past 2^53 as the nearest double), never refused. */
+const float = venueValue.amount().allow(null);
+const side = Joi.object({
+  long: Joi.boolean().required(),
+  description: optional,
+  price: Joi.alternatives(Joi.number().min(0).max(1), Joi.string().pattern(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/)).allow(null),
+  id: venueValue.id().allow(null),
+});
 export const market = Joi.object({
   slug: Joi.string().min(1).max(300).required(),
   id: venueValue.id().allow(null),
@@ -124,9 +131,9 @@ export const market = Joi.object({
   closed: Joi.boolean().allow(null),
   archived: Joi.boolean().allow(null),
   endDate: venueValue.time().allow(null, ''),
-  volume: number,
-  volume24hr: number,
-  liquidity: number,
+  volume: float,
+  volume24hr: float,
+  liquidity: float,
   category: optional,
   orderPriceMinTickSize: Joi.number().greater(0).max(1).allow(null),
   marketType: optional,
@@ -143,12 +150,12 @@ export const event = Joi.object({
     .items(Joi.alternatives(Joi.string(), Joi.object({ label: optional })))
     .allow(null),
   endDate: venueValue.time().allow(null, ''),
-  volume: number,
-  volume24hr: number,
+  volume: float,
+  volume24hr: float,
   closed: Joi.boolean().allow(null),
   archived: Joi.boolean().allow(null),
   seriesSlug: optional,
-  markets: Joi.array().items(market).allow(null),
+  markets: venueValue.items(market, { id: 'slug' }).allow(null),
 });
 const level = Joi.object({ px: amount.required(), qty: venueValue.numeric().required() });
 export const book = Joi.object({

@@ -1,7 +1,10 @@
+import { collectOffsetPages } from '@predgate/core';
 import type { StatusFilter } from '@predgate/core';
 import { defaultLimit } from '../context.js';
 
 const pageSize = 100;
+/** A listing read at most this far (10,000 items): the catalog's sweeps stay bounded. */
+const maxPages = 100;
 
 export function statusQuery(status: StatusFilter): Record<string, boolean> {
   // `active=true` alone also returns stale backfilled items: open means neither closed nor archived.
@@ -10,15 +13,10 @@ export function statusQuery(status: StatusFilter): Record<string, boolean> {
   return { closed: true };
 }
 
-export async function pages<T>(read: (limit: number, offset: number) => Promise<T[]>, params: { limit?: number; offset?: number }): Promise<T[]> {
-  const wanted = params.limit ?? defaultLimit;
-  const items: T[] = [];
-  for (let offset = params.offset ?? 0; items.length < wanted;) {
-    const size = Math.min(pageSize, wanted - items.length);
-    const page = await read(size, offset);
-    items.push(...page);
-    if (page.length < size) break;
-    offset += page.length;
-  }
-  return items;
+/**
+ * Offset pages of 100 until `limit` fills or a page comes short; an item the
+ * payload check left out still counts toward its page (see collectOffsetPages).
+ */
+export function pages<T>(read: (limit: number, offset: number) => Promise<T[]>, params: { limit?: number; offset?: number }): Promise<T[]> {
+  return collectOffsetPages((offset, size) => read(size, offset), { offset: params.offset, limit: params.limit ?? defaultLimit, pageSize, maxPages });
 }
