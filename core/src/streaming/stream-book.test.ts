@@ -113,6 +113,7 @@ test('NO is the YES book mirrored, made once for every NO watcher', () => {
     ],
   });
   expect(views('no')).toBe(views('no'));
+  expect(yesNoViews(book.toOrderBook({ ...at, sourceMetadata: { ticker: 'T', side: 'yes' } }))('no').sourceMetadata).toEqual({ ticker: 'T', side: 'no' });
 });
 
 /** Prices on a cent grid with a few off-grid spellings, sizes including 0 (a removal). */

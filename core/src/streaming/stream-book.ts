@@ -164,8 +164,14 @@ export class StreamBook<Level extends KeptLevel = OrderLevel> {
  * Each watcher's view of a binary market's YES book, for a venue that streams
  * only the YES side: the book as it is for YES, mirrored (a YES bid at p is a
  * NO ask at 1 − p) for NO, mirrored once however many NO watchers there are.
+ * A `side` the YES book's `sourceMetadata` names reads `no` in the mirror.
  */
 export function yesNoViews(yes: OrderBook): (side: 'yes' | 'no') => OrderBook {
   let no: OrderBook | undefined;
-  return (side) => (side === 'yes' ? yes : (no ??= invertBinaryBook(yes)));
+  return (side) => (side === 'yes' ? yes : (no ??= mirrored(yes)));
+}
+
+function mirrored(yes: OrderBook): OrderBook {
+  const no = invertBinaryBook(yes);
+  return yes.sourceMetadata?.side === undefined ? no : { ...no, sourceMetadata: { ...yes.sourceMetadata, side: 'no' } };
 }
