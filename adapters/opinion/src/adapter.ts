@@ -32,7 +32,7 @@ export function createOpinionAdapter(context: AdapterContext, config: OpinionCon
     venue,
     apiKey: context.credentials?.apiKey ?? config.apiKey,
     clock: context.clock,
-    heartbeatMs: config.stream.pingIntervalMs,
+    pingIntervalMs: config.stream.pingIntervalMs,
     backoff: config.stream.backoff,
     // Opinion's channels are subscribed by market: a market id names its YES token, a token is found in the listing.
     async locate(outcomeId) {

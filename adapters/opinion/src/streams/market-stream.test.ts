@@ -69,7 +69,7 @@ function stream(overrides: Partial<OpinionStreamOptions> = {}): OpinionStream {
     venue: 'opinion',
     apiKey: 'read-key',
     clock: fixedClock(Date.UTC(2026, 10, 26)),
-    heartbeatMs: 20,
+    pingIntervalMs: 20,
     backoff: { initialMs: 5, maxMs: 10 },
     async locate(outcomeId) {
       if (outcomeId === yesToken || outcomeId === noToken) return { tokenId: outcomeId, marketId };
@@ -130,12 +130,20 @@ test('diffs arriving while the REST book is read are applied after it', async ()
     },
   });
   const yes = collector<OrderBook>();
+  const prints = collector<Trade[]>();
   const feed = opinion.watchOrderBook(yesToken);
+  const trades = opinion.watchTrades(yesToken);
   feed.start(yes.listener);
-  cleanup.push(() => feed.stop());
-  await until(() => snapshots.length === 1, 'the REST read');
+  trades.start(prints.listener);
+  cleanup.push(
+    () => feed.stop(),
+    () => trades.stop(),
+  );
+  await until(() => snapshots.length === 1 && actions('SUBSCRIBE', 'market.last.trade').length === 1, 'the REST read and the trade subscription');
   venue.send(diff(yesToken, 'bids', '0.42', '7'));
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  // A print sent after the diff marks it as read: the book still waits for its REST read.
+  venue.send({ marketId: 3122, tokenId: yesToken, side: 'Buy', price: '0.42', shares: '7', msgType: 'market.last.trade' });
+  await until(() => prints.data.length === 1, 'the print after the diff');
   expect(yes.data).toEqual([]);
   release();
   await until(() => yes.data.length === 1, 'the seeded book');
@@ -163,7 +171,9 @@ test('a second watcher shares the connection and the subscription; the YES and N
 
   await a.stop();
   await c.stop();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // A heartbeat sent after the stops follows any unsubscription they sent.
+  const heartbeats = actions('HEARTBEAT').length;
+  await until(() => actions('HEARTBEAT').length > heartbeats, 'a heartbeat after the stops');
   expect(actions('UNSUBSCRIBE')).toEqual([]);
   expect(venue.sockets.size).toBe(1);
   await b.stop();
@@ -195,7 +205,8 @@ test('a dropped connection is redialled, resubscribed and every book read again'
   const feed = opinion.watchOrderBook(yesToken);
   feed.start(yes.listener);
   cleanup.push(() => feed.stop());
-  await until(() => yes.data.length === 1, 'the first book');
+  // The subscription reaches the venue before the drop (the book is read over REST, without it).
+  await until(() => yes.data.length === 1 && actions('SUBSCRIBE').length === 1, 'the first book and the subscription');
   books[yesToken] = normalizeOrderBook({ bids: [{ price: 0.45, size: 3 }], asks: [], timestamp: 1_764_000_100_000 });
   venue.drop();
   await until(() => yes.errors.some((error) => error.code === 'NETWORK_ERROR' && error.retryable), 'the drop reported');
