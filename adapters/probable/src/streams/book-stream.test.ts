@@ -134,15 +134,15 @@ test('a second watcher shares the connection and the stream; the last one leavin
   b.start(second.listener);
   await until(() => second.data.length === 1, 'the second watcher starts from the known book');
   expect(second.data[0]).toEqual(first.data[0]);
+
+  await a.stop();
+  // Another token's subscription, sent after the stop, follows any unsubscription the stop sent.
   const c = probable.watchOrderBook(no);
   c.start(other.listener);
   // Only the new token is named.
   await until(() => commands('SUBSCRIBE').length === 2, 'the second subscription');
   expect(commands('SUBSCRIBE')[1]!.params).toEqual([`book:${no}`]);
   expect(venue.requestUrls).toHaveLength(1);
-
-  await a.stop();
-  await new Promise((resolve) => setTimeout(resolve, 20));
   expect(commands('UNSUBSCRIBE')).toEqual([]);
   await b.stop();
   await until(() => commands('UNSUBSCRIBE').length === 1, 'the unsubscription');

@@ -1,24 +1,18 @@
-import { PredgateError, RedialingSocket, Subscriptions, createFeed, normalizeOrderBook, toEpochMs, toNumber } from '@predgate/core';
-import type { Clock, Feed, FeedListener, OrderBook } from '@predgate/core';
+import { VenueStream, createFeed, jsonObjectOf, normalizeOrderBook, toEpochMs, toNumber } from '@predgate/core';
+import type { Feed, OrderBook, RedialingSocket, VenueStreamOptions } from '@predgate/core';
 
-export interface ProbableStreamOptions {
-  /** The websocket root (`wss://ws.probable.markets/public/api/v1`); the connection goes to `{url}/ws?chainId={chainId}`. */
-  url: string;
+/** `url`: the websocket root (`wss://ws.probable.markets/public/api/v1`); the connection goes to `{url}/ws?chainId={chainId}`. */
+export interface ProbableStreamOptions extends VenueStreamOptions {
   chainId: number;
-  venue: string;
-  clock: Clock;
-  pingIntervalMs: number;
-  backoff: { initialMs: number; maxMs: number };
 }
 
-/** One token's book as the socket leaves it. */
+/** One watched token's book as the socket leaves it. */
 interface Book {
   bids: Map<number, number>;
   asks: Map<number, number>;
   known: boolean;
   timestamp: number;
   metadata: Record<string, unknown>;
-  watchers: Set<FeedListener<OrderBook>>;
 }
 
 interface Level {
@@ -33,36 +27,19 @@ interface Level {
  * yet subscribed (acknowledged `{"id", "status": 200}`). Each `book` message is
  * the token's whole book (the shape of `GET /book`) and replaces it; a
  * Polymarket-style `price_changes` list (absolute sizes per level) is applied
- * to a book already known. A token nobody watches is unsubscribed; the
- * connection closes with the last one. A dropped connection is redialled with
- * backoff and every token subscribed again; a message that cannot be read is a
- * retryable error, and its book waits for the next whole one.
+ * to a book already known. A message that cannot be read is a retryable
+ * error, and its book waits for the next whole one.
  */
-export class ProbableStream {
-  private readonly socket: RedialingSocket;
+export class ProbableStream extends VenueStream<{ book: OrderBook }, null> {
+  protected readonly connection: RedialingSocket;
   private nextId = 1;
   private readonly books = new Map<string, Book>();
-  /** Tokens watched, and those subscribed or asked for on the open connection. */
-  private readonly subscriptions: Subscriptions<'book'>;
+  /** The tokens each command on the open connection named, by id, for its answer. */
   private readonly commands = new Map<number, string[]>();
 
   constructor(private readonly options: ProbableStreamOptions) {
-    this.subscriptions = new Subscriptions({
-      channels: ['book'],
-      canSend: () => this.socket.isOpen,
-      // One SUBSCRIBE naming the tokens not yet subscribed.
-      subscribe: (_channel, tokens) => {
-        const id = this.command(
-          'SUBSCRIBE',
-          tokens.map((token) => `book:${token}`),
-        );
-        this.commands.set(id, tokens);
-      },
-      unsubscribe: (_channel, token) => this.command('UNSUBSCRIBE', [`book:${token}`]),
-      onIdle: () => void this.disconnect(),
-    });
-    this.socket = new RedialingSocket({
-      venue: options.venue,
+    super(options.venue, ['book']);
+    this.connection = this.plainSocket({
       dial: () => {
         const url = new URL(`${options.url.replace(/\/+$/, '')}/ws`);
         url.searchParams.set('chainId', String(options.chainId));
@@ -70,106 +47,65 @@ export class ProbableStream {
       },
       pingIntervalMs: options.pingIntervalMs,
       backoff: options.backoff,
-      wanted: () => this.books.size > 0,
-      onOpen: () => this.subscriptions.scheduleFlush(),
       onMessage: (text) => this.receive(text),
-      onDown: () => this.resetConnectionState(),
-      onDrop: (error) => this.broadcast(error),
+      onDown: () => {
+        this.commands.clear();
+        for (const book of this.books.values()) book.known = false;
+      },
     });
   }
 
   /** Tokens watched now (for tests and status). */
   get tokens(): string[] {
-    return [...this.books.keys()];
+    return this.subscriptions.keys('book');
   }
 
   watchOrderBook(outcomeId: string): Feed<OrderBook> {
     return createFeed((emit) => {
-      const { venue } = this.options;
-      if (!/^\d{20,80}$/.test(outcomeId)) {
-        queueMicrotask(() =>
-          emit.error(
-            new PredgateError('OUTCOME_NOT_FOUND', `${venue}: "${outcomeId.slice(0, 40)}" is not an outcome token id`, {
-              exchange: venue,
-              retryable: false,
-              detail: { outcomeId: outcomeId.slice(0, 80) },
-            }),
-          ),
-        );
-        return () => undefined;
-      }
-      let book = this.books.get(outcomeId);
-      if (!book) {
-        book = { bids: new Map(), asks: new Map(), known: false, timestamp: 0, metadata: {}, watchers: new Set() };
-        this.books.set(outcomeId, book);
-      }
-      book.watchers.add(emit);
-      if (book.known) {
-        const view = viewOf(book, outcomeId);
-        queueMicrotask(() => emit.data(view));
-      }
-      this.connect();
-      // Flushed even when the token was wanted already: one a retryable refusal forgot is asked for again.
-      if (!this.subscriptions.want('book', outcomeId)) this.subscriptions.scheduleFlush();
-      const watched = book;
+      if (!/^\d{20,80}$/.test(outcomeId)) return this.notAnOutcome(emit, outcomeId, 'a decimal token id');
+      if (!this.books.has(outcomeId)) this.books.set(outcomeId, { bids: new Map(), asks: new Map(), known: false, timestamp: 0, metadata: {} });
+      const stop = this.watch('book', outcomeId, null, emit);
       return () => {
-        watched.watchers.delete(emit);
-        if (watched.watchers.size > 0 || this.books.get(outcomeId) !== watched) return;
-        this.books.delete(outcomeId);
-        this.subscriptions.unwant('book', outcomeId);
+        stop();
+        if (!this.watched('book', outcomeId)) this.books.delete(outcomeId);
       };
     });
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.books.clear();
-    this.subscriptions.clear();
-    await this.disconnect();
+    await super.close();
   }
 
-  private connect(): void {
-    this.socket.connect();
+  /** One SUBSCRIBE naming the tokens not yet subscribed. */
+  protected subscribe(_channel: 'book', tokens: string[]): void {
+    const id = this.command(
+      'SUBSCRIBE',
+      tokens.map((token) => `book:${token}`),
+    );
+    this.commands.set(id, tokens);
   }
 
-  private disconnect(): Promise<void> {
-    return this.socket.close();
-  }
-
-  private resetConnectionState(): void {
-    this.subscriptions.reset();
-    this.commands.clear();
-    for (const book of this.books.values()) book.known = false;
+  protected unsubscribe(_channel: 'book', token: string): void {
+    this.command('UNSUBSCRIBE', [`book:${token}`]);
   }
 
   private command(method: 'SUBSCRIBE' | 'UNSUBSCRIBE', params: string[]): number {
     const id = this.nextId++;
-    this.socket.send(JSON.stringify({ id, method, params }));
+    this.connection.send(JSON.stringify({ id, method, params }));
     return id;
   }
 
   private receive(text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
+    const message = jsonObjectOf(text);
+    if (!message) {
       if (/^\s*(pong|ping)\s*$/i.test(text)) return;
-      this.broadcast(this.drift('a frame that is not JSON'));
+      this.broadcast(this.drift('a frame that is not JSON (or not an object)'));
       return;
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-      this.broadcast(this.drift('a frame that is not a JSON object'));
-      return;
-    }
-    const msg = message as Record<string, unknown>;
-    if (typeof msg.stream === 'string') {
-      this.stream(msg.stream, msg.data);
-      return;
-    }
-    if (msg.status !== undefined) {
-      this.answer(msg);
-      return;
-    }
-    this.broadcast(this.drift('a message with neither a stream nor a status'));
+    if (typeof message.stream === 'string') this.stream(message.stream, message.data);
+    else if (message.status !== undefined) this.answered(message);
+    else this.broadcast(this.drift('a message with neither a stream nor a status'));
   }
 
   private stream(name: string, data: unknown): void {
@@ -226,58 +162,44 @@ export class ProbableStream {
     this.deliver(token, book);
   }
 
-  /** A subscription answer: 200 is an acknowledgement; a refusal ends the watches of the tokens it named. */
-  private answer(msg: Record<string, unknown>): void {
+  /** A command's answer: 200 is an acknowledgement; a 4xx refusal ends the watches of the tokens it named, another is retried. */
+  private answered(msg: Record<string, unknown>): void {
     const status = toNumber(msg.status as string);
     const id = toNumber(msg.id as string);
     const tokens = id === undefined ? undefined : this.commands.get(id);
     if (id !== undefined) this.commands.delete(id);
     if (status !== undefined && status >= 200 && status < 300) return;
-    const { venue } = this.options;
-    const text = String((msg.error as { message?: unknown } | undefined)?.message ?? msg.result ?? msg.message ?? `status ${String(msg.status)}`).slice(0, 200);
+    const text = String((msg.error as { message?: unknown } | undefined)?.message ?? msg.result ?? msg.message ?? `status ${String(msg.status)}`);
     if (!tokens) {
-      this.broadcast(new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket: ${text}`, { exchange: venue, retryable: true, detail: { status } }));
+      this.broadcast(this.venueError(text, { status }));
       return;
     }
-    const refused = status !== undefined && status >= 400 && status < 500;
-    const error = refused
-      ? new PredgateError('OUTCOME_NOT_FOUND', `${venue} refused the book stream (${status}): ${text}`, {
-          exchange: venue,
-          retryable: false,
-          detail: { status },
-        })
-      : new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} refused the book stream: ${text}`, { exchange: venue, retryable: true, detail: { status } });
-    for (const token of tokens) {
-      // Asked again on the next connection unless the refusal is final.
-      if (!refused) this.subscriptions.forget('book', token);
-      for (const watcher of this.books.get(token)?.watchers ?? []) watcher.error(error);
-    }
+    const notFound = status !== undefined && status >= 400 && status < 500;
+    this.refused('book', tokens, this.refusal(`the book stream (${String(status)}): ${text}`, tokens, notFound, { status }));
   }
 
   /** A message that cannot be read leaves its book unknown until the next whole one: reported, never delivered wrong. */
   private unreadable(token: string, book: Book, what: string): void {
     book.known = false;
-    const error = this.drift(what);
-    for (const watcher of book.watchers) watcher.error(error);
+    this.forgetLatest('book', token);
+    this.fail('book', token, this.drift(what));
     // A fresh subscription makes the venue send the whole book again.
     if (this.subscriptions.forget('book', token)) {
-      this.command('UNSUBSCRIBE', [`book:${token}`]);
+      this.unsubscribe('book', token);
       this.subscriptions.scheduleFlush();
     }
   }
 
+  /** The book, whole, to its watchers, and kept for those who come later. */
   private deliver(token: string, book: Book): void {
-    const view = viewOf(book, token);
-    for (const watcher of book.watchers) watcher.data(view);
-  }
-
-  private drift(what: string): PredgateError {
-    const { venue } = this.options;
-    return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} websocket sent ${what}: not read`, { exchange: venue, retryable: true });
-  }
-
-  private broadcast(error: PredgateError): void {
-    for (const book of this.books.values()) for (const watcher of book.watchers) watcher.error(error);
+    const levels = (entries: Map<number, number>) => [...entries].map(([price, size]) => ({ price, size }));
+    const view = normalizeOrderBook({
+      bids: levels(book.bids),
+      asks: levels(book.asks),
+      timestamp: book.timestamp,
+      sourceMetadata: { ...book.metadata, tokenId: token, source: 'stream' },
+    });
+    this.publish('book', token, () => view, true);
   }
 }
 
@@ -299,14 +221,4 @@ function levelsOf(value: unknown): Level[] | undefined {
     if (level.size > 0) levels.push(level);
   }
   return levels;
-}
-
-function viewOf(book: Book, token: string): OrderBook {
-  const levels = (entries: Map<number, number>) => [...entries].map(([price, size]) => ({ price, size }));
-  return normalizeOrderBook({
-    bids: levels(book.bids),
-    asks: levels(book.asks),
-    timestamp: book.timestamp,
-    sourceMetadata: { ...book.metadata, tokenId: token, source: 'stream' },
-  });
 }
