@@ -32,7 +32,6 @@ async function pluginsOf(packageName: string): Promise<AdapterPlugin[]> {
 const notYetGivenAReason: Record<string, string[]> = {
   baozi: ['watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
   hunch: ['fetchClosedOrders', 'fetchAllOrders', 'watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
-  hyperliquid: ['submitOrder'],
   limitless: ['fetchEventMetadata', 'fetchOrderBooks', 'buildOrder', 'submitOrder'],
   polymarket: ['fetchEventMetadata', 'fetchClosedOrders', 'fetchAllOrders'],
   rain: [

@@ -3,7 +3,7 @@ import type { AdapterContext } from '@predgate/core';
 import { fetchBalance, fetchPositions } from './account/balances.js';
 import { fetchAllOrders, fetchClosedOrders, fetchOrder } from './account/history.js';
 import { honouredOrderControls } from './account/order-action.js';
-import { cancelOrder, createOrder, fetchMyTrades, fetchOpenOrders } from './account/orders.js';
+import { buildOrder, cancelOrder, createOrder, fetchMyTrades, fetchOpenOrders, submitOrder } from './account/orders.js';
 import { hyperliquidApi } from './api/client.js';
 import type { HyperliquidConfig } from './config.js';
 import { venueId } from './context.js';
@@ -49,7 +49,6 @@ export function createHyperliquidAdapter(context: AdapterContext, config: Hyperl
         fetchSeries: 'HIP-4 has no series: recurring markets are separate outcomes',
         fetchEventMetadata:
           'HIP-4 has no event-metadata endpoint: a question is one record of outcomeMeta, whose rules text is the event description and whose fallback and settled outcomes are in its sourceMetadata',
-        buildOrder: 'actions are signed with a millisecond nonce that the venue accepts only while recent: an order is signed when sent',
       },
     },
     // Streams: the l2Book and trades channels of one public connection per adapter instance.
@@ -75,6 +74,8 @@ export function createHyperliquidAdapter(context: AdapterContext, config: Hyperl
       fetchAllOrders,
       fetchMyTrades,
       createOrder,
+      buildOrder,
+      submitOrder,
       cancelOrder,
     }),
   });

@@ -29,6 +29,9 @@ export const credentials = {
   walletAddress: '0x3b1e5a77c0d2f4a9e8b6c1d0f2a3b4c5d6e7f809',
 };
 
+/** The recorded order: 100 Argentina YES at 0.19, resting. */
+const order = { marketId: '173', outcomeId: '100001730', side: 'buy', type: 'limit', amount: 100, price: 0.19 } as const;
+
 runAdapterSuites(test, {
   plugin,
   fixtures: new URL('./fixtures', import.meta.url).pathname,
@@ -40,7 +43,9 @@ runAdapterSuites(test, {
     fetchOrderBook: [{ args: ['100002020'] }],
     fetchTrades: [{ args: ['100002020', { limit: 10 }] }],
     fetchOHLCV: [{ args: ['100002020', { resolution: '1h', start: '2026-07-09T13:00:00.000Z', end: '2026-07-09T17:00:00.000Z' }] }],
-    createOrder: [{ args: [{ marketId: '173', outcomeId: '100001730', side: 'buy', type: 'limit', amount: 100, price: 0.19 }] }],
+    createOrder: [{ args: [order] }],
+    buildOrder: [{ args: [order] }],
+    submitOrder: [{ args: async ({ adapter }) => [await adapter.buildOrder!(order)] }],
     cancelOrder: [{ args: ['118223344551'] }],
     fetchOrderBooks: [{ args: [['100002020', '100002021']] }],
     fetchOrder: [{ args: ['118223344420'] }],

@@ -1,12 +1,15 @@
 import { PredgateError, toNumber } from '@predgate/core';
-import type { CreateOrderParams, MyTradesParams, Order, UserTrade } from '@predgate/core';
+import type { BuiltOrder, CreateOrderParams, MyTradesParams, Order, UserTrade } from '@predgate/core';
 import type { ExchangeAnswer } from '../api/schemas.js';
 import { signAction } from '../auth/signer.js';
+import { venueId } from '../context.js';
 import type { HyperliquidContext } from '../context.js';
 import { rejection } from '../errors.js';
 import { assetIdOf, sideOfCoin } from '../ids.js';
 import { normalizeOpenOrder } from '../normalize/orders.js';
 import { nextNonce, privateKeyOf, userOf } from './credentials.js';
+import { builtBody } from './built-order.js';
+import type { OrderRequestBody } from './built-order.js';
 import { orderAction } from './order-action.js';
 
 const defaultFills = 100;
@@ -55,7 +58,23 @@ export async function createOrder(ctx: HyperliquidContext, params: CreateOrderPa
   const key = privateKeyOf(ctx);
   const action = orderAction(params, 'createOrder');
   const nonce = nextNonce(ctx);
-  return placed(params, nonce, await ctx.api.exchange({ action, nonce, signature: await signAction(key, action, nonce, ctx.mainnet) }));
+  const body: OrderRequestBody = { action, nonce, signature: await signAction(key, action, nonce, ctx.mainnet) };
+  return placed(params, nonce, await ctx.api.exchange({ ...body }));
+}
+
+/** buildOrder: the `order` action signed with a fresh nonce and not sent; `raw` is exactly the body createOrder would send. */
+export async function buildOrder(ctx: HyperliquidContext, params: CreateOrderParams): Promise<BuiltOrder> {
+  const key = privateKeyOf(ctx);
+  const action = orderAction(params, 'buildOrder');
+  const nonce = nextNonce(ctx);
+  const raw: OrderRequestBody = { action, nonce, signature: await signAction(key, action, nonce, ctx.mainnet) };
+  return { exchange: venueId, params, raw: { ...raw } };
+}
+
+/** submitOrder: the built body, checked against its params and its deadline, sent as it was signed. */
+export async function submitOrder(ctx: HyperliquidContext, built: BuiltOrder): Promise<Order> {
+  const body = builtBody(built, ctx.clock.now());
+  return placed(built.params, body.nonce, await ctx.api.exchange({ ...body }));
 }
 
 /** The order the venue's answer describes: resting, filled (at the average fill price), or refused. */
