@@ -88,7 +88,11 @@ export async function benchWebhooks(): Promise<{ summary: string; details: Webho
     const store = new EmbeddedCatalogStore({ dir: join(dir, 'catalog') });
     await store.open();
     let sweep = 0;
-    const adapter = { fetchEvents: () => Promise.resolve(catalogAt(sweep, marketCount)) } as unknown as VenueAdapter;
+    // Paged as a venue pages: a sweep asks by offset until a short page.
+    const adapter = {
+      fetchEvents: ({ offset = 0, limit = marketCount }: { offset?: number; limit?: number }) =>
+        Promise.resolve(catalogAt(sweep, marketCount).slice(offset, offset + limit)),
+    } as unknown as VenueAdapter;
     const catalog = new CatalogService({ store, venues: [{ id: 'bench', adapter, shrinkGuard: false }], logger: silentLogger, pageSize: 1_000 });
     const sweeps = new SweepChanges({ dir: join(dir, 'snapshots'), store, webhooks, streamsBooks: () => false, logger });
     await webhooks.subscribe('bench', { url, events: [{ kind: 'market.resolved', filter: {} }] });
