@@ -1,7 +1,9 @@
 import { compress, init as initZstd } from '@bokuweb/zstd-wasm';
-import { ParquetWriter } from 'hyparquet-writer';
 import { fileWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet-writer';
+import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+import { DictionaryColumn, Int64Column, TextColumn } from './column-chunks.js';
+import type { ColumnBuffer, ColumnChunk, PageSink } from './column-chunks.js';
 import type { StagedRow } from './staged-rows.js';
 
 /**
@@ -90,16 +92,18 @@ const columnTypes: Record<(typeof v2Columns)[number], SchemaElement> = {
 
 export const v2Schema: SchemaElement[] = [{ name: 'schema', num_children: v2Columns.length }, ...v2Columns.map((name) => ({ ...columnTypes[name], name }))];
 
-/** pmxt delta-encodes its integer columns and dictionary-encodes the rest. */
-const deltaColumns = new Set<string>(['timestamp_received', 'timestamp', 'fee_rate_bps']);
-
 /** The event types a pmxt v2 file holds; the channel's other messages are not part of the format. */
 export const fileEventTypes = new Set(['book', 'price_change', 'last_trade_price', 'tick_size_change']);
 
 /** True when a condition id fits pmxt's `market` column. */
 export function fitsMarketColumn(market: string): boolean {
-  return market.length === marketBytes && /^0x[0-9a-fA-F]{64}$/.test(market);
+  if (market === lastFitting) return true;
+  const fits = market.length === marketBytes && /^0x[0-9a-fA-F]{64}$/.test(market);
+  if (fits) lastFitting = market;
+  return fits;
 }
+/** The last condition id that fitted: a frame's rows, and a busy market's frames, share it. */
+let lastFitting: string | undefined;
 
 /**
  * The unscaled integer of a decimal text at `scale` digits, exactly (no float):
@@ -125,25 +129,69 @@ function expandExponent(value: string): string {
 
 let zstdReady: Promise<void> | undefined;
 
+/** pmxt compresses with ZSTD level 9. */
+const zstdLevel = 9;
+
+/** A condition id's 66 ASCII bytes per dictionary value. */
+const marketBytesOf = (values: string[]) => Buffer.from(values.join(''), 'latin1');
+/** Strings as PLAIN byte arrays: a little-endian length before each value's UTF-8 bytes. */
+function textBytesOf(values: string[]): Uint8Array {
+  const parts: Buffer[] = [];
+  for (const value of values) {
+    const encoded = Buffer.from(value, 'utf8');
+    const length = Buffer.allocUnsafe(4);
+    length.writeUInt32LE(encoded.length);
+    parts.push(length, encoded);
+  }
+  return Buffer.concat(parts);
+}
+/** Unscaled decimals as 4-byte big-endian two's complement (decimal(9,4)). */
+function decimal4BytesOf(values: number[]): Uint8Array {
+  const bytes = Buffer.alloc(values.length * 4);
+  for (let index = 0; index < values.length; index += 1) bytes.writeInt32BE(values[index]! | 0, index * 4);
+  return bytes;
+}
+function int32BytesOf(values: number[]): Uint8Array {
+  const bytes = Buffer.alloc(values.length * 4);
+  for (let index = 0; index < values.length; index += 1) bytes.writeInt32LE(values[index]!, index * 4);
+  return bytes;
+}
+
 /**
  * Writes one hourly file in pmxt's v2 format from rows given in file order,
- * one row group of `rowGroupRows` at a time (memory holds one group).
+ * one row group of `rowGroupRows` at a time. A group is held column by column
+ * in typed arrays and dictionaries (about 60 bytes a row, whatever the rows
+ * hold), and written as it fills: memory never holds an object per row.
  */
 export class HourFileWriter {
-  private readonly writer: ParquetWriter;
-  private columns = emptyColumns();
+  private readonly writer: ReturnType<typeof fileWriter>;
+  private readonly columns = {
+    timestamp_received: new Int64Column('DELTA_BINARY_PACKED'),
+    timestamp: new Int64Column('DELTA_BINARY_PACKED'),
+    market: new DictionaryColumn<string>(marketBytesOf, (value) => Buffer.from(value, 'latin1')),
+    event_type: new DictionaryColumn<string>(textBytesOf, (value) => value),
+    asset_id: new DictionaryColumn<string>(textBytesOf, (value) => value),
+    bids: new TextColumn(),
+    asks: new TextColumn(),
+    price: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
+    size: new Int64Column('PLAIN_FIXED'),
+    side: new DictionaryColumn<string>(textBytesOf, (value) => value),
+    best_bid: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
+    best_ask: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
+    fee_rate_bps: new DictionaryColumn<number>(int32BytesOf, (value) => value),
+    transaction_hash: new TextColumn(),
+    old_tick_size: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
+    new_tick_size: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
+  } satisfies Record<(typeof v2Columns)[number], ColumnBuffer>;
+  private readonly sink: PageSink;
+  private readonly groups: { columns: ColumnChunk[]; total_byte_size: bigint; num_rows: bigint; total_compressed_size: bigint }[] = [];
   private count = 0;
   rows = 0;
 
   private constructor(path: string) {
-    this.writer = new ParquetWriter({
-      writer: fileWriter(path),
-      schema: v2Schema,
-      codec: 'ZSTD',
-      // pmxt compresses with ZSTD level 9.
-      compressors: { ZSTD: (input: Uint8Array) => compress(input, 9) },
-      createdBy: 'predgate archive (pmxt v2 layout)',
-    });
+    this.writer = fileWriter(path);
+    this.writer.appendUint32(0x31524150); // PAR1
+    this.sink = { writer: this.writer, codec: 'ZSTD', compress: (data) => compress(data, zstdLevel) };
   }
 
   static async create(path: string): Promise<HourFileWriter> {
@@ -155,22 +203,22 @@ export class HourFileWriter {
   add(row: StagedRow): void {
     const c = this.columns;
     const i = this.count;
-    c.timestamp_received[i] = BigInt(row.receivedAt);
-    c.timestamp[i] = BigInt(row.timestamp);
-    c.market.push(Buffer.from(row.market, 'latin1'));
-    c.event_type.push(row.eventType);
-    c.asset_id.push(row.assetId);
-    c.bids.push(row.bids);
-    c.asks.push(row.asks);
-    c.price.push(row.price === null ? null : unscaled(row.price, 4));
-    c.size.push(row.size === null ? null : unscaled(row.size, 6));
-    c.side.push(row.side);
-    c.best_bid.push(row.bestBid === null ? null : unscaled(row.bestBid, 4));
-    c.best_ask.push(row.bestAsk === null ? null : unscaled(row.bestAsk, 4));
-    c.fee_rate_bps.push(row.feeRateBps === null ? null : Math.round(Number(row.feeRateBps)));
-    c.transaction_hash.push(row.transactionHash);
-    c.old_tick_size.push(row.oldTickSize === null ? null : unscaled(row.oldTickSize, 4));
-    c.new_tick_size.push(row.newTickSize === null ? null : unscaled(row.newTickSize, 4));
+    c.timestamp_received.set(i, BigInt(row.receivedAt));
+    c.timestamp.set(i, BigInt(row.timestamp));
+    c.market.set(i, row.market);
+    c.event_type.set(i, row.eventType);
+    c.asset_id.set(i, row.assetId);
+    c.bids.set(i, row.bids);
+    c.asks.set(i, row.asks);
+    c.price.set(i, row.price === null ? null : unscaledNumber(row.price, 4));
+    c.size.set(i, row.size === null ? null : unscaled(row.size, 6));
+    c.side.set(i, row.side);
+    c.best_bid.set(i, row.bestBid === null ? null : unscaledNumber(row.bestBid, 4));
+    c.best_ask.set(i, row.bestAsk === null ? null : unscaledNumber(row.bestAsk, 4));
+    c.fee_rate_bps.set(i, row.feeRateBps === null ? null : Math.round(Number(row.feeRateBps)));
+    c.transaction_hash.set(i, row.transactionHash);
+    c.old_tick_size.set(i, row.oldTickSize === null ? null : unscaledNumber(row.oldTickSize, 4));
+    c.new_tick_size.set(i, row.newTickSize === null ? null : unscaledNumber(row.newTickSize, 4));
     this.count += 1;
     this.rows += 1;
     if (this.count === rowGroupRows) this.writeGroup();
@@ -178,41 +226,33 @@ export class HourFileWriter {
 
   close(): void {
     if (this.count > 0 || this.rows === 0) this.writeGroup();
-    void this.writer.finish();
+    writeMetadata(this.writer, {
+      version: 2,
+      created_by: 'predgate archive (pmxt v2 layout)',
+      schema: v2Schema,
+      num_rows: BigInt(this.rows),
+      row_groups: this.groups,
+    } as Parameters<typeof writeMetadata>[1]);
+    this.writer.appendUint32(0x31524150); // PAR1
+    this.writer.finish();
   }
 
   private writeGroup(): void {
-    const n = this.count;
-    void this.writer.write({
-      rowGroupSize: rowGroupRows,
-      columnData: v2Columns.map((name) => {
-        const values = this.columns[name];
-        const data = ArrayBuffer.isView(values) ? (values as BigInt64Array).subarray(0, n) : values;
-        return deltaColumns.has(name) ? { name, data, encoding: 'DELTA_BINARY_PACKED' as const } : { name, data };
-      }),
+    const start = this.writer.offset;
+    const columns = v2Columns.map((name, index) => this.columns[name].writeChunk(this.sink, v2Schema[index + 1]!, this.count));
+    let uncompressed = 0n;
+    for (const column of columns) uncompressed += column.meta_data?.total_uncompressed_size ?? 0n;
+    this.groups.push({
+      columns,
+      total_byte_size: uncompressed,
+      num_rows: BigInt(this.count),
+      total_compressed_size: BigInt(this.writer.offset - start),
     });
-    this.columns = emptyColumns();
     this.count = 0;
   }
 }
 
-function emptyColumns() {
-  return {
-    timestamp_received: new BigInt64Array(rowGroupRows),
-    timestamp: new BigInt64Array(rowGroupRows),
-    market: [] as Uint8Array[],
-    event_type: [] as string[],
-    asset_id: [] as string[],
-    bids: [] as (string | null)[],
-    asks: [] as (string | null)[],
-    price: [] as (bigint | null)[],
-    size: [] as (bigint | null)[],
-    side: [] as (string | null)[],
-    best_bid: [] as (bigint | null)[],
-    best_ask: [] as (bigint | null)[],
-    fee_rate_bps: [] as (number | null)[],
-    transaction_hash: [] as (string | null)[],
-    old_tick_size: [] as (bigint | null)[],
-    new_tick_size: [] as (bigint | null)[],
-  };
+/** `unscaled` as a number, for decimal(9,4) columns (always within 2^53). */
+function unscaledNumber(value: string, scale: number): number {
+  return Number(unscaled(value, scale));
 }

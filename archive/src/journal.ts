@@ -45,9 +45,12 @@ export function isFileRow(row: MarketRow): boolean {
  */
 export class HourJournal {
   private fd: number | undefined;
-  private buffer: string[] = [];
+  /** Lines appended since the last flush, already UTF-8: each line is encoded once, here. */
+  private buffer = Buffer.allocUnsafe(1 << 20);
   private pendingBytes = 0;
   private flushedBytes = 0;
+  /** Tokens the current frame touched (reused: a frame touches one or two). */
+  private readonly touched: string[] = [];
   private oldestUnflushed: number | undefined;
   private readonly tokens = new Map<string, TokenIndex>();
   /** The latest receive time of a row held. */
@@ -130,12 +133,13 @@ export class HourJournal {
       this.lastSeenAt = Math.max(this.lastSeenAt ?? at, at);
       this.write(`T${at}\n`);
     }
-    if (this.buffer.length === 0) return;
-    writeSync(this.fd, this.buffer.join(''));
+    if (this.pendingBytes === 0) return;
+    for (let written = 0; written < this.pendingBytes;) written += writeSync(this.fd, this.buffer, written, this.pendingBytes - written);
     fdatasyncSync(this.fd);
     this.flushedBytes += this.pendingBytes;
-    this.buffer = [];
     this.pendingBytes = 0;
+    // A burst that grew the buffer does not keep it.
+    if (this.buffer.length > 16 << 20) this.buffer = Buffer.allocUnsafe(1 << 20);
     this.oldestUnflushed = undefined;
   }
 
@@ -180,7 +184,8 @@ export class HourJournal {
   }
 
   private index(rows: MarketRow[]): void {
-    const touched = new Set<string>();
+    const touched = this.touched;
+    touched.length = 0;
     for (const row of rows) {
       if (!isFileRow(row)) continue;
       this.lastReceivedAt = Math.max(this.lastReceivedAt ?? row.receivedAt, row.receivedAt);
@@ -191,7 +196,7 @@ export class HourJournal {
       const token = this.token(row.assetId);
       token.rows += 1;
       token.changedSinceCheckpoint = true;
-      touched.add(row.assetId);
+      if (!touched.includes(row.assetId)) touched.push(row.assetId);
     }
     // Checkpoints follow the whole frame, so a journal read from one never misses a row of the frame before it.
     for (const assetId of touched) {
@@ -219,8 +224,13 @@ export class HourJournal {
   }
 
   private write(line: string): void {
-    this.buffer.push(line);
-    this.pendingBytes += Buffer.byteLength(line);
+    // A UTF-8 character takes at most three bytes per UTF-16 unit.
+    if (this.pendingBytes + line.length * 3 > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.pendingBytes + line.length * 3));
+      this.buffer.copy(grown, 0, 0, this.pendingBytes);
+      this.buffer = grown;
+    }
+    this.pendingBytes += this.buffer.write(line, this.pendingBytes, 'utf8');
     this.oldestUnflushed ??= Date.now();
   }
 

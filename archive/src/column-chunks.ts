@@ -1,0 +1,342 @@
+import { ByteWriter } from 'hyparquet-writer';
+import type { SchemaElement } from 'hyparquet-writer';
+import { writePageHeader } from 'hyparquet-writer/src/datapage.js';
+import { deltaBinaryPack } from 'hyparquet-writer/src/delta.js';
+import { writeRleBitPackedHybrid } from 'hyparquet-writer/src/encoding.js';
+import type { writeMetadata } from 'hyparquet-writer/src/metadata.js';
+
+type FileMetaData = Parameters<typeof writeMetadata>[1];
+export type ColumnChunk = FileMetaData['row_groups'][number]['columns'][number];
+
+/** Where pages go: the file writer, and how a page's data is compressed. */
+export interface PageSink {
+  writer: Parameters<typeof writePageHeader>[0];
+  compress(data: Uint8Array): Uint8Array;
+  codec: 'ZSTD';
+}
+
+/** Rows per data page; a byte-array page also ends once it holds about this many bytes. */
+const pageRows = 131_072;
+const pageBytes = 1 << 20;
+
+/**
+ * One column of a row group, held in typed arrays (never an object per row),
+ * written as its column chunk when the group is full. Dictionary columns keep
+ * each distinct value once and a 32-bit index per row; plain columns keep
+ * their values' bytes or numbers.
+ */
+export interface ColumnBuffer {
+  /** Writes the column chunk of the group's `rows` rows, then empties the buffer for the next group. */
+  writeChunk(sink: PageSink, element: SchemaElement, rows: number): ColumnChunk;
+}
+
+/** Distinct values once, an index per row (-1: null). Statistics come from the distinct values alone. */
+export class DictionaryColumn<V extends string | number> implements ColumnBuffer {
+  private ids = new Map<V, number>();
+  private values: V[] = [];
+  private indexes = new Int32Array(initialRows);
+  private last: V | undefined;
+  private lastId = -1;
+
+  constructor(
+    /** A dictionary value's bytes as the column stores them (PLAIN). */
+    private readonly plainBytes: (values: V[], element: SchemaElement) => Uint8Array,
+    /** A value as hyparquet-writer's statistics take it. */
+    private readonly statistic: (value: V) => unknown,
+  ) {}
+
+  set(row: number, value: V | null): void {
+    if (row === this.indexes.length) this.indexes = grown(this.indexes);
+    if (value === null) {
+      this.indexes[row] = -1;
+      return;
+    }
+    // Rows arrive sorted, so most values repeat the previous row's.
+    if (value !== this.last) {
+      let id = this.ids.get(value);
+      if (id === undefined) {
+        id = this.values.length;
+        this.ids.set(value, id);
+        this.values.push(value);
+      }
+      this.last = value;
+      this.lastId = id;
+    }
+    this.indexes[row] = this.lastId;
+  }
+
+  writeChunk(sink: PageSink, element: SchemaElement, rows: number): ColumnChunk {
+    const start = sink.writer.offset;
+    const required = element.repetition_type === 'REQUIRED';
+    let uncompressed = 0;
+    let nulls = 0;
+    let min: V | undefined;
+    let max: V | undefined;
+    for (const value of this.values) {
+      if (min === undefined || value < min) min = value;
+      if (max === undefined || value > max) max = value;
+    }
+    const dictionaryOffset = sink.writer.offset;
+    uncompressed += writePage(sink, { type: 'DICTIONARY_PAGE', count: this.values.length }, undefined, this.plainBytes(this.values, element));
+    const dataOffset = sink.writer.offset;
+    const bitWidth = Math.max(1, Math.ceil(Math.log2(this.values.length + 1)));
+    let pages = 0;
+    for (let from = 0; from < rows; from += pageRows) {
+      const to = Math.min(rows, from + pageRows);
+      const slice = this.indexes.subarray(from, to);
+      const present = required ? slice : slice.filter((index) => index >= 0);
+      nulls += slice.length - present.length;
+      const data = new ByteWriter(present.length * 2 + 16);
+      data.appendUint8(bitWidth);
+      writeRleBitPackedHybrid(data, present, bitWidth);
+      uncompressed += writePage(
+        sink,
+        { type: 'DATA_PAGE_V2', count: slice.length, nulls: slice.length - present.length, encoding: 'RLE_DICTIONARY' },
+        required ? undefined : definitionLevels(slice, (index) => index >= 0),
+        data.getBytes(),
+      );
+      pages += 1;
+    }
+    const chunk = columnChunk(element, {
+      start,
+      end: sink.writer.offset,
+      rows,
+      uncompressed,
+      dataOffset,
+      dictionaryOffset,
+      encodings: required ? ['PLAIN', 'RLE_DICTIONARY'] : ['PLAIN', 'RLE', 'RLE_DICTIONARY'],
+      encodingStats: [
+        { page_type: 'DICTIONARY_PAGE', encoding: 'PLAIN', count: 1 },
+        { page_type: 'DATA_PAGE_V2', encoding: 'RLE_DICTIONARY', count: pages },
+      ],
+      statistics: {
+        null_count: BigInt(nulls),
+        ...(min !== undefined ? { min_value: this.statistic(min), max_value: this.statistic(max!) } : {}),
+      },
+    });
+    this.ids = new Map();
+    this.values = [];
+    this.last = undefined;
+    this.lastId = -1;
+    return chunk;
+  }
+}
+
+/** Strings stored PLAIN (levels, transaction hashes: mostly null, rarely repeated). */
+export class TextColumn implements ColumnBuffer {
+  private values: (string | null)[] = [];
+
+  set(row: number, value: string | null): void {
+    this.values[row] = value;
+  }
+
+  writeChunk(sink: PageSink, element: SchemaElement, rows: number): ColumnChunk {
+    const start = sink.writer.offset;
+    let uncompressed = 0;
+    let nulls = 0;
+    let pages = 0;
+    let min: string | undefined;
+    let max: string | undefined;
+    for (let from = 0; from < rows;) {
+      const parts: Buffer[] = [];
+      let bytes = 0;
+      let to = from;
+      while (to < rows && to - from < pageRows && bytes < pageBytes) {
+        const value = this.values[to];
+        to += 1;
+        if (value === null || value === undefined) continue;
+        if (min === undefined || value < min) min = value;
+        if (max === undefined || value > max) max = value;
+        const encoded = Buffer.from(value, 'utf8');
+        const length = Buffer.allocUnsafe(4);
+        length.writeUInt32LE(encoded.length);
+        parts.push(length, encoded);
+        bytes += encoded.length + 4;
+      }
+      const slice = this.values.slice(from, to);
+      const pageNulls = slice.length - parts.length / 2;
+      nulls += pageNulls;
+      uncompressed += writePage(
+        sink,
+        { type: 'DATA_PAGE_V2', count: slice.length, nulls: pageNulls, encoding: 'PLAIN' },
+        definitionLevels(slice, (value) => value !== null && value !== undefined),
+        Buffer.concat(parts, bytes),
+      );
+      pages += 1;
+      from = to;
+    }
+    const chunk = columnChunk(element, {
+      start,
+      end: sink.writer.offset,
+      rows,
+      uncompressed,
+      dataOffset: start,
+      encodings: ['PLAIN', 'RLE'],
+      encodingStats: [{ page_type: 'DATA_PAGE_V2', encoding: 'PLAIN', count: pages }],
+      // Byte-array bounds are truncated by the metadata writer; levels are long and never filtered on.
+      statistics: { null_count: BigInt(nulls), ...(min !== undefined ? { min_value: min, max_value: max } : {}) },
+    });
+    this.values = [];
+    return chunk;
+  }
+}
+
+/** 64-bit integers (times, unscaled sizes) and a null mark per row. */
+export class Int64Column implements ColumnBuffer {
+  private values = new BigInt64Array(initialRows);
+  private present = new Uint8Array(initialRows);
+
+  constructor(
+    /** DELTA_BINARY_PACKED for times (sorted within a token, so small deltas); PLAIN big-endian fixed bytes for decimals. */
+    private readonly encoding: 'DELTA_BINARY_PACKED' | 'PLAIN_FIXED',
+  ) {}
+
+  set(row: number, value: bigint | null): void {
+    if (row === this.values.length) {
+      this.values = grown(this.values);
+      this.present = grown(this.present);
+    }
+    this.present[row] = value === null ? 0 : 1;
+    if (value !== null) this.values[row] = value;
+  }
+
+  writeChunk(sink: PageSink, element: SchemaElement, rows: number): ColumnChunk {
+    const start = sink.writer.offset;
+    const required = element.repetition_type === 'REQUIRED';
+    const encoding = this.encoding === 'PLAIN_FIXED' ? 'PLAIN' : 'DELTA_BINARY_PACKED';
+    let uncompressed = 0;
+    let nulls = 0;
+    let pages = 0;
+    let min: bigint | undefined;
+    let max: bigint | undefined;
+    for (let from = 0; from < rows; from += pageRows) {
+      const to = Math.min(rows, from + pageRows);
+      const present = this.present.subarray(from, to);
+      const values = required ? this.values.subarray(from, to) : this.values.subarray(from, to).filter((_, index) => present[index] === 1);
+      for (const value of values) {
+        if (min === undefined || value < min) min = value;
+        if (max === undefined || value > max) max = value;
+      }
+      const pageNulls = to - from - values.length;
+      nulls += pageNulls;
+      let data: Uint8Array;
+      if (this.encoding === 'PLAIN_FIXED') {
+        const width = element.type_length!;
+        const bytes = Buffer.alloc(values.length * width);
+        for (let index = 0; index < values.length; index += 1) bytes.writeBigInt64BE(values[index]!, index * width + width - 8);
+        data = bytes;
+      } else {
+        const writer = new ByteWriter(values.length + 64);
+        deltaBinaryPack(writer, values, 'INT64');
+        data = writer.getBytes();
+      }
+      uncompressed += writePage(
+        sink,
+        { type: 'DATA_PAGE_V2', count: to - from, nulls: pageNulls, encoding },
+        required ? undefined : definitionLevels(present, (mark) => mark === 1),
+        data,
+      );
+      pages += 1;
+    }
+    return columnChunk(element, {
+      start,
+      end: sink.writer.offset,
+      rows,
+      uncompressed,
+      dataOffset: start,
+      encodings: required ? [encoding] : [encoding, 'RLE'],
+      encodingStats: [{ page_type: 'DATA_PAGE_V2', encoding, count: pages }],
+      statistics: { null_count: BigInt(nulls), ...(min !== undefined ? { min_value: min, max_value: max } : {}) },
+    });
+  }
+}
+
+/** Columns start small (an hour can hold a few rows) and double up to a row group's rows. */
+const initialRows = 4096;
+
+function grown<T extends Int32Array | BigInt64Array | Uint8Array>(array: T): T {
+  const larger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  larger.set(array as never);
+  return larger;
+}
+
+/** Definition levels of one page (1 present, 0 null), RLE/bit-packed as data page v2 stores them. */
+function definitionLevels<T>(values: ArrayLike<T>, isPresent: (value: T) => boolean): Uint8Array {
+  const levels = new Uint8Array(values.length);
+  for (let index = 0; index < values.length; index += 1) levels[index] = isPresent(values[index]!) ? 1 : 0;
+  const writer = new ByteWriter(values.length / 4 + 16);
+  writeRleBitPackedHybrid(writer, levels, 1);
+  return writer.getBytes();
+}
+
+/** Writes one page (header, levels uncompressed, data compressed); returns its uncompressed size with header. */
+function writePage(
+  sink: PageSink,
+  page: { type: 'DICTIONARY_PAGE'; count: number } | { type: 'DATA_PAGE_V2'; count: number; nulls: number; encoding: string },
+  levels: Uint8Array | undefined,
+  data: Uint8Array,
+): number {
+  const compressed = sink.compress(data);
+  const levelBytes = levels?.length ?? 0;
+  const headerStart = sink.writer.offset;
+  writePageHeader(
+    sink.writer,
+    page.type === 'DICTIONARY_PAGE'
+      ? {
+          type: 'DICTIONARY_PAGE',
+          uncompressed_page_size: data.length,
+          compressed_page_size: compressed.length,
+          dictionary_page_header: { num_values: page.count, encoding: 'PLAIN' },
+        }
+      : {
+          type: 'DATA_PAGE_V2',
+          uncompressed_page_size: levelBytes + data.length,
+          compressed_page_size: levelBytes + compressed.length,
+          data_page_header_v2: {
+            num_values: page.count,
+            num_nulls: page.nulls,
+            num_rows: page.count,
+            encoding: page.encoding as 'PLAIN',
+            definition_levels_byte_length: levelBytes,
+            repetition_levels_byte_length: 0,
+            is_compressed: true,
+          },
+        },
+  );
+  const header = sink.writer.offset - headerStart;
+  if (levels) sink.writer.appendBytes(levels);
+  sink.writer.appendBytes(compressed);
+  return header + levelBytes + data.length;
+}
+
+function columnChunk(
+  element: SchemaElement,
+  chunk: {
+    start: number;
+    end: number;
+    rows: number;
+    uncompressed: number;
+    dataOffset: number;
+    dictionaryOffset?: number;
+    encodings: string[];
+    encodingStats: { page_type: string; encoding: string; count: number }[];
+    statistics: Record<string, unknown>;
+  },
+): ColumnChunk {
+  return {
+    file_offset: BigInt(chunk.start),
+    meta_data: {
+      type: element.type!,
+      encodings: chunk.encodings,
+      path_in_schema: [element.name],
+      codec: 'ZSTD',
+      num_values: BigInt(chunk.rows),
+      total_uncompressed_size: BigInt(chunk.uncompressed),
+      total_compressed_size: BigInt(chunk.end - chunk.start),
+      data_page_offset: BigInt(chunk.dataOffset),
+      ...(chunk.dictionaryOffset !== undefined ? { dictionary_page_offset: BigInt(chunk.dictionaryOffset) } : {}),
+      statistics: chunk.statistics,
+      encoding_stats: chunk.encodingStats,
+    },
+  } as ColumnChunk;
+}
