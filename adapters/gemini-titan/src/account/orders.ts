@@ -137,8 +137,14 @@ async function send(ctx: GeminiContext, request: GeminiOrderRequest): Promise<Or
   return normalizeOrder(await ctx.api.placeOrder({ ...request.fields }));
 }
 
+/**
+ * The venue takes the order id as a JSON integer: one past 2^53 cannot be
+ * written exactly and would name another order, so it is refused unsent.
+ */
 export async function cancelOrder(ctx: GeminiContext, orderId: string): Promise<Order> {
   if (!/^\d{1,18}$/.test(orderId)) throw new PredgateError('ORDER_NOT_FOUND', `Order not found: ${orderId.slice(0, 40)}`, { detail: { orderId } });
+  if (!Number.isSafeInteger(Number(orderId)))
+    throw invalidArgument('orderId', `${venueId} takes order ids as JSON integers: ${orderId} is past 2^53 and cannot be sent exactly`);
   return normalizeOrder(await ctx.api.cancelOrder(Number(orderId)));
 }
 

@@ -4,7 +4,9 @@ import Joi from 'joi';
 /**
  * Gemini's prediction-market REST API: public GETs for events, books, trades
  * and candles; private calls are signed POSTs with an empty body. Every
- * number is a decimal string except candle rows.
+ * number is a decimal string except candle rows and the integer ids of
+ * trades and orders, which are read with `exactIntegers` (a 16-digit `tid`
+ * grows towards 2^53). Lists are checked item by item.
  */
 
 export interface RawPrices {
@@ -123,15 +125,15 @@ export const event = Joi.object({
   volume: decimal.allow(null),
   volume24h: decimal.allow(null),
   tags: Joi.array().items(Joi.string()).allow(null),
-  contracts: Joi.array().items(contract).required(),
+  contracts: venueValue.items(contract, { id: 'instrumentSymbol' }).required(),
 });
 export const eventsPage = Joi.object({
-  data: Joi.array().items(event).required(),
+  data: venueValue.items(event, { id: 'ticker' }).required(),
   pagination: Joi.object({ total: Joi.number().integer().min(0) }),
 }).required();
 const level = Joi.object({ price: decimal.required(), amount: decimal.required() });
 export const book = Joi.object({ bids: Joi.array().items(level).required(), asks: Joi.array().items(level).required() }).required();
-export const trades = Joi.array()
+export const trades = venueValue
   .items(
     Joi.object({
       timestampms: Joi.number().integer().required(),
@@ -140,6 +142,7 @@ export const trades = Joi.array()
       amount: decimal.required(),
       type: Joi.string().valid('buy', 'sell').required(),
     }),
+    { id: 'tid' },
   )
   .required();
 export const candles = Joi.array()
@@ -159,11 +162,11 @@ export const order = Joi.object({
   createdAt: venueValue.time().required(),
 });
 export const ordersPage = Joi.object({
-  orders: Joi.array().items(order).required(),
+  orders: venueValue.items(order, { id: 'orderId' }).required(),
   pagination: Joi.object({ count: Joi.number().integer().min(0) }),
 }).required();
 export const positions = Joi.object({
-  positions: Joi.array()
+  positions: venueValue
     .items(
       Joi.object({
         symbol: Joi.string().required(),
@@ -174,6 +177,7 @@ export const positions = Joi.object({
         unrealizedPnl: decimal.allow(null),
         realizedPl: decimal.allow(null),
       }),
+      { id: 'symbol' },
     )
     .required(),
 }).required();

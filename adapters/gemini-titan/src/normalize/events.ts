@@ -68,6 +68,8 @@ function normalizeContract(raw: RawContract, event: RawEvent, single: boolean): 
         status: raw.status ?? undefined,
         marketState: raw.marketState ?? undefined,
         resolutionSide: raw.resolutionSide ?? undefined,
+        // The winning outcome where the venue names one (a voided contract has none).
+        winners: resolutionOf(raw) === undefined ? undefined : [outcomeIdOf(marketId, resolutionOf(raw)!)],
         prices: raw.prices ?? undefined,
       }),
     }),
@@ -80,8 +82,9 @@ function normalizeContract(raw: RawContract, event: RawEvent, single: boolean): 
  * contract. A settled contract is worth 1 or 0 by its resolution side.
  */
 function yesPrice(raw: RawContract): number | undefined {
-  if (raw.resolutionSide === 'yes') return 1;
-  if (raw.resolutionSide === 'no') return 0;
+  const resolved = resolutionOf(raw);
+  if (resolved === 'yes') return 1;
+  if (resolved === 'no') return 0;
   const quote = (value: string | null | undefined) => {
     const price = toFraction(value);
     return price === undefined || price === 0 ? undefined : price;
@@ -105,9 +108,15 @@ function changeOf(raw: RawContract): number | undefined {
   return roundTo(last - last / (1 + pct / 100), 4);
 }
 
+/** The side a settled contract resolved to, in either case the venue spells it; anything else names no winner. */
+function resolutionOf(raw: RawContract): 'yes' | 'no' | undefined {
+  const side = raw.resolutionSide?.toLowerCase();
+  return side === 'yes' || side === 'no' ? side : undefined;
+}
+
 function statusOf(raw: RawContract): MarketStatus | undefined {
   const status = raw.status?.toLowerCase();
-  if (status === 'settled' || raw.resolutionSide) return 'resolved';
+  if (status === 'settled' || resolutionOf(raw)) return 'resolved';
   if (status === 'closed' || status === 'under_review' || status === 'invalid' || raw.marketState?.toLowerCase() === 'closed') return 'closed';
   if (status === 'active' || status === 'approved') return 'active';
   return undefined;
