@@ -24,57 +24,6 @@ async function pluginsOf(packageName: string): Promise<AdapterPlugin[]> {
   return module.plugins ?? [module.default];
 }
 
-/**
- * Methods still without a reason when this test was written, per venue id,
- * to be taken off as its adapter's owner writes the reason. Nothing may be
- * added: a method left out without a reason fails the test unless listed here.
- */
-const notYetGivenAReason: Record<string, string[]> = {
-  baozi: ['watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
-  hunch: ['fetchClosedOrders', 'fetchAllOrders', 'watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
-  limitless: ['fetchEventMetadata', 'fetchOrderBooks', 'buildOrder', 'submitOrder'],
-  polymarket: ['fetchEventMetadata', 'fetchClosedOrders', 'fetchAllOrders'],
-  rain: [
-    'fetchOrderBooks',
-    'fetchOrder',
-    'fetchOpenOrders',
-    'fetchClosedOrders',
-    'fetchAllOrders',
-    'fetchBalance',
-    'watchOrderBook',
-    'watchOrderBooks',
-    'unwatchOrderBook',
-  ],
-  smarkets: ['watchOrderBook', 'watchOrderBooks', 'watchTrades', 'unwatchOrderBook', 'unwatchTrades'],
-  template: [
-    'fetchMarkets',
-    'fetchMarket',
-    'fetchMarketsPaginated',
-    'loadMarkets',
-    'fetchEventMetadata',
-    'fetchSeries',
-    'fetchOrderBooks',
-    'fetchTrades',
-    'fetchOHLCV',
-    'createOrder',
-    'buildOrder',
-    'submitOrder',
-    'cancelOrder',
-    'fetchOrder',
-    'fetchOpenOrders',
-    'fetchClosedOrders',
-    'fetchAllOrders',
-    'fetchMyTrades',
-    'fetchPositions',
-    'fetchBalance',
-    'watchOrderBook',
-    'watchOrderBooks',
-    'watchTrades',
-    'unwatchOrderBook',
-    'unwatchTrades',
-  ],
-};
-
 /** A method that ends a stream's watches (`unwatchTrades`) is there exactly when its stream is: the stream's reason is its reason. */
 const streamOfStop = new Map(
   Object.entries(coreMethods).flatMap(([name, declaration]) => (declaration.stream?.stop ? [[declaration.stream.stop, name] as const] : [])),
@@ -98,14 +47,6 @@ describe('every method an adapter does not offer has a reason in describe', () =
 
   test.each(packages)('%s', async (packageName) => {
     for (const plugin of await pluginsOf(packageName))
-      expect({ venue: plugin.id, withoutReason: withoutReason(plugin).filter((name) => !notYetGivenAReason[plugin.id]?.includes(name)) }).toEqual({
-        venue: plugin.id,
-        withoutReason: [],
-      });
-  });
-
-  test('the venues listed as still to give reasons are adapters here', async () => {
-    const ids = (await Promise.all(packages.map(pluginsOf))).flat().map((plugin) => plugin.id);
-    expect(ids).toEqual(expect.arrayContaining(Object.keys(notYetGivenAReason)));
+      expect({ venue: plugin.id, withoutReason: withoutReason(plugin) }).toEqual({ venue: plugin.id, withoutReason: [] });
   });
 });

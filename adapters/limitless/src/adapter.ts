@@ -61,6 +61,12 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
         fetchTrades: 'Limitless has no public trade tape endpoint',
         watchTrades: 'Limitless streams no public trades (its websocket pushes books, AMM prices and the account’s own fills)',
         fetchSeries: 'Limitless has no series',
+        fetchEventMetadata: 'not offered: what Limitless publishes about a market comes with it from fetchEvent',
+        fetchOrderBooks: 'Limitless serves one market’s book per request (GET /markets/{slug}/orderbook): call fetchOrderBook for each outcome',
+        buildOrder:
+          'not implemented yet: Limitless orders are EIP-712 signed and posted in one step by createOrder; a separate build and submit is not offered here',
+        submitOrder:
+          'not implemented yet: Limitless orders are EIP-712 signed and posted in one step by createOrder; a separate build and submit is not offered here',
         fetchBalance:
           'Limitless has no balance endpoint: USDC sits in the wallet on Base (an on-chain balanceOf read); the API reports only collateral locked per market',
       },

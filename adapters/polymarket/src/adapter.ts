@@ -34,6 +34,10 @@ const randomSalt: SaltSource = () => randomInt(1, 2 ** 47);
  * Each method is a function of its role's module over the context an
  * instance shares: the three APIs, the CLOB authenticator and the token lookup.
  */
+/** The CLOB lists only live orders; what a closed order did is in its fills. */
+const closedOrders =
+  'Polymarket’s CLOB lists only open orders (GET /data/orders) and has no closed-order history: an order’s fills are read with fetchMyTrades';
+
 export function createPolymarketAdapter(context: AdapterContext, config: PolymarketConfig, options: PolymarketAdapterOptions = {}) {
   const http = createVenueClient(context, config);
   const gamma = new GammaApi(http, config.hosts.gamma);
@@ -63,6 +67,12 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
       rateLimit: { ...config.rateLimit },
       credentials: { required: ['privateKey'], optional: ['apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'] },
       orderControls: honouredOrderControls,
+      unsupported: {
+        fetchEventMetadata:
+          'Polymarket has no metadata endpoint: what Gamma publishes about an event (its eventMetadata included) comes with it from fetchEvent',
+        fetchClosedOrders: closedOrders,
+        fetchAllOrders: closedOrders,
+      },
     },
     // Streams: the CLOB market channel, one connection per adapter instance.
     watchOrderBook: (outcomeId) => stream.watchOrderBook(outcomeId),

@@ -14,7 +14,7 @@ describe('plugin', () => {
   test('makes adapters that describe hosts, rate limit and credential members', () => {
     const adapter = plugin.create(context({}));
     expect(adapter.id).toBe('polymarket');
-    expect(adapter.profile).toEqual({
+    expect(adapter.profile).toMatchObject({
       displayName: 'Polymarket',
       hosts: { gamma: 'https://gamma-api.polymarket.com', clob: 'https://clob.polymarket.com', data: 'https://data-api.polymarket.com' },
       rateLimit: { requests: 150, intervalMs: 10_000 },
@@ -23,9 +23,12 @@ describe('plugin', () => {
     });
   });
 
-  test('has no method the venue cannot answer', () => {
-    const adapter = plugin.create(context({})) as unknown as Record<string, unknown>;
-    for (const name of ['fetchAllOrders', 'fetchClosedOrders', 'fetchEventMetadata']) expect(adapter[name]).toBeUndefined();
+  test('has no method the venue cannot answer, and says why for each', () => {
+    const adapter = plugin.create(context({}));
+    for (const name of ['fetchAllOrders', 'fetchClosedOrders', 'fetchEventMetadata']) {
+      expect((adapter as unknown as Record<string, unknown>)[name]).toBeUndefined();
+      expect((adapter.profile.unsupported as Record<string, string> | undefined)?.[name]).toMatch(/^Polymarket/);
+    }
   });
 });
 

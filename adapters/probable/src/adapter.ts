@@ -67,7 +67,8 @@ export function createProbableAdapter(context: AdapterContext, config: ProbableC
         watchTrades: 'Probable streams no public trades (its websocket has book streams and private execution reports)',
         fetchClosedOrders: onlyOpenOrders,
         fetchAllOrders: onlyOpenOrders,
-        fetchTrades: 'not implemented yet: Probable’s public trades by token are not read by this adapter',
+        fetchTrades:
+          'Probable publishes no trade list per outcome: its public GET /trades takes no market or token filter (user, limit, side only), and GET /trade/56?tokenId= lists the caller’s own fills (fetchMyTrades)',
         fetchOrderBooks: 'not offered: books are read one token at a time (GET /book); call fetchOrderBook for each outcome',
         fetchEventMetadata: 'not offered: what Probable publishes about an event comes with it from fetchEvent',
       },

@@ -16,6 +16,12 @@ const rateLimit = { requests: 4, intervalMs: 1_000 };
 const wallet =
   'a Rain trade is an Arbitrum transaction the user’s own wallet signs and sends to the pool contract (enterOption, placeBuyOrder, placeSellOrder); Rain has no API that executes orders';
 
+const noBook =
+  'Rain’s contracts expose only the best resting bid and ask price per option (firstBuyOrderPrice, firstSellOrderPrice); the size at each price is not readable from a documented call, so no book with sizes can be built';
+
+const noOrders =
+  'Rain has no public order read: its REST API lists a wallet’s orders per pool only to a session signed in with the wallet’s own key, and the subgraph records order events, not order state';
+
 /**
  * Rain: permissionless prediction pools on Arbitrum One. Metadata comes from
  * the REST API, prices and pool totals from the chain, history from the
@@ -47,8 +53,14 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       unsupported: {
         fetchSeries: 'Rain has no series',
         fetchEventMetadata: 'Rain has no metadata endpoint beyond the pool itself',
-        fetchOrderBook:
-          'Rain’s contracts expose only the best resting bid and ask price per option (firstBuyOrderPrice, firstSellOrderPrice); the size at each price is not readable from a documented call, so no book with sizes can be built',
+        fetchOrderBook: noBook,
+        fetchOrderBooks: noBook,
+        watchOrderBook: noBook,
+        watchOrderBooks: noBook,
+        fetchOrder: noOrders,
+        fetchOpenOrders: noOrders,
+        fetchClosedOrders: noOrders,
+        fetchAllOrders: noOrders,
         createOrder: wallet,
         buildOrder: wallet,
         submitOrder: wallet,

@@ -50,6 +50,9 @@ export function createSmarketsAdapter(context: AdapterContext, config: SmarketsC
         fetchEventMetadata: 'not read yet: Smarkets’ competitors and live-state endpoints have no unified shape here',
         buildOrder: 'Smarkets orders are not signed: an order is one authenticated request, placed with createOrder',
         submitOrder: 'Smarkets orders are not signed: there is no built order to submit; use createOrder',
+        watchOrderBook: 'Smarkets’ v3 API is REST only (its legacy streaming API is not part of it): read books with fetchOrderBook',
+        watchOrderBooks: 'Smarkets’ v3 API is REST only (its legacy streaming API is not part of it): read books with fetchOrderBook',
+        watchTrades: 'Smarkets publishes no public trade tape, streamed or not',
       },
     },
     ...bindContext(ctx, {

@@ -10,6 +10,40 @@ import { fetchOrderBook } from './reads/order-book.js';
 
 const rateLimit = { requests: 10, intervalMs: 1_000 };
 
+/**
+ * Why each method the venue does not answer is missing: `describe` and the
+ * NOT_SUPPORTED error give the reason. A real venue states its own per method
+ * (no series, no websocket, orders are wallet transactions...).
+ */
+const onlyEventsAndBooks = 'the template’s example venue publishes only its event list and order books';
+const unsupported = Object.fromEntries(
+  [
+    'fetchMarkets',
+    'fetchMarket',
+    'fetchMarketsPaginated',
+    'loadMarkets',
+    'fetchEventMetadata',
+    'fetchSeries',
+    'fetchOrderBooks',
+    'fetchTrades',
+    'fetchOHLCV',
+    'createOrder',
+    'buildOrder',
+    'submitOrder',
+    'cancelOrder',
+    'fetchOrder',
+    'fetchOpenOrders',
+    'fetchClosedOrders',
+    'fetchAllOrders',
+    'fetchMyTrades',
+    'fetchPositions',
+    'fetchBalance',
+    'watchOrderBook',
+    'watchOrderBooks',
+    'watchTrades',
+  ].map((name) => [name, onlyEventsAndBooks]),
+);
+
 /** One adapter instance: its context, and the methods the venue answers, each a read or account function bound to it. */
 export function createTemplateAdapter(context: AdapterContext, config: TemplateConfig) {
   const http = context.http({ venue, rateLimit, mapError });
@@ -21,6 +55,7 @@ export function createTemplateAdapter(context: AdapterContext, config: TemplateC
       hosts: { rest: config.baseUrl },
       rateLimit,
       credentials: { required: [], optional: [] },
+      unsupported,
     },
     ...bindContext(ctx, { fetchEvents, fetchOrderBook }),
   });
