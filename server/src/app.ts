@@ -22,6 +22,7 @@ import { KeyStore } from './keys/key-store.js';
 import { MongoKeys } from './keys/mongo-keys.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { RequestBudget } from './keys/request-budget.js';
+import { RequestGate } from './keys/request-gate.js';
 import { createLogger, redactingVenueHeaders } from './logging.js';
 import { createMetrics } from './metrics.js';
 import { answerReplayPlugin } from './plugins/answer-replay.js';
@@ -121,9 +122,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const keys = await KeyStore.open(keyRecords, { environmentKeys: config.apiKeys, live: true, logger: logger.child({ component: 'keys' }) });
   container.register(tokens.keys, { useValue: keys });
   // Gateways sharing a MongoDB catalog share each key's budget there too.
-  container.register(tokens.requestBudget, {
-    useValue: new RequestBudget(config.rateLimit, store instanceof MongoCatalogStore ? { db: store.database } : undefined),
-  });
+  const budget = new RequestBudget(config.rateLimit, store instanceof MongoCatalogStore ? { db: store.database } : undefined);
+  container.register(tokens.requestGate, { useValue: new RequestGate(keys, budget) });
   // Replicas on one MongoDB catalog share its leases: one sweeper per venue, one sender of webhooks.
   const replicas =
     store instanceof MongoCatalogStore
@@ -163,7 +163,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     venues,
     methods: container.resolve(tokens.methods),
     keys,
-    budget: container.resolve(tokens.requestBudget),
+    gate: container.resolve(tokens.requestGate),
     metrics,
     logger: logger.child({ component: 'streaming' }),
   });

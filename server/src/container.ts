@@ -5,7 +5,7 @@ import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import type { CatalogService } from '@predgate/catalog';
 import type { CallAnswerer, Clock, HttpClientFactory, MethodRegistry } from '@predgate/core';
 import type { ServerConfig } from './config.js';
-import type { RequestBudget } from './keys/request-budget.js';
+import type { RequestGate } from './keys/request-gate.js';
 import type { KeyStore } from './keys/key-store.js';
 import type { Metrics } from './metrics.js';
 import type { Venue } from './venues/venue.js';
@@ -23,7 +23,8 @@ export const tokens = {
   http: Symbol('HttpClientFactory') as InjectionToken<HttpClientFactory>,
   methods: Symbol('MethodRegistry') as InjectionToken<MethodRegistry>,
   keys: Symbol('KeyStore') as InjectionToken<KeyStore>,
-  requestBudget: Symbol('RequestBudget') as InjectionToken<RequestBudget>,
+  /** The key check and budget every keyed request passes, whichever part of the gateway answers it. */
+  requestGate: Symbol('RequestGate') as InjectionToken<RequestGate>,
   metrics: Symbol('Metrics') as InjectionToken<Metrics>,
   venues: Symbol('VenueDirectory') as InjectionToken<VenueDirectory>,
   catalog: Symbol('CatalogService') as InjectionToken<CatalogService>,

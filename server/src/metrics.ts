@@ -1,10 +1,16 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** A request's metric labels; `exchange` and `method` only ever known venues and methods (see `labelsFor`). */
+export interface RequestLabels {
+  exchange: string;
+  method: string;
+  status: string;
+}
+
 export interface Metrics {
   registry: Registry;
-  /** Gateway requests by venue (`exchange`), method and HTTP status. */
-  requests: Counter<'exchange' | 'method' | 'status'>;
-  requestSeconds: Histogram<'exchange' | 'method' | 'status'>;
+  /** Counts one answered request by venue (`exchange`), method and HTTP status, and its time, whichever part of the gateway answered it. */
+  recordRequest(exchange: string, method: string, status: number, seconds: number): void;
   /** Calls into adapters, live venue calls included, by venue and method. */
   adapterSeconds: Histogram<'venue' | 'method'>;
   adapterErrors: Counter<'venue' | 'method' | 'code'>;
@@ -31,21 +37,37 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const buckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+  const requests = new Counter({
+    name: 'predgate_http_requests_total',
+    help: 'Gateway requests by venue, method and status',
+    labelNames: ['exchange', 'method', 'status'],
+    registers: [registry],
+  });
+  const requestSeconds = new Histogram({
+    name: 'predgate_http_request_duration_seconds',
+    help: 'Gateway request latency by venue, method and status',
+    labelNames: ['exchange', 'method', 'status'],
+    buckets,
+    registers: [registry],
+  });
+  // One label set per venue, method and status, made on its first request and reused: the labels are bounded.
+  const labelSets = new Map<string, RequestLabels>();
+  const labelsOf = (exchange: string, method: string, status: number): RequestLabels => {
+    const name = `${exchange} ${method} ${status}`;
+    let labels = labelSets.get(name);
+    if (!labels) {
+      labels = { exchange, method, status: String(status) };
+      labelSets.set(name, labels);
+    }
+    return labels;
+  };
   return {
     registry,
-    requests: new Counter({
-      name: 'predgate_http_requests_total',
-      help: 'Gateway requests by venue, method and status',
-      labelNames: ['exchange', 'method', 'status'],
-      registers: [registry],
-    }),
-    requestSeconds: new Histogram({
-      name: 'predgate_http_request_duration_seconds',
-      help: 'Gateway request latency by venue, method and status',
-      labelNames: ['exchange', 'method', 'status'],
-      buckets,
-      registers: [registry],
-    }),
+    recordRequest(exchange, method, status, seconds) {
+      const labels = labelsOf(exchange, method, status);
+      requests.inc(labels);
+      requestSeconds.observe(labels, seconds);
+    },
     adapterSeconds: new Histogram({
       name: 'predgate_adapter_call_duration_seconds',
       help: 'Adapter call latency by venue and method',

@@ -40,7 +40,7 @@ interface Remembered {
    * Set one by one, each is checked once, not again when the head is written (as a `writeHead` object would be).
    */
   headers: Array<[string, OutgoingHttpHeader]>;
-  labels: { exchange: string; method: string; status: string };
+  labels: { exchange: string; method: string };
 }
 
 /**
@@ -52,7 +52,8 @@ interface Remembered {
  * A request is the same when its method, URL, `accept-encoding`,
  * `content-type` and body are byte for byte the same as one hapi answered
  * (so it passed the same routing and validation); its status and headers are
- * hapi's. The API key and the request budget are checked on every request.
+ * hapi's. Every request passes the same request gate as hapi's routes (the
+ * API key checked, the budget charged) and is counted by the same metrics.
  * Whatever the lane does not answer (a bad key, a spent budget, a stale
  * venue, a page not yet kept for this catalog generation, a body still
  * arriving) goes on to hapi as it came. With debug logging, where hapi logs
@@ -62,8 +63,7 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
   name: 'predgate-answer-replay',
   dependencies: ['predgate-json-response'],
   register(server, { container, logger }) {
-    const keys = container.resolve(tokens.keys);
-    const budget = container.resolve(tokens.requestBudget);
+    const gate = container.resolve(tokens.requestGate);
     const metrics = container.resolve(tokens.metrics);
     const venues = container.resolve(tokens.venues);
     const methods = container.resolve(tokens.methods);
@@ -89,22 +89,19 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       const stored = identity === undefined ? undefined : server.plugins['predgate-json-response'].storedAnswer(known!.encoding, identity);
       // A new generation's page may be sent in another coding than the headers hapi sent for the last one.
       const bytes = stored?.sentAs === known?.sentAs ? stored?.body : undefined;
-      const presented = bytes && headerKey(req.headers);
-      const key = presented ? keys.verify(presented) : undefined;
-      if (!key) return toHapi(req, res, form);
-      budget.spend(key.id, req).then(
-        (state) => {
+      if (!bytes) return toHapi(req, res, form);
+      gate.admit(headerKey(req.headers), req).then(
+        ({ budget }) => {
           for (const [name, value] of known!.headers) res.setHeader(name, value);
-          if (state) for (const [name, value] of rateLimitHeaders(state)) res.setHeader(name, value);
+          if (budget) for (const [name, value] of rateLimitHeaders(budget)) res.setHeader(name, value);
           for (const [name, value] of Object.entries(known!.answer.headers?.() ?? {})) res.setHeader(name, value);
-          res.setHeader('content-length', bytes!.length);
+          res.setHeader('content-length', bytes.length);
           res.writeHead(200);
           res.end(bytes);
           known!.answer.answered();
-          metrics.requests.inc(known!.labels);
-          metrics.requestSeconds.observe(known!.labels, (performance.now() - started) / 1000);
+          metrics.recordRequest(known!.labels.exchange, known!.labels.method, 200, (performance.now() - started) / 1000);
         },
-        // hapi refuses it, with the refusal the budget already gave.
+        // hapi refuses it, with the refusal the gate already gave (the budget is not charged twice).
         () => toHapi(req, res),
       );
     };
@@ -141,7 +138,7 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
         sentAs: typeof coding === 'string' ? coding : 'identity',
         // The budget headers were this request's; a replay sends its own.
         headers: Object.entries(headers).filter((entry): entry is [string, OutgoingHttpHeader] => entry[1] !== undefined && !entry[0].startsWith('ratelimit-')),
-        labels: { ...labelsFor(request, venues, methods), status: '200' },
+        labels: labelsFor(request, venues, methods),
       });
     });
   },

@@ -61,10 +61,8 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer }> = {
 
     server.events.on('response', (request: Request) => {
       const { exchange, method } = labelsFor(request, venues, methods);
-      const status = String((request.response as ResponseObject | null)?.statusCode ?? 0);
       const seconds = ((request.info.completed || request.info.responded || Date.now()) - request.info.received) / 1000;
-      metrics.requests.inc({ exchange, method, status });
-      metrics.requestSeconds.observe({ exchange, method, status }, seconds);
+      metrics.recordRequest(exchange, method, (request.response as ResponseObject | null)?.statusCode ?? 0, seconds);
     });
   },
 };

@@ -9,7 +9,8 @@ import type { StreamingConfig } from '../config.js';
 import type { KeyStore, StoredKey } from '../keys/key-store.js';
 import { headerKey } from '../keys/presented-key.js';
 import { rateLimitHeaders, refusedBudget } from '../keys/request-budget.js';
-import type { BudgetState, RequestBudget } from '../keys/request-budget.js';
+import type { BudgetState } from '../keys/request-budget.js';
+import type { RequestGate } from '../keys/request-gate.js';
 import type { Metrics } from '../metrics.js';
 import type { VenueDirectory } from '../venues/directory.js';
 import type { Venue } from '../venues/venue.js';
@@ -24,9 +25,10 @@ export interface StreamServiceOptions {
   config: StreamingConfig;
   venues: VenueDirectory;
   methods: MethodRegistry;
+  /** The keys, for closing the sockets of a key revoked. */
   keys: KeyStore;
-  /** The key's request budget, shared with HTTP calls: each upgrade spends one. */
-  budget: RequestBudget;
+  /** Lets an upgrade in as it lets in HTTP calls: the key checked, one request taken from its budget. */
+  gate: RequestGate;
   metrics: Metrics;
   logger: Logger;
 }
@@ -89,22 +91,12 @@ export class StreamService {
       refuse(socket, 404, new PredgateError('NOT_FOUND', `No WebSocket endpoint at ${url?.pathname ?? 'that path'}: use /ws`));
       return;
     }
-    const presented = presentedKey(request, url);
-    const stored = presented ? this.options.keys.verify(presented) : undefined;
-    if (!stored) {
-      refuse(
-        socket,
-        401,
-        new PredgateError('INVALID_API_KEY', presented ? 'Invalid API key' : 'Missing API key: send "Authorization: Bearer <key>" or ?apiKey=<key>'),
-      );
-      return;
-    }
-    this.options.budget.spend(stored.id).then(
-      (budget) => {
+    this.options.gate.admit(presentedKey(request, url), request, 'send "Authorization: Bearer <key>" or ?apiKey=<key>').then(
+      ({ key, budget }) => {
         if (budget) this.upgradeBudgets.set(request, budget);
-        this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, stored, { keyId: stored.id, address: request.socket.remoteAddress ?? '' }));
+        this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws, key, { keyId: key.id, address: request.socket.remoteAddress ?? '' }));
       },
-      (error: unknown) => refuse(socket, 429, error as PredgateError),
+      (error: PredgateError) => refuse(socket, error.code === 'INVALID_API_KEY' ? 401 : 429, error),
     );
   }
 
