@@ -76,6 +76,8 @@ export interface RawOrder {
   createTime?: string | null;
   insertTime?: string | null;
   commissionNotionalTotalCollected?: Amount | null;
+  /** Average fill price, on the long side like every price. */
+  avgPx?: Amount | string | null;
 }
 
 export interface RawSeries {
@@ -181,6 +183,7 @@ export const order = Joi.object({
   createTime: venueValue.time().allow(null, ''),
   insertTime: venueValue.time().allow(null, ''),
   commissionNotionalTotalCollected: amount.allow(null),
+  avgPx: Joi.alternatives(amount, venueValue.numeric()).allow(null),
 }).or('createTime', 'insertTime');
 export const balances = Joi.object({
   balances: Joi.array()

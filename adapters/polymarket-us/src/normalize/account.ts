@@ -13,10 +13,15 @@ const states: Record<string, OrderStatus> = {
   ORDER_STATE_PENDING_RISK: 'pending',
 };
 
-/** Side and outcome come from the intent; the venue's price is the long side's, so a short order's is its complement. */
+/**
+ * Side and outcome come from the intent; the venue's price is the long
+ * side's, so a short order's is its complement. A market order, which has no
+ * limit, is priced at its average fill (`avgPx`) where the venue gives one.
+ */
 export function normalizeOrder(raw: RawOrder): Order {
   const [, action, side] = /^ORDER_INTENT_(BUY|SELL)_(LONG|SHORT)$/.exec(raw.intent)!;
-  const longPrice = toNumber(raw.price?.value);
+  const averageFill = toNumber(typeof raw.avgPx === 'object' ? raw.avgPx?.value : raw.avgPx);
+  const longPrice = raw.type === 'ORDER_TYPE_MARKET' ? (averageFill ?? toNumber(raw.price?.value)) : toNumber(raw.price?.value);
   const amount = toNumber(raw.quantity)!;
   const filled = toNumber(raw.cumQuantity) ?? 0;
   return compact({
