@@ -71,9 +71,17 @@ export class MarketChannel extends EventEmitter<MarketChannelEvents> {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
+  /** A connection is open or being dialled. */
+  get active(): boolean {
+    return this.socket !== undefined;
+  }
+
+  /** Dials now unless a connection is open or being dialled (a redial waiting out its backoff is brought forward). */
   connect(): void {
     this.closed = false;
-    if (!this.socket) this.dial();
+    if (this.socket) return;
+    clearTimeout(this.retry);
+    this.dial();
   }
 
   subscribe(assetIds: string[]): void {

@@ -116,24 +116,6 @@ describe('books', () => {
     await until(() => venue.sockets.size === 0, 'the connection closed with its last token');
   });
 
-  test('a dropped connection: a retryable error, a redial that subscribes the token again, a gap reported until the fresh snapshot', async () => {
-    const watch = watchBookAndTrades(stream, token1);
-    await until(() => subscribed().includes(token1), 'the token subscribed');
-    venue.send([book1]);
-    await until(() => watch.books.data.length === 1, 'the first book');
-    venue.drop();
-    await until(() => watch.books.errors.length > 0, 'the drop reported');
-    expect(watch.books.errors[0]).toMatchObject({ code: 'NETWORK_ERROR', retryable: true });
-    await until(() => venue.requestUrls.length === 2 && subscribed().filter((token) => token === token1).length === 2, 'resubscribed after the redial');
-    venue.send(change1);
-    await until(() => watch.books.data.length === 2, 'the book after the delta');
-    expect(watch.books.data[1]!.sourceMetadata?.gap).toMatchObject({ complete: false });
-    venue.send([book1]);
-    await until(() => watch.books.data.length === 3, 'the fresh snapshot');
-    expect(watch.books.data[2]!.sourceMetadata?.gap).toBeUndefined();
-    await watch.stop();
-  });
-
   test('frames in a shape we do not read are retryable errors; the stream goes on', async () => {
     const watch = watchBookAndTrades(stream, token1);
     await until(() => subscribed().includes(token1), 'the token subscribed');

@@ -1,8 +1,7 @@
-import { PredgateError, createFeed } from '@predgate/core';
-import type { Feed, FeedListener, OrderBook, Trade } from '@predgate/core';
+import { PredgateError, VenueStream, createFeed } from '@predgate/core';
+import type { Feed, FeedListener, OrderBook, StreamConnection, Trade } from '@predgate/core';
 import { BookState, toOrderBook } from './book-state.js';
 import { MarketChannel } from './market-channel.js';
-import type { MarketChannelOptions } from './market-channel.js';
 import type { MarketRow } from './market-rows.js';
 import { isTokenId } from '../ids.js';
 import { venueId } from '../context.js';
@@ -18,86 +17,101 @@ export interface MarketStreamOptions {
   tokenExists(tokenId: string): Promise<boolean | undefined>;
 }
 
+type Channels = { book: OrderBook; trade: Trade[] };
+type Channel = keyof Channels;
+
 /** Market-channel rows that change a token's book. */
 const bookRows = new Set<MarketRow['eventType']>(['book', 'price_change', 'tick_size_change', 'last_trade_price']);
 
 /**
- * Live books and prints from Polymarket's CLOB market channel, over one
- * shared `MarketChannel` connection (shared with the archive's recorder): tokens
- * are added to and removed from the connection as feeds start and stop, and
- * the connection closes with the last one. Books are kept from each `book`
- * snapshot plus the `price_change` deltas after it and delivered whole; a
- * drop is reported as a retryable error, and after it each book carries the
- * gap in its `sourceMetadata` until the venue's fresh snapshot arrives.
+ * Live books and prints from Polymarket's CLOB market channel, on the venue
+ * stream base over one `MarketChannel` connection (the client the archive's
+ * recorder uses too). A token is subscribed once for its book and trade
+ * watches, taken off the connection when neither is watched, and the
+ * connection closes with the last token. Books are kept from each `book`
+ * snapshot plus the `price_change` deltas after it and delivered whole. A drop
+ * is told as a retryable error and the books are forgotten: the venue sends a
+ * fresh snapshot of every token when the redial subscribes them again.
  */
-export class MarketStream {
-  private channel: MarketChannel | undefined;
-  private readonly books = new Map<string, { state: BookState; listeners: Set<FeedListener<OrderBook>> }>();
-  private readonly prints = new Map<string, Set<FeedListener<Trade[]>>>();
+export class MarketStream extends VenueStream<Channels, null> {
+  protected readonly connection: StreamConnection;
+  private readonly channel: MarketChannel;
+  /** Each watched token's book; its state is replaced by an unknown one when the connection drops. */
+  private readonly books = new Map<string, { state: BookState }>();
   /** Tokens the venue confirmed it has: asked about once. */
   private readonly knownTokens = new Set<string>();
   /** Lookups under way, so a burst of watches of one token asks once. */
   private readonly lookups = new Map<string, Promise<boolean | undefined>>();
 
-  constructor(private readonly options: MarketStreamOptions) {}
+  constructor(private readonly options: MarketStreamOptions) {
+    super(venueId, ['book', 'trade']);
+    const { url, pingIntervalMs, backoff } = options;
+    const channel = new MarketChannel({ url, pingIntervalMs, backoff, customFeatures: false });
+    channel.on('open', () => this.subscriptions.scheduleFlush());
+    channel.on('rows', (rows) => this.apply(rows));
+    // The venue changed a message's shape: say so to every watcher instead of a book that silently stops.
+    channel.on('unreadable', (error) => this.broadcast(this.drift(`a market-channel message we cannot read (${error.message})`)));
+    channel.on('close', (code) => {
+      this.connectionDown();
+      for (const [tokenId, entry] of this.books) entry.state = new BookState(tokenId);
+      this.broadcast(new PredgateError('NETWORK_ERROR', `Polymarket market channel closed (${code}); reconnecting`, { exchange: venueId, retryable: true }));
+    });
+    channel.on('error', () => undefined);
+    this.channel = channel;
+    this.connection = {
+      get isOpen() {
+        return channel.connected;
+      },
+      get active() {
+        return channel.active;
+      },
+      connect: () => channel.connect(),
+      close: () => channel.close(),
+    };
+  }
 
   /** Tokens subscribed on the venue connection now. */
   get tokens(): string[] {
-    return [...(this.channel?.assetIds ?? [])];
+    return [...this.channel.assetIds];
   }
 
   watchOrderBook(tokenId: string): Feed<OrderBook> {
-    return createFeed((emit) => {
-      if (!isTokenId(tokenId)) return refuse(emit, tokenId);
-      let entry = this.books.get(tokenId);
-      if (!entry) {
-        entry = { state: new BookState(tokenId), listeners: new Set() };
-        this.books.set(tokenId, entry);
-      }
-      entry.listeners.add(emit);
-      // A second watcher of a token already known starts from its current book.
-      if (entry.state.known) {
-        const book = this.bookOf(entry.state);
-        queueMicrotask(() => emit.data(book));
-      }
-      this.subscribe(tokenId);
-      return () => {
-        entry.listeners.delete(emit);
-        if (entry.listeners.size === 0) this.books.delete(tokenId);
-        this.release(tokenId);
-      };
-    });
+    return createFeed((emit) => this.watchToken('book', tokenId, emit));
   }
 
   watchTrades(tokenId: string): Feed<Trade[]> {
-    return createFeed((emit) => {
-      if (!isTokenId(tokenId)) return refuse(emit, tokenId);
-      let listeners = this.prints.get(tokenId);
-      if (!listeners) {
-        listeners = new Set();
-        this.prints.set(tokenId, listeners);
-      }
-      listeners.add(emit);
-      this.subscribe(tokenId);
-      return () => {
-        listeners.delete(emit);
-        if (listeners.size === 0) this.prints.delete(tokenId);
-        this.release(tokenId);
-      };
-    });
+    return createFeed((emit) => this.watchToken('trade', tokenId, emit));
   }
 
-  async close(): Promise<void> {
-    const channel = this.channel;
-    this.channel = undefined;
+  override async close(): Promise<void> {
     this.books.clear();
-    this.prints.clear();
-    await channel?.close();
+    this.channel.unsubscribe([...this.channel.assetIds]);
+    await super.close();
   }
 
-  private subscribe(tokenId: string): void {
-    this.connection().subscribe([tokenId]);
+  /** One subscription serves a token's book and trades: a token asked for again is not sent again. */
+  protected subscribe(_channel: Channel, tokenIds: string[]): void {
+    this.channel.subscribe(tokenIds);
+  }
+
+  /** The watch's teardown takes a token off the connection once nothing of it is watched (sent on this connection or not). */
+  protected unsubscribe(): void {}
+
+  private watchToken<C extends Channel>(channel: C, tokenId: string, emit: FeedListener<Channels[C]>): () => void {
+    if (!isTokenId(tokenId)) return this.notAnOutcome(emit, tokenId, 'a CLOB token id');
+    let entry = this.books.get(tokenId);
+    if (channel === 'book' && !entry) {
+      entry = { state: new BookState(tokenId) };
+      this.books.set(tokenId, entry);
+    }
+    const owner = entry;
+    const stop = this.watch(channel, tokenId, null, emit);
     this.confirm(tokenId);
+    return () => {
+      stop();
+      if (channel === 'book' && !this.watched('book', tokenId) && this.books.get(tokenId) === owner) this.books.delete(tokenId);
+      if (!this.subscriptions.wants('book', tokenId) && !this.subscriptions.wants('trade', tokenId)) this.channel.unsubscribe([tokenId]);
+    };
   }
 
   /**
@@ -112,50 +126,15 @@ export class MarketStream {
       this.lookups.delete(tokenId);
       if (exists === true) this.knownTokens.add(tokenId);
       if (exists !== false) return;
-      const error = notFound(tokenId);
-      for (const listener of [...(this.books.get(tokenId)?.listeners ?? []), ...(this.prints.get(tokenId) ?? [])]) listener.error(error);
+      const shown = tokenId.slice(0, 100);
+      const error = new PredgateError('OUTCOME_NOT_FOUND', `Polymarket has no outcome token ${shown}`, {
+        exchange: venueId,
+        retryable: false,
+        detail: { outcomeId: shown },
+      });
+      this.fail('book', tokenId, error);
+      this.fail('trade', tokenId, error);
     });
-  }
-
-  /** Unsubscribes a token nobody watches any more; closes the connection with the last token. */
-  private release(tokenId: string): void {
-    if (this.books.has(tokenId) || this.prints.has(tokenId)) return;
-    const channel = this.channel;
-    if (!channel) return;
-    channel.unsubscribe([tokenId]);
-    if (channel.assetIds.size === 0) {
-      this.channel = undefined;
-      void channel.close();
-    }
-  }
-
-  private connection(): MarketChannel {
-    if (this.channel) return this.channel;
-    const { url, pingIntervalMs, backoff } = this.options;
-    const options: MarketChannelOptions = { url, pingIntervalMs, backoff, customFeatures: false };
-    const channel = new MarketChannel(options);
-    channel.on('rows', (rows) => this.apply(rows));
-    channel.on('unreadable', (error) => {
-      // The venue changed a message's shape: say so to every watcher instead of a book that silently stops.
-      this.broadcast(
-        new PredgateError('EXCHANGE_NOT_AVAILABLE', `Polymarket sent a market-channel message we cannot read: ${error.message}`, {
-          exchange: venueId,
-          retryable: true,
-          detail: { field: error.field },
-        }),
-      );
-    });
-    channel.on('close', (code) => {
-      if (this.channel !== channel) return;
-      this.broadcast(new PredgateError('NETWORK_ERROR', `Polymarket market channel closed (${code}); reconnecting`, { exchange: venueId, retryable: true }));
-    });
-    channel.on('resumed', (outage) => {
-      for (const assetId of outage.assetIds) this.books.get(assetId)?.state.markGap(outage);
-    });
-    channel.on('error', () => undefined);
-    channel.connect();
-    this.channel = channel;
-    return channel;
   }
 
   private apply(rows: MarketRow[]): void {
@@ -167,43 +146,18 @@ export class MarketStream {
         entry.state.apply(row);
         if (entry.state.known) changed.add(row.assetId);
       }
-      if (row.eventType === 'last_trade_price' && this.prints.has(row.assetId)) {
+      if (row.eventType === 'last_trade_price' && this.watched('trade', row.assetId)) {
         const trade = tradeOf(row);
         if (trade) trades.set(row.assetId, [...(trades.get(row.assetId) ?? []), trade]);
       }
     }
-    for (const assetId of changed) {
-      const entry = this.books.get(assetId)!;
-      const book = this.bookOf(entry.state);
-      for (const listener of entry.listeners) listener.data(book);
+    for (const tokenId of changed) {
+      const book = toOrderBook(this.books.get(tokenId)!.state.snapshot());
+      const live = { ...book, sourceMetadata: { ...book.sourceMetadata, source: 'stream' } };
+      this.publish('book', tokenId, () => live, true);
     }
-    for (const [assetId, batch] of trades) for (const listener of this.prints.get(assetId) ?? []) listener.data(batch);
+    for (const [tokenId, batch] of trades) this.publish('trade', tokenId, () => batch);
   }
-
-  private bookOf(state: BookState): OrderBook {
-    const book = toOrderBook(state.snapshot());
-    return { ...book, sourceMetadata: { ...book.sourceMetadata, source: 'stream' } };
-  }
-
-  private broadcast(error: PredgateError): void {
-    for (const { listeners } of this.books.values()) for (const listener of listeners) listener.error(error);
-    for (const listeners of this.prints.values()) for (const listener of listeners) listener.error(error);
-  }
-}
-
-function notFound(tokenId: string): PredgateError {
-  const shown = tokenId.slice(0, 100);
-  return new PredgateError('OUTCOME_NOT_FOUND', `Polymarket has no outcome token ${shown}`, {
-    exchange: venueId,
-    retryable: false,
-    detail: { outcomeId: shown },
-  });
-}
-
-/** A watch of something that cannot be an outcome token: refused at once, and nothing is subscribed. */
-function refuse(emit: FeedListener<never>, tokenId: string): () => void {
-  queueMicrotask(() => emit.error(notFound(tokenId)));
-  return () => undefined;
 }
 
 /** A `last_trade_price` row as a print; one without a size (or a zero size) is no print. */
