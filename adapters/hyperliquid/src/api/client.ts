@@ -12,6 +12,7 @@ import {
   openOrders,
   orderStatus,
   outcomeMeta,
+  settlement,
   spotState,
   trades,
 } from './schemas.js';
@@ -24,6 +25,7 @@ import type {
   RawOpenOrder,
   RawOrderStatus,
   RawOrderWithStatus,
+  RawSettlement,
   RawSpotBalance,
   RawTrade,
   RawVenueOrder,
@@ -36,8 +38,8 @@ import type {
  */
 export function hyperliquidApi(http: VenueHttpClient, baseUrl: string) {
   // Every info query is a read, safe to retry although it is a POST.
-  const info = async <T>(schema: Joi.Schema, body: Record<string, unknown>): Promise<T> =>
-    checkPayload<T>(schema, await http.json({ method: 'POST', url: `${baseUrl}/info`, body, idempotent: true }), {
+  const info = async <T>(schema: Joi.Schema, body: Record<string, unknown>, options: { exactIntegers?: boolean } = {}): Promise<T> =>
+    checkPayload<T>(schema, await http.json({ method: 'POST', url: `${baseUrl}/info`, body, idempotent: true, ...options }), {
       venue: http.venue,
       endpoint: `POST /info ${String(body.type)}`,
     });
@@ -46,13 +48,17 @@ export function hyperliquidApi(http: VenueHttpClient, baseUrl: string) {
     outcomeMeta: () => info<OutcomeMeta>(outcomeMeta, { type: 'outcomeMeta' }),
     /** Mid prices of every coin, outcome sides keyed `#<10 × outcome + side>`. */
     allMids: () => info<Record<string, string>>(mids, { type: 'allMids' }),
+    /** How an outcome settled; null while it has not. */
+    settledOutcome: (outcome: number) => info<RawSettlement | null>(settlement, { type: 'settledOutcome', outcome }),
     l2Book: (coin: string) => info<RawBook>(book, { type: 'l2Book', coin }),
-    recentTrades: (coin: string) => info<RawTrade[]>(trades, { type: 'recentTrades', coin }),
+    /** Trade ids are 64-bit: one past 2^53 is read as its exact digits. */
+    recentTrades: (coin: string) => info<RawTrade[]>(trades, { type: 'recentTrades', coin }, { exactIntegers: true }),
     candleSnapshot: (req: { coin: string; interval: string; startTime: number; endTime: number }) =>
       info<RawCandle[]>(candles, { type: 'candleSnapshot', req }),
     spotState: (user: string) => info<{ balances: RawSpotBalance[] }>(spotState, { type: 'spotClearinghouseState', user }),
     openOrders: (user: string) => info<RawOpenOrder[]>(openOrders, { type: 'openOrders', user }),
-    userFills: (user: string) => info<RawFill[]>(fills, { type: 'userFills', user }),
+    /** Trade ids are 64-bit: one past 2^53 is read as its exact digits. */
+    userFills: (user: string) => info<RawFill[]>(fills, { type: 'userFills', user }, { exactIntegers: true }),
     /** Open orders with their asked size, type and time in force. */
     frontendOpenOrders: (user: string) => info<RawVenueOrder[]>(frontendOpenOrders, { type: 'frontendOpenOrders', user }),
     /** The account's most recent orders (at most 2,000), each with its latest status. */

@@ -20,6 +20,13 @@ export interface RawQuestion {
   settledNamedOutcomes?: number[] | null;
 }
 
+/** `settledOutcome`: how an outcome settled (`settleFraction`: what side 0 paid, "1.0" or "0.0", 0.5 when voided), `null` while it has not. */
+export interface RawSettlement {
+  spec: RawOutcome;
+  settleFraction: string;
+  details?: string | null;
+}
+
 export interface OutcomeMeta {
   outcomes: RawOutcome[];
   questions: RawQuestion[];
@@ -115,24 +122,29 @@ export type ExchangeAnswer = { status: 'ok'; response: { type: string; data?: { 
 const decimal = venueValue.numeric();
 const whole = Joi.number().integer().min(0);
 
+const outcome = Joi.object({
+  outcome: whole.required(),
+  name: Joi.string().allow('').required(),
+  description: Joi.string().allow('').required(),
+  sideSpecs: Joi.array()
+    .items(Joi.object({ name: Joi.string().allow('').required() }))
+    .min(2)
+    .max(2)
+    .required(),
+  quoteToken: Joi.string().allow('', null),
+});
+
+export const settlement = Joi.object({
+  spec: outcome.required(),
+  settleFraction: decimal.required(),
+  details: Joi.string().allow('', null),
+})
+  .allow(null)
+  .required();
+
 export const outcomeMeta = Joi.object({
   // One unreadable outcome or question is left out as drift (named by its number), never the whole catalog.
-  outcomes: venueValue
-    .items(
-      Joi.object({
-        outcome: whole.required(),
-        name: Joi.string().allow('').required(),
-        description: Joi.string().allow('').required(),
-        sideSpecs: Joi.array()
-          .items(Joi.object({ name: Joi.string().allow('').required() }))
-          .min(2)
-          .max(2)
-          .required(),
-        quoteToken: Joi.string().allow('', null),
-      }),
-      { id: 'outcome' },
-    )
-    .required(),
+  outcomes: venueValue.items(outcome, { id: 'outcome' }).required(),
   questions: venueValue
     .items(
       Joi.object({
@@ -170,15 +182,23 @@ export const trades = venueValue
     { id: 'tid' },
   )
   .required();
-export const candles = Joi.array()
-  .items(Joi.object({ t: whole.required(), o: decimal.required(), h: decimal.required(), l: decimal.required(), c: decimal.required(), v: decimal.required() }))
+/** One unreadable candle is left out as drift (named by its open time), never the series. */
+export const candles = venueValue
+  .items(
+    Joi.object({ t: whole.required(), o: decimal.required(), h: decimal.required(), l: decimal.required(), c: decimal.required(), v: decimal.required() }),
+    {
+      id: 't',
+    },
+  )
   .required();
 export const spotState = Joi.object({
-  balances: Joi.array()
-    .items(Joi.object({ coin: Joi.string().required(), total: decimal.required(), hold: decimal.required(), entryNtl: decimal.allow(null) }))
+  // One unreadable balance is left out as drift (named by its coin), never the account.
+  balances: venueValue
+    .items(Joi.object({ coin: Joi.string().required(), total: decimal.required(), hold: decimal.required(), entryNtl: decimal.allow(null) }), { id: 'coin' })
     .required(),
 }).required();
-export const openOrders = Joi.array()
+/** One unreadable order is left out as drift (named by its oid), never the list. */
+export const openOrders = venueValue
   .items(
     Joi.object({
       coin: Joi.string().required(),
@@ -189,9 +209,11 @@ export const openOrders = Joi.array()
       origSz: decimal.allow(null),
       timestamp: whole.required(),
     }),
+    { id: 'oid' },
   )
   .required();
-export const fills = Joi.array()
+/** One unreadable fill is left out as drift (named by its trade id), never the account's fills. */
+export const fills = venueValue
   .items(
     Joi.object({
       coin: Joi.string().required(),
@@ -203,6 +225,7 @@ export const fills = Joi.array()
       tid: venueValue.id().required(),
       fee: decimal.allow(null),
     }),
+    { id: 'tid' },
   )
   .required();
 export const exchangeAnswer = Joi.alternatives(

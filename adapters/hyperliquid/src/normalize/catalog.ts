@@ -1,4 +1,4 @@
-import { compact, complement, toFraction, withBinaryRefs } from '@predgate/core';
+import { compact, complement, roundTo, toFraction, withBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import type { OutcomeMeta, RawOutcome, RawQuestion } from '../api/schemas.js';
 import { venueId } from '../context.js';
@@ -116,6 +116,30 @@ export function normalizeMarket(raw: RawOutcome, question: RawQuestion | undefin
       }),
     }),
   );
+}
+
+/**
+ * A settled market priced by its settlement: side 0 paid `settleFraction`
+ * (1 when it won, 0 when it lost, 0.5 when the market was voided), side 1 the
+ * rest. The winner is named in `sourceMetadata` when one side took all;
+ * a void or split settlement names none.
+ */
+export function settledMarket(market: Market, settleFraction: string): Market {
+  const paid = toFraction(settleFraction);
+  if (paid === undefined) return market;
+  const prices = [paid, roundTo(1 - paid, 12)];
+  const winner = paid === 1 ? market.outcomes[0] : paid === 0 ? market.outcomes[1] : undefined;
+  return withBinaryRefs({
+    ...market,
+    status: 'resolved',
+    outcomes: market.outcomes.map((outcome, side) => ({ ...outcome, price: prices[side]! })),
+    sourceMetadata: compact({
+      ...market.sourceMetadata,
+      settleFraction,
+      winner: winner?.label,
+      winningOutcomeId: winner?.outcomeId,
+    }),
+  });
 }
 
 type Spec = Record<string, string>;

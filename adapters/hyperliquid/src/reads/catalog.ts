@@ -1,9 +1,9 @@
-import { eventListPredicate, inCatalogOrder, marketListPredicate, offsetWindow } from '@predgate/core';
+import { collectingDrift, eventListPredicate, inCatalogOrder, marketListPredicate, offsetWindow } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter } from '@predgate/core';
 import { venueId } from '../context.js';
 import type { HyperliquidContext } from '../context.js';
-import { sideOfAssetId } from '../ids.js';
-import { normalizeCatalog } from '../normalize/catalog.js';
+import { outcomeOfMarketId, sideOfAssetId } from '../ids.js';
+import { normalizeCatalog, normalizeMarket, settledMarket } from '../normalize/catalog.js';
 
 /*
  * Catalog reads filter one `outcomeMeta` answer (the venue has no server-side
@@ -43,7 +43,9 @@ export async function fetchMarkets(ctx: HyperliquidContext, params: MarketFetchP
   const status = params.status ?? (byKey ? 'all' : 'active');
   const wanted = params.outcomeId === undefined ? undefined : sideOfAssetId(params.outcomeId);
   const keep = marketListPredicate(params);
-  const markets = (await catalog(ctx))
+  // Outcomes left out as unreadable are known, so a lookup of one is answered with its drift error, not a settlement.
+  const { value: events, reports } = await collectingDrift(() => catalog(ctx));
+  const markets = events
     .flatMap((event) => event.markets)
     .filter(
       (market) =>
@@ -54,10 +56,32 @@ export async function fetchMarkets(ctx: HyperliquidContext, params: MarketFetchP
         hasStatus([market], status) &&
         (!keep || keep(market)),
     );
-  return pageOf(
+  const page = pageOf(
     inCatalogOrder(markets, (market) => market.marketId),
     params,
   );
+  const unreadable = reports.some((report) => String(report.detail?.item) === params.marketId);
+  return params.marketId === undefined || unreadable ? page : withSettlement(ctx, params.marketId, page, params);
+}
+
+/**
+ * A lookup by market id says how a settled market settled (`settledOutcome`,
+ * one request, made for lookups only: a list of settled markets would cost
+ * one each). A settled outcome the catalog still lists gets its prices; one
+ * the venue has dropped from `outcomeMeta` is answered from the settlement's
+ * own spec instead of as unknown.
+ */
+async function withSettlement(ctx: HyperliquidContext, marketId: string, page: Market[], params: MarketFetchParams): Promise<Market[]> {
+  const outcome = outcomeOfMarketId(marketId);
+  const listed = page.find((market) => market.marketId === marketId);
+  const wanted = params.status ?? 'all';
+  if (outcome === undefined || (listed ? listed.status !== 'resolved' : page.length > 0 || wanted === 'active')) return page;
+  const settled = await ctx.api.settledOutcome(outcome);
+  if (!settled || settled.spec.outcome !== outcome) return page;
+  if (listed) return page.map((market) => (market === listed ? settledMarket(market, settled.settleFraction) : market));
+  const market = settledMarket(normalizeMarket(settled.spec, undefined, {}, true), settled.settleFraction);
+  const keep = marketListPredicate(params);
+  return (params.eventId === undefined || market.eventId === params.eventId) && (!keep || keep(market)) ? [market] : [];
 }
 
 function hasStatus(markets: readonly Market[], status: StatusFilter): boolean {
