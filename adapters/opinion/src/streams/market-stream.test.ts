@@ -1,8 +1,9 @@
-import { PredgateError, fixedClock, normalizeOrderBook } from '@predgate/core';
+import { PredgateError, normalizeOrderBook } from '@predgate/core';
 import { LocalSocketVenue, until } from '@predgate/core/testkit';
 import type { FeedListener, OrderBook, PredgateError as Failure, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { OpinionStream } from './market-stream.js';
+import { localOpinionStream } from '../../test/support/local-stream.js';
+import type { OpinionStream } from './market-stream.js';
 import type { OpinionStreamOptions } from './market-stream.js';
 
 const yesToken = '52114319501245915516055106046884209969926127482827954674443846427813813222426';
@@ -64,23 +65,17 @@ const actions = (action: string, channel?: string) =>
 const keys = () => venue.requestUrls.map((url) => new URL(url, 'ws://localhost').searchParams.get('apikey') ?? '');
 
 function stream(overrides: Partial<OpinionStreamOptions> = {}): OpinionStream {
-  const instance = new OpinionStream({
-    url: venue.url,
-    venue: 'opinion',
-    apiKey: 'read-key',
-    clock: fixedClock(Date.UTC(2026, 10, 26)),
-    pingIntervalMs: 20,
-    backoff: { initialMs: 5, maxMs: 10 },
-    async locate(outcomeId) {
-      if (outcomeId === yesToken || outcomeId === noToken) return { tokenId: outcomeId, marketId };
-      throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome not found on opinion: ${outcomeId}`, { exchange: 'opinion' });
+  const instance = localOpinionStream(
+    venue,
+    { marketId, tokens: [yesToken, noToken] },
+    {
+      async snapshot(tokenId) {
+        snapshots.push(tokenId);
+        return books[tokenId]!;
+      },
+      ...overrides,
     },
-    async snapshot(tokenId) {
-      snapshots.push(tokenId);
-      return books[tokenId]!;
-    },
-    ...overrides,
-  });
+  );
   cleanup.push(() => instance.close());
   return instance;
 }

@@ -1,8 +1,8 @@
-import { fixedClock } from '@predgate/core';
 import { LocalSocketVenue, until } from '@predgate/core/testkit';
 import type { FeedListener, OrderBook, PredgateError } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { ProbableStream } from './book-stream.js';
+import { localProbableStream } from '../../test/support/local-stream.js';
+import type { ProbableStream } from './book-stream.js';
 
 const yes = '42922145754268586232753586497078434283008194607014016171721522108902381902084';
 const no = '5722005404824512810116175401897660245563008472737131911791837693804332853698';
@@ -57,14 +57,7 @@ afterEach(async () => {
 const commands = (method: string) => venue.frames.map((frame) => JSON.parse(frame) as Command).filter((command) => command.method === method);
 
 function stream(): ProbableStream {
-  const instance = new ProbableStream({
-    url: `${venue.url}/public/api/v1`,
-    chainId: 56,
-    venue: 'probable',
-    clock: fixedClock(Date.UTC(2026, 10, 26)),
-    pingIntervalMs: 20,
-    backoff: { initialMs: 5, maxMs: 10 },
-  });
+  const instance = localProbableStream(venue);
   cleanup.push(() => instance.close());
   return instance;
 }
