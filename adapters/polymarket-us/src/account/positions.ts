@@ -7,8 +7,8 @@ export async function fetchPositions(ctx: PolymarketUsContext): Promise<Position
   let cursor: string | undefined;
   for (let page = 0; page < 20; page += 1) {
     const answer = await ctx.api.positions(cursor);
-    for (const [slug, raw] of Object.entries(answer.positions)) {
-      const position = normalizePosition(slug, raw);
+    for (const raw of answer.positions) {
+      const position = normalizePosition(raw.slug, raw);
       if (position) positions.push(position);
     }
     if (answer.eof !== false || !answer.nextCursor) break;

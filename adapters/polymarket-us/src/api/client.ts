@@ -1,7 +1,7 @@
 import { checkPayload, venueValue } from '@predgate/core';
 import type { HttpMethod, QueryValue, VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
-import { activities, balances, book, event, market, order, positions, series } from './schemas.js';
+import { activities, balances, book, event, market, order, positionList, positionsPage, series } from './schemas.js';
 import type { RawBook, RawEvent, RawMarket, RawOrder, RawPosition, RawSeries, RawTrade } from './schemas.js';
 
 export interface PolymarketUsHosts {
@@ -68,16 +68,23 @@ export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts,
         'GET',
         '/v1/account/balances',
       ),
-    positions: (cursor?: string) =>
-      signed<{ positions: Record<string, RawPosition>; nextCursor?: string | null; eof?: boolean }>(
-        positions,
-        'GET /v1/portfolio/positions',
+    positions: async (cursor?: string) => {
+      const endpoint = 'GET /v1/portfolio/positions';
+      const page = await signed<{ positions: Record<string, unknown>; nextCursor?: string | null; eof?: boolean }>(
+        positionsPage,
+        endpoint,
         'GET',
         '/v1/portfolio/positions',
-        {
-          query: { limit: 100, cursor },
-        },
-      ),
+        { query: { limit: 100, cursor } },
+      );
+      const entries = Object.entries(page.positions).map(([slug, raw]) => ({ ...(typeof raw === 'object' ? raw : {}), slug }));
+      const { positions } = checkPayload<{ positions: Array<RawPosition & { slug: string }> }>(
+        positionList,
+        { positions: entries },
+        { venue: http.venue, endpoint },
+      );
+      return { ...page, positions };
+    },
     activities: (query: Record<string, QueryValue>) =>
       signed<{ activities: Array<{ type: string; trade?: RawTrade }>; nextCursor?: string | null; eof?: boolean }>(
         activities,

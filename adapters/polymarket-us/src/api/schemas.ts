@@ -190,20 +190,26 @@ export const balances = Joi.object({
     .items(Joi.object({ currentBalance: Joi.number().required(), buyingPower: Joi.number().required(), currency: Joi.string().required() }))
     .required(),
 }).required();
-export const positions = Joi.object({
-  positions: Joi.object()
-    .pattern(
-      Joi.string(),
+/** The positions page: a map keyed by market slug, its entries checked one by one as `positionList` (see the client). */
+export const positionsPage = Joi.object({
+  positions: Joi.object().pattern(Joi.string(), Joi.any()).required(),
+  nextCursor: Joi.string().allow('', null),
+  eof: Joi.boolean(),
+}).required();
+/** The map's entries as a list, each with its slug: one unreadable position is left out as drift, the others read. */
+export const positionList = Joi.object({
+  positions: venueValue
+    .items(
       Joi.object({
+        slug: Joi.string().min(1).max(300).required(),
         netPosition: venueValue.numeric().required(),
         cost: amount.required(),
         realized: amount.allow(null),
         marketMetadata: Joi.object().allow(null),
       }),
+      { id: 'slug' },
     )
     .required(),
-  nextCursor: Joi.string().allow('', null),
-  eof: Joi.boolean(),
 }).required();
 export const series = Joi.object({
   slug: Joi.string().min(1).max(300).required(),
