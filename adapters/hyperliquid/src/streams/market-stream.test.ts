@@ -1,8 +1,9 @@
-import { fixedClock } from '@predgate/core';
-import { LocalSocketVenue, until, watchBookAndTrades } from '@predgate/core/testkit';
+import type { LocalSocketVenue } from '@predgate/core/testkit';
+import { until, watchBookAndTrades } from '@predgate/core/testkit';
 import type { OrderBook, PredgateError, Trade } from '@predgate/core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { HyperliquidStream } from './market-stream.js';
+import { localHyperliquidStream, localHyperliquidVenue } from '../../test/support/local-stream.js';
+import type { HyperliquidStream } from './market-stream.js';
 
 /*
  * Hyperliquid's public websocket replayed on 127.0.0.1, in the documented
@@ -25,22 +26,8 @@ let venue: LocalSocketVenue;
 let stream: HyperliquidStream;
 
 beforeEach(async () => {
-  venue = await LocalSocketVenue.start({
-    onFrame(text, socket) {
-      const message = JSON.parse(text) as Sent;
-      if (message.method === 'subscribe' || message.method === 'unsubscribe') {
-        socket.send(JSON.stringify({ channel: 'subscriptionResponse', data: message }));
-      }
-      if (message.method === 'ping') socket.send(JSON.stringify({ channel: 'pong' }));
-    },
-  });
-  stream = new HyperliquidStream({
-    url: `${venue.url}/ws`,
-    venue: 'hyperliquid',
-    clock: fixedClock(Date.UTC(2026, 10, 26)),
-    pingIntervalMs: 20,
-    backoff: { initialMs: 5, maxMs: 10 },
-  });
+  venue = await localHyperliquidVenue();
+  stream = localHyperliquidStream(venue);
 });
 
 afterEach(async () => {
