@@ -1,15 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { runStreamSuites } from '@predgate/core/testkit';
 import { test } from 'vitest';
 import { localGeminiStream, localGeminiVenue } from './support/local-stream.js';
 
-/*
- * The stream conformance on Gemini's market-data websocket, in the documented
- * shapes (see the local venue): partial-depth messages carry the top levels
- * whole; trades `{E (ns), s, t, p, q, m}`.
- */
+/** Market-data websocket messages of one contract in the documented shapes: partial depth (the YES book's top, whole) and trades. */
+const payloads = JSON.parse(readFileSync(new URL('fixtures/payloads/websocket.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const outcomeId = 'GEMI-DEMNOM2028-DEMNOM28AOC:yes';
 
-const symbol = 'GEMI-DEMNOM2028-DEMNOM28AOC';
-const depth = (bids: Array<[string, string]>, asks: Array<[string, string]>) => ({ lastUpdateId: 12_345_678, symbol: symbol.toLowerCase(), bids, asks });
+/** The later depth message, which replaces the first entirely. */
+const later = {
+  bids: [{ price: 0.3, size: 1200 }],
+  asks: [
+    { price: 0.32, size: 500 },
+    { price: 0.35, size: 20 },
+  ],
+};
 
 runStreamSuites(test, {
   name: 'gemini-titan',
@@ -17,17 +22,9 @@ runStreamSuites(test, {
   create: localGeminiStream,
   isSubscription: (frame) => (JSON.parse(frame) as { method: string }).method === 'subscribe',
   script: {
-    outcomeId: `${symbol}:yes`,
+    outcomeId,
     snapshot: {
-      frames: [
-        depth(
-          [
-            ['0.27', '1200'],
-            ['0.26', '300'],
-          ],
-          [['0.29', '500']],
-        ),
-      ],
+      frames: [payloads.depth],
       book: {
         bids: [
           { price: 0.27, size: 1200 },
@@ -36,15 +33,14 @@ runStreamSuites(test, {
         asks: [{ price: 0.29, size: 500 }],
       },
     },
-    update: { frames: [depth([['0.28', '10']], [['0.3', '0']])], book: { bids: [{ price: 0.28, size: 10 }], asks: [] } },
-    drift: {
-      frames: ['not json', depth([['abc', '3']], []), depth([['0.25', '7']], [['0.31', '2']])],
-      book: { bids: [{ price: 0.25, size: 7 }], asks: [{ price: 0.31, size: 2 }] },
-    },
+    update: { frames: [payloads.depthLater], book: later },
+    drift: { frames: ['not json', payloads.depthUnreadable, payloads.depthLater], book: later },
+    // `m: false`: the buyer was not the maker, so the taker bought YES.
     trades: {
-      frames: [{ E: 1_787_199_000_000_000_000, s: symbol.toLowerCase(), t: 2840140800000001, p: '0.27', q: '150', m: true }],
-      batches: [[{ id: '2840140800000001', timestamp: 1_787_199_000_000, price: 0.27, amount: 150, side: 'sell', outcomeId: `${symbol}:yes` }]],
+      frames: [payloads.trade],
+      batches: [[{ id: '2840140800000001', timestamp: 1_787_199_000_000, price: 0.27, amount: 150, side: 'buy', outcomeId }]],
     },
-    unknownOutcomes: ['GEMI-DEMNOM2028', 'GEMI-NOPE-X:yes'],
+    // A symbol the local venue refuses as Gemini does, and ids that name no side.
+    unknownOutcomes: ['GEMI-NOPE-1:yes', 'GEMI-DEMNOM2028-DEMNOM28AOC', 'a b:yes'],
   },
 });
