@@ -2,11 +2,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
 // The bench package does not depend on the archive; its sources are read in place, as the gateway reads them.
+import { archiveProcessFlags } from '../../archive/src/child-process.js';
 import { PolymarketArchive } from '../../archive/src/index.js';
+import { hour, hourMs, seeded, tokenId } from './archive-hour.js';
 
 /**
  * One synthetic hour of Polymarket's market channel at real volume, through
@@ -46,91 +46,25 @@ export interface ArchiveFigures {
   uptime: string;
 }
 
-const hour = Date.UTC(2026, 10, 20, 12);
-const hourMs = 3_600_000;
-
 export async function benchArchive(): Promise<{ summary: string; details: ArchiveFigures }> {
   const targetRows = Number(process.env.ARCHIVE_BENCH_ROWS ?? 25_000_000);
   const tokens = Number(process.env.ARCHIVE_BENCH_TOKENS ?? 40_000);
   const dir = mkdtempSync(join(tmpdir(), 'archive-bench-'));
-  let now = hour;
-  const archive = await PolymarketArchive.open({ dir, now: () => now, flushIntervalMs: 200 });
-  let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
   try {
-    const random = seeded(42);
-    const markets = tokens / 2;
-    let rows = 0;
-    let messages = 0;
-    let cpuMicros = 0;
-    let frames: { text: string; at: number }[] = [];
-    const record = () => {
-      const started = process.cpuUsage();
-      for (const frame of frames) {
-        now = frame.at;
-        const read = readMarketFrame(frame.text, frame.at);
-        archive.append(read.rows, { text: frame.text, receivedAt: frame.at });
-        rows += read.rows.length;
-      }
-      archive.flush();
-      const used = process.cpuUsage(started);
-      // Recording here is synchronous batches, so the sampler's timer does not run during them: read the size after each.
-      peakRss = Math.max(peakRss, process.memoryUsage.rss());
-      cpuMicros += used.user + used.system;
-      messages += frames.length;
-      frames = [];
-    };
-    // Every token starts with a book, as the first frames after subscribing carry them.
-    for (let market = 0; market < markets; market += 1) {
-      for (const token of [market * 2, market * 2 + 1])
-        frames.push({ at: hour + 1 + Math.floor(market / 100), text: JSON.stringify(bookMessage(market, token, hour, random)) });
-      if (frames.length >= 20_000) record();
-    }
-    const estimatedMessages = targetRows / 2;
-    const step = (hourMs - 10_000) / estimatedMessages;
-    let time = hour + 1_000;
-    while (rows + frames.length * 2 < targetRows) {
-      time += step;
-      // A few markets are far busier than the rest (squared uniform: the first 1% take about 10% of the traffic).
-      const market = Math.floor(random() * random() * markets);
-      const kind = random();
-      const at = Math.floor(time);
-      let message: object;
-      if (kind < 0.9955) message = priceChange(market, at, random);
-      else if (kind < 0.9982) message = bookMessage(market, market * 2 + (kind < 0.997 ? 0 : 1), at, random);
-      else if (kind < 0.99999) message = trade(market, at, random);
-      else
-        message = {
-          event_type: 'tick_size_change',
-          asset_id: tokenId(market * 2),
-          market: marketId(market),
-          old_tick_size: '0.01',
-          new_tick_size: '0.001',
-          timestamp: String(at),
-        };
-      frames.push({ at: at + 40 + Math.floor(random() * 200), text: JSON.stringify(message) });
-      if (frames.length >= 20_000) record();
-    }
-    record();
-    const ingestPeak = peakRss;
-    progress(`recorded ${rows} rows, ${messages} messages: ${Math.round(messages / (cpuMicros / 1e6))} msg/s per core, peak RSS ${mib(ingestPeak)} MiB`);
-
-    // The hour closes: it is rolled in a child process while this loop's delay is watched.
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    now = hour + hourMs + 1;
-    const rolling = performance.now();
-    await archive.rollDue();
-    const rollMs = performance.now() - rolling;
-    delay.disable();
-    const roll = archive.lastRoll!;
+    // Recording and the roll it starts run in a process with the archive processes' own flags, as `predgate serve` runs them.
+    const recorded = await runChild<Recorded>('archive-record.ts', [dir, String(targetRows), String(tokens)], archiveProcessFlags);
+    const { rows, messages } = recorded;
+    const ingest = Math.round(messages / (recorded.cpuMicros / 1e6));
+    progress(`recorded ${rows} rows, ${messages} messages: ${ingest} msg/s per core, peak RSS ${mib(recorded.recordPeakRssBytes)} MiB`);
+    const archive = await PolymarketArchive.open({ dir, mode: 'read' });
     const file = join(dir, 'files', archive.listFiles()[0]!.name);
+    await archive.close();
     const fileBytes = statSync(file).size;
     const groups = await rowGroups(file);
     progress(
-      `rolled in ${round(rollMs / 1000)} s, roll RSS ${mib(roll.peakRssBytes ?? 0)} MiB, loop delay p99 ${round(delay.percentile(99) / 1e6)} ms, ${round(fileBytes / roll.rows)} B/row`,
+      `rolled in ${round(recorded.rollMs / 1000)} s, roll RSS ${mib(recorded.rollPeakRssBytes)} MiB, loop delay p99 ${round(recorded.delayP99Ms)} ms, ${round(fileBytes / recorded.rollRows)} B/row`,
     );
-    await archive.close();
+    const random = seeded(7);
 
     // A fresh reader, as the gateway opens the archive: nothing cached.
     const reader = await PolymarketArchive.open({ dir, mode: 'read' });
@@ -158,19 +92,19 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       `since p50/p95 ${round(percentile(sinceTimes, 0.5))}/${round(percentile(sinceTimes, 0.95))} ms; range p50/p95 ${round(percentile(rangeTimes, 0.5))}/${round(percentile(rangeTimes, 0.95))} ms`,
     );
 
-    const imported = await importInChild(file, join(dir, 'imported'));
+    const imported = await runChild<{ ms: number; maxRssBytes: number }>('archive-import.ts', [file, join(dir, 'imported')], archiveProcessFlags);
     const figures: ArchiveFigures = {
       rows,
       messages,
       tokens,
-      ingestMessagesPerSecondPerCore: Math.round(messages / (cpuMicros / 1e6)),
-      recorderPeakRssMiB: mib(ingestPeak),
-      rollSeconds: round(rollMs / 1000),
-      rollPeakRssMiB: mib(roll.peakRssBytes ?? 0),
-      rollEventLoopDelayP99Ms: round(delay.percentile(99) / 1e6),
-      rollEventLoopDelayMaxMs: round(delay.max / 1e6),
+      ingestMessagesPerSecondPerCore: ingest,
+      recorderPeakRssMiB: mib(recorded.recordPeakRssBytes),
+      rollSeconds: round(recorded.rollMs / 1000),
+      rollPeakRssMiB: mib(recorded.rollPeakRssBytes),
+      rollEventLoopDelayP99Ms: round(recorded.delayP99Ms),
+      rollEventLoopDelayMaxMs: round(recorded.delayMaxMs),
       fileBytes,
-      bytesPerRow: round(fileBytes / roll.rows),
+      bytesPerRow: round(fileBytes / recorded.rollRows),
       rowGroups: groups.count,
       rowsPerGroup: groups.largest,
       sinceP50Ms: round(percentile(sinceTimes, 0.5)),
@@ -198,23 +132,31 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
     ].join('\n');
     return { summary, details: figures };
   } finally {
-    clearInterval(sampler);
-    await archive.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Imports a file in a process of its own, so its peak memory is the importer's alone. */
-function importInChild(file: string, dir: string): Promise<{ ms: number; maxRssBytes: number }> {
-  const child = spawn(process.execPath, ['--conditions=predgate-source', '--import', 'tsx', join(import.meta.dirname, 'archive-import.ts'), file, dir], {
+interface Recorded {
+  rows: number;
+  messages: number;
+  cpuMicros: number;
+  recordPeakRssBytes: number;
+  rollMs: number;
+  rollRows: number;
+  rollPeakRssBytes: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+}
+
+/** Runs one of the bench's scripts in a process of its own (so its peak memory is its own) and reads the JSON it prints. */
+function runChild<T>(script: string, args: string[], flags: string[]): Promise<T> {
+  const child = spawn(process.execPath, ['--conditions=predgate-source', '--import', 'tsx', ...flags, join(import.meta.dirname, script), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output) as { ms: number; maxRssBytes: number }) : reject(new Error(`import exited with ${code}`)),
-    );
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as T) : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 
@@ -233,61 +175,6 @@ async function rowGroups(file: string): Promise<{ count: number; largest: number
   }
 }
 
-function tokenId(index: number): string {
-  return `${7_000_000_000 + index}${'1'.repeat(66)}`;
-}
-
-function marketId(market: number): string {
-  return `0x${market.toString(16).padStart(64, '0')}`;
-}
-
-function level(price: number, random: () => number) {
-  return { price: price.toFixed(2), size: (Math.round(random() * 500_000) / 100).toFixed(2) };
-}
-
-function bookMessage(market: number, token: number, time: number, random: () => number) {
-  return {
-    event_type: 'book',
-    asset_id: tokenId(token),
-    market: marketId(market),
-    timestamp: String(time),
-    hash: 'f'.repeat(40),
-    bids: Array.from({ length: 15 }, (_, index) => level(0.35 + index * 0.01, random)),
-    asks: Array.from({ length: 15 }, (_, index) => level(0.65 - index * 0.01, random)),
-    tick_size: '0.01',
-  };
-}
-
-function priceChange(market: number, time: number, random: () => number) {
-  const cents = 30 + Math.floor(random() * 40);
-  const size = random() < 0.2 ? '0' : (Math.round(random() * 200_000) / 100).toFixed(2);
-  const price = (cents / 100).toFixed(2);
-  const other = ((100 - cents) / 100).toFixed(2);
-  return {
-    event_type: 'price_change',
-    market: marketId(market),
-    timestamp: String(time),
-    price_changes: [
-      { asset_id: tokenId(market * 2), price, size, side: 'BUY', hash: 'a'.repeat(40), best_bid: price, best_ask: '0.71' },
-      { asset_id: tokenId(market * 2 + 1), price: other, size, side: 'SELL', hash: 'b'.repeat(40), best_bid: '0.29', best_ask: other },
-    ],
-  };
-}
-
-function trade(market: number, time: number, random: () => number) {
-  return {
-    event_type: 'last_trade_price',
-    asset_id: tokenId(market * 2),
-    market: marketId(market),
-    price: (0.3 + Math.floor(random() * 40) / 100).toFixed(2),
-    size: String(Math.round(random() * 100)),
-    side: 'BUY',
-    fee_rate_bps: '0',
-    timestamp: String(time),
-    transaction_hash: `0x${'ab'.repeat(32)}`,
-  };
-}
-
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
@@ -304,16 +191,4 @@ function round(value: number): number {
 
 function mib(bytes: number): number {
   return Math.round(bytes / 2 ** 20);
-}
-
-/** A small deterministic generator, so every run builds the same hour. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,0 +1,62 @@
+// The recording process of the archive bench, started with the archive
+// processes' own Node flags: records the synthetic hour into an archive as
+// the recorder drives it (frame parsing, journal, books), then closes the
+// hour and waits for its roll (in a child process) while watching this
+// process's event loop. Prints its figures as JSON.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
+import { PolymarketArchive } from '../../archive/src/index.js';
+import { hour, hourMs, seeded, syntheticHour } from './archive-hour.js';
+
+const [dir = '', targetRows = '0', tokens = '0'] = process.argv.slice(2);
+let now = hour;
+const archive = await PolymarketArchive.open({ dir, now: () => now, flushIntervalMs: 200 });
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
+let rows = 0;
+let messages = 0;
+let cpuMicros = 0;
+for (const frames of syntheticHour(Number(targetRows), Number(tokens), seeded(42))) {
+  const started = process.cpuUsage();
+  for (const frame of frames) {
+    now = frame.at;
+    const read = readMarketFrame(frame.text, frame.at);
+    archive.append(read.rows, { text: frame.text, receivedAt: frame.at });
+    rows += read.rows.length;
+  }
+  archive.flush();
+  const used = process.cpuUsage(started);
+  cpuMicros += used.user + used.system;
+  messages += frames.length;
+  // Recording here is synchronous batches, so the sampler's timer does not run during them: read the size after each.
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+}
+const recordPeakRssBytes = peakRss;
+process.stderr.write(
+  `recorded ${rows} rows, ${messages} messages: ${Math.round(messages / (cpuMicros / 1e6))} msg/s per core, peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
+);
+
+// The hour closes: it is rolled in a child process while this loop's delay is watched.
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+now = hour + hourMs + 1;
+const rolling = performance.now();
+await archive.rollDue();
+const rollMs = performance.now() - rolling;
+delay.disable();
+clearInterval(sampler);
+const roll = archive.lastRoll!;
+await archive.close();
+process.stdout.write(
+  JSON.stringify({
+    rows,
+    messages,
+    cpuMicros,
+    recordPeakRssBytes,
+    rollMs,
+    rollRows: roll.rows,
+    rollPeakRssBytes: roll.peakRssBytes ?? 0,
+    delayP99Ms: delay.percentile(99) / 1e6,
+    delayMaxMs: delay.max / 1e6,
+  }),
+);
