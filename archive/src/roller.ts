@@ -40,7 +40,7 @@ export interface RollResult {
  */
 export async function rollStaged(input: RollInput): Promise<RollResult> {
   const sorted = join(input.workDir, 'sorted.tsv');
-  const checkpointLines = join(input.workDir, 'checkpoints.jsonl');
+  const checkpointLines = join(input.workDir, 'checkpoints.tsv');
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: input.memoryLimit,
     temp_directory: join(input.workDir, 'duckdb'),
@@ -79,7 +79,7 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
     writer.close();
     await new Promise<void>((resolve, reject) => checkpoints.end((error?: Error | null) => (error ? reject(error) : resolve())));
     await connection.run(
-      `COPY (SELECT * FROM read_json('${sqlText(checkpointLines)}', format='newline_delimited',
+      `COPY (SELECT * FROM read_csv('${sqlText(checkpointLines)}', auto_detect=false, delim='\t', quote='', escape='', header=false,
           columns={'asset_id':'VARCHAR','row':'BIGINT','snapshot':'VARCHAR'}) ORDER BY asset_id, row)
        TO '${sqlText(input.checkpointPath)}' (FORMAT parquet, COMPRESSION zstd)`,
     );
@@ -128,10 +128,9 @@ class TokenRun {
   }
 }
 
-/** A checkpoint line: `row` counts the token's rows of the hour the snapshot reflects. */
+/** A checkpoint line (tab-separated: a snapshot's JSON text holds no tab or newline): `row` counts the token's rows of the hour the snapshot reflects. */
 async function writeCheckpoint(out: WriteStream, assetId: string, row: number, snapshot: BookSnapshot): Promise<void> {
-  const line = `${JSON.stringify({ asset_id: assetId, row, snapshot: JSON.stringify(snapshot) })}\n`;
-  if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  if (!out.write(`${assetId}\t${row}\t${JSON.stringify(snapshot)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
 }
 
 export function sqlText(value: string): string {
