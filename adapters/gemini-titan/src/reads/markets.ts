@@ -1,4 +1,4 @@
-import { marketListPredicate } from '@predgate/core';
+import { collectingDrift, marketListPredicate } from '@predgate/core';
 import type { Event, Market, MarketFetchParams } from '@predgate/core';
 import { defaultLimit } from '../context.js';
 import type { GeminiContext } from '../context.js';
@@ -9,8 +9,12 @@ export async function fetchMarkets(ctx: GeminiContext, params: MarketFetchParams
   const symbol = params.marketId ?? params.slug?.toUpperCase() ?? (params.outcomeId === undefined ? undefined : sideOfOutcomeId(params.outcomeId)?.symbol);
   const keep = marketListPredicate(params);
   if (symbol !== undefined) {
-    const event = await eventOfContract(ctx, symbol);
-    return (event?.markets ?? []).filter((market) => market.marketId === symbol && (!keep || keep(market)));
+    const { value: event, reports } = await collectingDrift(() => eventOfContract(ctx, symbol));
+    const found = event?.markets.find((market) => market.marketId === symbol);
+    // The contract asked for was sent but could not be read: its own error names the field, where "not found" would mislead.
+    const unreadable = found ? undefined : reports.find((report) => report.detail?.item === symbol);
+    if (unreadable) throw unreadable;
+    return found && (!keep || keep(found)) ? [found] : [];
   }
   const { filter: _marketFilter, ...listParams } = params;
   const events = remember(ctx, await selectEvents(ctx, listParams));
