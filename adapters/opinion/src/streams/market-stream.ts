@@ -1,4 +1,4 @@
-import { PredgateError, VenueStream, createFeed, isPredgateError, jsonObjectOf, normalizeOrderBook, refusedHandshake, toNumber } from '@predgate/core';
+import { PredgateError, StreamBook, VenueStream, createFeed, isPredgateError, jsonObjectOf, refusedHandshake, toNumber } from '@predgate/core';
 import type { Feed, FeedListener, OrderBook, RedialingSocket, Trade, VenueStreamOptions } from '@predgate/core';
 
 /** Where an outcome's book lives: its token, and the numeric market Opinion's channels are subscribed by. */
@@ -32,10 +32,8 @@ interface Diff {
 interface Book {
   tokenId: string;
   marketId: string;
-  bids: Map<number, number>;
-  asks: Map<number, number>;
   /** Seeded from REST and kept since: only a known book is delivered. */
-  known: boolean;
+  levels: StreamBook;
   /** The REST read in flight (each read its own token, so a stale one is discarded); diffs meanwhile wait in `pending`. */
   seeding: object | undefined;
   pending: Diff[];
@@ -192,7 +190,7 @@ export class OpinionStream extends VenueStream<Channels, null> {
     const book = this.books.get(tokenId);
     if (!book) return;
     const attempt = {};
-    book.known = false;
+    book.levels.forget();
     book.seeding = attempt;
     book.pending = [];
     const current = () => book.seeding === attempt && this.books.get(tokenId) === book;
@@ -200,14 +198,12 @@ export class OpinionStream extends VenueStream<Channels, null> {
       (snapshot) => {
         if (!current()) return;
         book.seeding = undefined;
-        book.bids = new Map(snapshot.bids.map((level) => [level.price, level.size]));
-        book.asks = new Map(snapshot.asks.map((level) => [level.price, level.size]));
+        book.levels.snapshot(snapshot.bids, snapshot.asks);
         book.metadata = { ...snapshot.sourceMetadata };
         book.timestamp = snapshot.timestamp ?? this.options.clock.now();
-        for (const diff of book.pending) applyDiff(book, diff);
+        for (const { side, price, size } of book.pending) book.levels.delta(side, { price, size });
         if (book.pending.length > 0) book.timestamp = this.options.clock.now();
         book.pending = [];
-        book.known = true;
         this.deliver(book);
       },
       (error: unknown) => {
@@ -231,7 +227,7 @@ export class OpinionStream extends VenueStream<Channels, null> {
   private resetConnectionState(): void {
     for (const channel of channels) this.sent[channel].clear();
     for (const book of this.books.values()) {
-      book.known = false;
+      book.levels.forget();
       book.seeding = undefined;
       book.pending = [];
     }
@@ -276,12 +272,11 @@ export class OpinionStream extends VenueStream<Channels, null> {
     }
     const book = this.books.get(tokenId);
     if (!book) return;
-    const diff: Diff = { side, price, size };
-    if (!book.known) {
-      if (book.seeding !== undefined) book.pending.push(diff);
+    if (!book.levels.known) {
+      if (book.seeding !== undefined) book.pending.push({ side, price, size });
       return;
     }
-    applyDiff(book, diff);
+    book.levels.delta(side, { price, size });
     book.timestamp = timeOf(msg.timestamp) ?? this.options.clock.now();
     this.deliver(book);
   }
@@ -291,7 +286,7 @@ export class OpinionStream extends VenueStream<Channels, null> {
     const error = this.drift(what);
     for (const book of this.books.values()) {
       if (marketId !== undefined && book.marketId !== marketId) continue;
-      book.known = false;
+      book.levels.forget();
       book.seeding = undefined;
       book.pending = [];
       this.forgetLatest(depth, book.tokenId);
@@ -333,10 +328,7 @@ export class OpinionStream extends VenueStream<Channels, null> {
 
   /** The book, whole, to its watchers, and kept for those who come later. */
   private deliver(book: Book): void {
-    const levels = (entries: Map<number, number>) => [...entries].map(([price, size]) => ({ price, size }));
-    const view = normalizeOrderBook({
-      bids: levels(book.bids),
-      asks: levels(book.asks),
+    const view = book.levels.toOrderBook({
       timestamp: book.timestamp,
       sourceMetadata: { ...book.metadata, tokenId: book.tokenId, marketId: book.marketId, source: 'stream' },
     });
@@ -345,13 +337,7 @@ export class OpinionStream extends VenueStream<Channels, null> {
 }
 
 function emptyBook(tokenId: string, marketId: string): Book {
-  return { tokenId, marketId, bids: new Map(), asks: new Map(), known: false, seeding: undefined, pending: [], timestamp: 0, metadata: {} };
-}
-
-function applyDiff(book: Book, diff: Diff): void {
-  const levels = book[diff.side];
-  if (diff.size > 0) levels.set(diff.price, diff.size);
-  else levels.delete(diff.price);
+  return { tokenId, marketId, levels: new StreamBook(), seeding: undefined, pending: [], timestamp: 0, metadata: {} };
 }
 
 function tokenIdOf(value: unknown): string | undefined {

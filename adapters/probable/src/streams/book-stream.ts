@@ -1,4 +1,4 @@
-import { VenueStream, createFeed, jsonObjectOf, normalizeOrderBook, toEpochMs, toNumber } from '@predgate/core';
+import { StreamBook, VenueStream, createFeed, jsonObjectOf, toEpochMs, toNumber } from '@predgate/core';
 import type { Feed, OrderBook, RedialingSocket, VenueStreamOptions } from '@predgate/core';
 
 /** `url`: the websocket root (`wss://ws.probable.markets/public/api/v1`); the connection goes to `{url}/ws?chainId={chainId}`. */
@@ -6,11 +6,9 @@ export interface ProbableStreamOptions extends VenueStreamOptions {
   chainId: number;
 }
 
-/** One watched token's book as the socket leaves it. */
+/** One watched token's book as the socket leaves it, with the time and market of its last message. */
 interface Book {
-  bids: Map<number, number>;
-  asks: Map<number, number>;
-  known: boolean;
+  levels: StreamBook;
   timestamp: number;
   metadata: Record<string, unknown>;
 }
@@ -50,7 +48,7 @@ export class ProbableStream extends VenueStream<{ book: OrderBook }, null> {
       onMessage: (text) => this.receive(text),
       onDown: () => {
         this.commands.clear();
-        for (const book of this.books.values()) book.known = false;
+        for (const book of this.books.values()) book.levels.forget();
       },
     });
   }
@@ -63,7 +61,7 @@ export class ProbableStream extends VenueStream<{ book: OrderBook }, null> {
   watchOrderBook(outcomeId: string): Feed<OrderBook> {
     return createFeed((emit) => {
       if (!/^\d{20,80}$/.test(outcomeId)) return this.notAnOutcome(emit, outcomeId, 'a decimal token id');
-      if (!this.books.has(outcomeId)) this.books.set(outcomeId, { bids: new Map(), asks: new Map(), known: false, timestamp: 0, metadata: {} });
+      if (!this.books.has(outcomeId)) this.books.set(outcomeId, { levels: new StreamBook(), timestamp: 0, metadata: {} });
       const stop = this.watch('book', outcomeId, null, emit);
       return () => {
         stop();
@@ -130,9 +128,7 @@ export class ProbableStream extends VenueStream<{ book: OrderBook }, null> {
       this.unreadable(token, book, `a book for ${token.slice(0, 12)}… with unreadable ${bids ? 'asks' : 'bids'}`);
       return;
     }
-    book.bids = new Map(bids.map((level) => [level.price, level.size]));
-    book.asks = new Map(asks.map((level) => [level.price, level.size]));
-    book.known = true;
+    book.levels.snapshot(bids, asks);
     book.timestamp = toEpochMs(payload.timestamp as string) ?? this.options.clock.now();
     book.metadata = typeof payload.market === 'string' ? { market: payload.market } : {};
     if (typeof payload.neg_risk === 'boolean') book.metadata.negRisk = payload.neg_risk;
@@ -153,11 +149,8 @@ export class ProbableStream extends VenueStream<{ book: OrderBook }, null> {
       }
       read.push({ side: side === 'BUY' ? 'bids' : 'asks', level });
     }
-    if (!book.known || read.length === 0) return;
-    for (const { side, level } of read) {
-      if (level.size > 0) book[side].set(level.price, level.size);
-      else book[side].delete(level.price);
-    }
+    if (!book.levels.known || read.length === 0) return;
+    for (const { side, level } of read) book.levels.delta(side, level);
     book.timestamp = toEpochMs(payload.timestamp as string) ?? this.options.clock.now();
     this.deliver(token, book);
   }
@@ -180,7 +173,7 @@ export class ProbableStream extends VenueStream<{ book: OrderBook }, null> {
 
   /** A message that cannot be read leaves its book unknown until the next whole one: reported, never delivered wrong. */
   private unreadable(token: string, book: Book, what: string): void {
-    book.known = false;
+    book.levels.forget();
     this.forgetLatest('book', token);
     this.fail('book', token, this.drift(what));
     // A fresh subscription makes the venue send the whole book again.
@@ -192,13 +185,7 @@ export class ProbableStream extends VenueStream<{ book: OrderBook }, null> {
 
   /** The book, whole, to its watchers, and kept for those who come later. */
   private deliver(token: string, book: Book): void {
-    const levels = (entries: Map<number, number>) => [...entries].map(([price, size]) => ({ price, size }));
-    const view = normalizeOrderBook({
-      bids: levels(book.bids),
-      asks: levels(book.asks),
-      timestamp: book.timestamp,
-      sourceMetadata: { ...book.metadata, tokenId: token, source: 'stream' },
-    });
+    const view = book.levels.toOrderBook({ timestamp: book.timestamp, sourceMetadata: { ...book.metadata, tokenId: token, source: 'stream' } });
     this.publish('book', token, () => view, true);
   }
 }
