@@ -1,78 +1,32 @@
+import { normalizedCategories } from '@predgate/core';
+import type { CategoryWords, NormalizedCategory } from '@predgate/core';
+
 /**
  * One category name means the same thing on every venue. Venues file events
  * under their own vocabularies (Kalshi's "Climate and Weather", Polymarket's
- * "Pop Culture" tag, the mock's "Economy"); the Router filters on these
- * normalised names and keeps the venue's own in `sourceMetadata.venueCategory`.
+ * "Pop Culture" tag, the mock's "Economy"); each adapter declares its words
+ * (`profile.categoryWords`), and the catalog learns them from the adapters it
+ * loads. The Router filters on the normalised names and keeps the venue's own
+ * in `sourceMetadata.venueCategory`.
  */
-export const normalizedCategories = ['Politics', 'Sports', 'Crypto', 'Economics', 'Science', 'Culture', 'Other'] as const;
-export type NormalizedCategory = (typeof normalizedCategories)[number];
+export { normalizedCategories };
+export type { NormalizedCategory };
 
-const synonyms: Record<Exclude<NormalizedCategory, 'Other'>, readonly string[]> = {
-  Politics: [
-    'politics',
-    'elections',
-    'election',
-    'us politics',
-    'us-politics',
-    'geopolitics',
-    'world',
-    'government',
-    'world affairs',
-    'current affairs',
-    'current_affairs',
-  ],
-  Sports: [
-    'sports',
-    'sport',
-    'soccer',
-    'football',
-    'basketball',
-    'baseball',
-    'hockey',
-    'tennis',
-    'golf',
-    'esports',
-    'nba',
-    'nfl',
-    'mlb',
-    'nhl',
-    'ufc',
-    'f1',
-    'boxing',
-    'mma',
-    'cricket',
-    'rugby',
-    'rugby league',
-    'rugby union',
-    'horse racing',
-    'darts',
-    'snooker',
-    'motorsport',
-    'cycling',
-    'american football',
-    'ice hockey',
-  ],
-  Crypto: ['crypto', 'cryptocurrency', 'cryptocurrencies', 'bitcoin', 'ethereum', 'defi'],
-  Economics: ['economics', 'economy', 'finance', 'financials', 'business', 'companies', 'fed', 'macro', 'stocks', 'commodities', 'earnings', 'inflation'],
-  Science: [
-    'science',
-    'tech',
-    'technology',
-    'science and technology',
-    'ai',
-    'artificial intelligence',
-    'climate',
-    'climate and weather',
-    'weather',
-    'health',
-    'space',
-  ],
-  Culture: ['culture', 'pop culture', 'pop-culture', 'entertainment', 'movies', 'music', 'awards', 'celebrities', 'mentions', 'social', 'tv'],
-};
+/** The normalised names themselves, in any case, on any venue. */
+const ownNames = new Map<string, NormalizedCategory>(normalizedCategories.map((category) => [category.toLowerCase(), category]));
 
-const lookup = new Map<string, NormalizedCategory>(
-  Object.entries(synonyms).flatMap(([category, names]) => names.map((name) => [name, category as NormalizedCategory])),
-);
+/** Each venue's declared words, and all of them merged: a client's filter word is read on every venue's terms. */
+const declared = new Map<string, CategoryWords>();
+let lookup = new Map<string, NormalizedCategory>(ownNames);
+
+/** Learns a venue's category words (from its adapter's profile); declaring again replaces the venue's earlier words. */
+export function declareCategoryWords(venue: string, words: CategoryWords | undefined): void {
+  declared.set(venue, words ?? {});
+  lookup = new Map(ownNames);
+  for (const vocabulary of declared.values())
+    for (const [category, names] of Object.entries(vocabulary) as Array<[NormalizedCategory, string[]]>)
+      for (const name of names) if (!lookup.has(name.trim().toLowerCase())) lookup.set(name.trim().toLowerCase(), category);
+}
 
 /** The normalised category of a venue's category; `Other` when it is unknown or absent. */
 export function normalizeCategory(venueCategory: string | undefined): NormalizedCategory {

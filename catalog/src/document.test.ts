@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { normalizeCategory } from './categories.js';
+import { declareCategoryWords, normalizeCategory } from './categories.js';
 import { catalogEntry, catalogEventId, catalogNamespace } from './document.js';
 import { fixtureEvent, now } from '../test/fixtures.js';
 
@@ -75,6 +75,11 @@ describe('catalog entries', () => {
 });
 
 describe('normalised categories', () => {
+  // Words as the adapters declare them (Kalshi's, Polymarket's, the mock's), learned the way the catalog learns them.
+  declareCategoryWords('kalshi', { Politics: ['elections'], Economics: ['financials'], Science: ['climate and weather'], Sports: ['nba'] });
+  declareCategoryWords('polymarket', { Politics: ['geopolitics'], Science: ['tech'], Culture: ['pop culture', 'entertainment'] });
+  declareCategoryWords('mock', { Economics: ['economy'] });
+
   test.each([
     ['Politics', 'Politics'],
     ['elections', 'Politics'],
@@ -92,5 +97,16 @@ describe('normalised categories', () => {
     [undefined, 'Other'],
   ])('%s is %s', (venueCategory, normalized) => {
     expect(normalizeCategory(venueCategory)).toBe(normalized);
+  });
+
+  test('a new venue’s declared words file its events, with no list in the catalog to edit', () => {
+    const event = fixtureEvent('curling-venue', 'c1', { category: 'Curling' });
+    expect(catalogEntry('curling-venue', event).category).toBe('Other');
+    declareCategoryWords('curling-venue', { Sports: ['curling'] });
+    expect(catalogEntry('curling-venue', event)).toMatchObject({ category: 'Sports', venueCategory: 'curling' });
+    expect(catalogEntry('curling-venue', event).router.category).toBe('Sports');
+    // Declaring again replaces the venue's words: a word it drops is no longer known.
+    declareCategoryWords('curling-venue', {});
+    expect(catalogEntry('curling-venue', event).category).toBe('Other');
   });
 });

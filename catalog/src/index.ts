@@ -1,4 +1,4 @@
-export { normalizeCategory, normalizedCategories } from './categories.js';
+export { declareCategoryWords, normalizeCategory, normalizedCategories } from './categories.js';
 export type { NormalizedCategory } from './categories.js';
 export { catalogEntry, catalogEventId, catalogNamespace, isTrading, marketKeysOf } from './document.js';
 export type { CatalogEntry, MarketKeys } from './document.js';

@@ -1,5 +1,6 @@
 import { withBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
+import { declareCategoryWords } from '../src/categories.js';
 import { catalogEntry } from '../src/document.js';
 import type { CatalogEntry } from '../src/document.js';
 import type { SweepRecord } from '../src/store.js';
@@ -72,6 +73,11 @@ export function sweepRecord(venue: string, sweepId: string, events: Event[]): Sw
     outcomes: events.reduce((sum, event) => sum + event.markets.reduce((count, market) => count + market.outcomes.length, 0), 0),
   };
 }
+
+/** The sample venues' own category words, as their adapters would declare them. */
+declareCategoryWords('alpha', { Economics: ['economy'], Politics: ['elections'] });
+declareCategoryWords('beta', { Culture: ['pop culture'] });
+declareCategoryWords('gamma', { Science: ['climate and weather'] });
 
 /** Three venues, with ties in 24h volume, closed and expired events, categories and tags. */
 export function sampleCatalog(): Record<string, Event[]> {

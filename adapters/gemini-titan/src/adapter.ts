@@ -52,6 +52,8 @@ export function createGeminiTitanAdapter(context: AdapterContext, config: Gemini
       hosts: { rest: config.baseUrl },
       rateLimit,
       credentials: { required: credentialMembers, optional: [] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: { Politics: ['world'], Science: ['weather'], Sports: ['nfl'] },
       orderControls: honouredOrderControls,
       unsupported: {
         fetchBalance: 'Gemini documents no balance read for prediction-market accounts',

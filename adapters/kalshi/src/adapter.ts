@@ -52,6 +52,14 @@ export function createKalshiAdapter(context: AdapterContext, venue: KalshiVenue,
       },
       rateLimit: config.rateLimit,
       credentials: { required: [...credentialMembers], optional: [] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: {
+        Politics: ['elections', 'world'],
+        Economics: ['financials', 'companies'],
+        Science: ['science and technology', 'climate and weather', 'health'],
+        Culture: ['entertainment', 'mentions', 'social'],
+        Sports: ['nba', 'nfl', 'mlb', 'nhl'],
+      },
       orderControls: honouredOrderControls,
     },
     /** Kalshi has no flat market list with titles: markets are read through their events. */

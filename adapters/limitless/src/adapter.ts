@@ -56,6 +56,8 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
       hosts: { rest: config.baseUrl, ws: config.ws },
       rateLimit: { requests: rateLimit.requests, intervalMs: rateLimit.intervalMs },
       credentials: { required: [], optional: ['apiKey', 'apiSecret', 'privateKey', 'funderAddress'] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: { Crypto: ['ethereum'] },
       orderControls: honouredOrderControls,
       unsupported: {
         fetchTrades: 'Limitless has no public trade tape endpoint',

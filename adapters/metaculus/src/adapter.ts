@@ -37,6 +37,8 @@ export function createMetaculusAdapter(context: AdapterContext, config: Metaculu
       hosts: { rest: config.baseUrl },
       rateLimit,
       credentials: { required: tokenMember, optional: ['apiKey'] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: { Politics: ['geopolitics'], Science: ['artificial intelligence', 'space'] },
       unsupported: {
         createOrder: 'a Metaculus forecast states a probability with no side, size, price or fill, so it is not an order; submit forecasts on Metaculus itself',
         cancelOrder: 'there are no orders to cancel: forecasts are not orders',

@@ -55,6 +55,8 @@ export function createOpinionAdapter(context: AdapterContext, config: OpinionCon
       hosts: { rest: config.baseUrl, trading: config.tradingUrl },
       rateLimit,
       credentials: { required: ['apiKey'], optional: ['privateKey', 'funderAddress'] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: { Sports: ['esports'], Economics: ['macro'] },
       unsupported: {
         fetchTrades: 'Opinion has no public trade tape over REST (trades come only over its websocket)',
         fetchSeries: 'Opinion has no series',

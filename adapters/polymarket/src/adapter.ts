@@ -66,6 +66,15 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
       hosts: { ...config.hosts },
       rateLimit: { ...config.rateLimit },
       credentials: { required: ['privateKey'], optional: ['apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: {
+        Politics: ['geopolitics', 'elections', 'election', 'us politics', 'us-politics', 'government', 'world affairs'],
+        Sports: ['sport', 'soccer', 'football', 'basketball', 'baseball', 'hockey', 'tennis', 'golf', 'esports', 'nba', 'nfl', 'mlb', 'nhl', 'ufc', 'f1'],
+        Crypto: ['cryptocurrency', 'cryptocurrencies', 'bitcoin', 'ethereum', 'defi'],
+        Economics: ['economy', 'finance', 'business', 'fed', 'stocks', 'commodities', 'earnings', 'inflation'],
+        Science: ['tech', 'technology', 'ai', 'climate', 'weather', 'space'],
+        Culture: ['pop culture', 'pop-culture', 'entertainment', 'movies', 'music', 'awards', 'celebrities', 'tv'],
+      },
       orderControls: honouredOrderControls,
       unsupported: {
         fetchEventMetadata:

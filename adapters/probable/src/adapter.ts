@@ -61,6 +61,8 @@ export function createProbableAdapter(context: AdapterContext, config: ProbableC
       hosts: { markets: config.marketsUrl, orderbook: config.orderbookUrl },
       rateLimit,
       credentials: { required: [], optional: ['privateKey', 'apiKey', 'apiSecret', 'passphrase', 'signatureType', 'funderAddress'] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: { Crypto: ['bitcoin'] },
       unsupported: {
         fetchSeries: 'Probable has no series endpoint (recurrence is only a list filter)',
         fetchBalance: 'Probable has no balance endpoint: the USDT balance is an on-chain read (BNB Chain) of the trading wallet',

@@ -50,6 +50,8 @@ export function createRainAdapter(context: AdapterContext, config: RainConfig) {
       hosts: { rest: config.baseUrl, rpc: config.rpcUrl, subgraph: config.subgraphUrl, ws: config.ws },
       rateLimit,
       credentials: { required: [], optional: ['apiKey', 'walletAddress', 'funderAddress'] },
+      // The venue's own category names, by the normalised category each means: the catalog files its events by them.
+      categoryWords: { Culture: ['movies'] },
       unsupported: {
         fetchSeries: 'Rain has no series',
         fetchEventMetadata: 'Rain has no metadata endpoint beyond the pool itself',

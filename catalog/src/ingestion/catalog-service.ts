@@ -1,6 +1,7 @@
 import { isPredgateError, silentLogger, systemClock, withDriftSink } from '@predgate/core';
 import type { Clock, Logger, PredgateError, VenueAdapter } from '@predgate/core';
 import PQueue from 'p-queue';
+import { declareCategoryWords } from '../categories.js';
 import type { CatalogStore, SweepRecord } from '../store.js';
 import { defaultShrinkGuard, shrinkReason } from './shrink-guard.js';
 import type { ShrinkGuard } from './shrink-guard.js';
@@ -133,6 +134,8 @@ export class CatalogService {
     this.quietFirstRound = options.quietFirstRound ?? false;
     this.queue = new PQueue({ concurrency: this.settings.concurrency });
     for (const source of options.venues) {
+      // The venue's own category words file its events: the catalog keeps no list of them.
+      declareCategoryWords(source.id, source.adapter.profile.categoryWords);
       this.state.set(source.id, {
         venue: source.id,
         source,

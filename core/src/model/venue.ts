@@ -2,6 +2,16 @@ import Joi from 'joi';
 import { orderControls, type OrderControl } from './account.js';
 
 /** What an adapter says of its venue; the gateway adds the rest of `describe`. */
+/**
+ * The categories every venue's events are filed under: one name means the
+ * same on every venue (the catalog's and the Router's `category`).
+ */
+export const normalizedCategories = ['Politics', 'Sports', 'Crypto', 'Economics', 'Science', 'Culture', 'Other'] as const;
+export type NormalizedCategory = (typeof normalizedCategories)[number];
+
+/** A venue's own category words, lower case, per normalised category: Kalshi's `{ Science: ['climate and weather'] }`. */
+export type CategoryWords = Partial<Record<Exclude<NormalizedCategory, 'Other'>, string[]>>;
+
 export interface VenueProfile {
   displayName: string;
   /** Named base URLs (`gamma`, `clob`, `rest`, ...). */
@@ -18,6 +28,11 @@ export interface VenueProfile {
   unsupported?: Record<string, string>;
   /** pmxt order controls the venue honours; an order using any other is refused by name. */
   orderControls?: OrderControl[];
+  /**
+   * The venue's category words and the normalised category each means; the
+   * catalog files the venue's events by them. A normalised name needs no entry.
+   */
+  categoryWords?: CategoryWords;
 }
 
 /** `true`: implemented; `'emulated'`: built from other calls; `false`: not available. */
@@ -48,6 +63,13 @@ const profileKeys = {
   orderControls: Joi.array()
     .items(Joi.string().valid(...orderControls))
     .unique(),
+  categoryWords: Joi.object(
+    Object.fromEntries(
+      normalizedCategories
+        .filter((category) => category !== 'Other')
+        .map((category) => [category, Joi.array().items(Joi.string().lowercase().trim().min(1).max(100)).max(500).unique()]),
+    ),
+  ),
 };
 
 export const venueProfileSchema = Joi.object<VenueProfile, true>(profileKeys);
