@@ -1,3 +1,4 @@
+import { PriceLevels } from '@predgate/core';
 import type { OrderBook, OrderLevel } from '@predgate/core';
 import type { MarketRow, PriceLevel } from './market-rows.js';
 
@@ -25,13 +26,14 @@ export interface BookSnapshot {
 }
 
 /**
- * One token's L2 book maintained row by row: a `book` row replaces both sides,
- * a `price_change` row sets the new total at its price ("0" removes the level).
- * Levels are keyed by their numeric value so "0.50" and "0.5" are one level.
+ * One token's L2 book maintained row by row, its sides core's shared price
+ * levels: a `book` row replaces both sides, a `price_change` row sets the new
+ * total at its price ("0" removes the level). Levels are keyed by their
+ * numeric value so "0.50" and "0.5" are one level, and kept as the venue's text.
  */
 export class BookState {
-  private readonly bids = new Map<number, PriceLevel>();
-  private readonly asks = new Map<number, PriceLevel>();
+  private readonly bids = new PriceLevels<PriceLevel>();
+  private readonly asks = new PriceLevels<PriceLevel>();
   private hasSnapshot = false;
   private market = '';
   private time = 0;
@@ -44,15 +46,13 @@ export class BookState {
 
   static from(snapshot: BookSnapshot): BookState {
     const state = new BookState(snapshot.assetId);
-    state.hasSnapshot = true;
+    state.replaceLevels(snapshot.bids, snapshot.asks);
     state.market = snapshot.market;
     state.time = snapshot.timestamp;
     state.tickSize = snapshot.tickSize;
     state.lastTradePrice = snapshot.lastTradePrice;
     state.syncedAt = snapshot.syncedAt;
     state.gap = snapshot.gap;
-    for (const level of snapshot.bids) state.bids.set(Number(level.price), level);
-    for (const level of snapshot.asks) state.asks.set(Number(level.price), level);
     return state;
   }
 
@@ -70,11 +70,7 @@ export class BookState {
     if (row.assetId !== this.assetId) return;
     switch (row.eventType) {
       case 'book':
-        this.bids.clear();
-        this.asks.clear();
-        for (const level of row.bids ?? []) setLevel(this.bids, level);
-        for (const level of row.asks ?? []) setLevel(this.asks, level);
-        this.hasSnapshot = true;
+        this.replaceLevels(row.bids ?? [], row.asks ?? []);
         this.syncedAt = row.receivedAt;
         this.gap = undefined;
         if (row.newTickSize) this.tickSize = row.newTickSize;
@@ -82,7 +78,7 @@ export class BookState {
         break;
       case 'price_change':
         if (row.price === undefined || row.size === undefined) return;
-        setLevel(row.side === 'BUY' ? this.bids : this.asks, { price: row.price, size: row.size });
+        (row.side === 'BUY' ? this.bids : this.asks).set({ price: row.price, size: row.size });
         break;
       case 'tick_size_change':
         if (row.newTickSize) this.tickSize = row.newTickSize;
@@ -103,31 +99,29 @@ export class BookState {
     this.gap = this.gap ? { from: this.gap.from, to: Math.max(this.gap.to, gap.to) } : { from: gap.from, to: gap.to };
   }
 
+  /** A full snapshot's levels: from here on the book is known. */
+  private replaceLevels(bids: readonly PriceLevel[], asks: readonly PriceLevel[]): void {
+    this.bids.clear();
+    this.asks.clear();
+    for (const level of bids) this.bids.set(level);
+    for (const level of asks) this.asks.set(level);
+    this.hasSnapshot = true;
+  }
+
   snapshot(): BookSnapshot {
     return {
       assetId: this.assetId,
       market: this.market,
       timestamp: this.time,
-      bids: sortedLevels(this.bids, 'ascending'),
-      asks: sortedLevels(this.asks, 'descending'),
+      // Worst to best, as the venue sends them.
+      bids: this.bids.sorted('ascending'),
+      asks: this.asks.sorted('descending'),
       ...(this.tickSize !== undefined ? { tickSize: this.tickSize } : {}),
       ...(this.lastTradePrice !== undefined ? { lastTradePrice: this.lastTradePrice } : {}),
       ...(this.syncedAt !== undefined ? { syncedAt: this.syncedAt } : {}),
       ...(this.gap ? { gap: { ...this.gap } } : {}),
     };
   }
-}
-
-function setLevel(side: Map<number, PriceLevel>, level: PriceLevel): void {
-  const price = Number(level.price);
-  if (Number(level.size) === 0) side.delete(price);
-  else side.set(price, level);
-}
-
-/** Worst to best, as the venue sends them (bids ascending, asks descending). */
-function sortedLevels(side: Map<number, PriceLevel>, order: 'ascending' | 'descending'): PriceLevel[] {
-  const prices = [...side.keys()].sort((a, b) => (order === 'ascending' ? a - b : b - a));
-  return prices.map((price) => side.get(price)!);
 }
 
 /** The unified book: best first on both sides, numbers, the moment's tick size and last trade. */
