@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import Joi from 'joi';
 import { describe, expect, test } from 'vitest';
 import { isPredgateError } from '../errors.js';
+import { compiledCheckOf } from '../methods/compiled-check.js';
 import type { PredgateError } from '../errors.js';
 import { withDriftSink } from './drift.js';
 import { checkPayload, venueValue } from './payload.js';
@@ -123,6 +125,54 @@ describe('numbers past 2^53', () => {
   test('a bare exact number past 2^53 is refused naming the field, with how to read it exactly', () => {
     expect(() => checkPayload(Joi.object({ size: venueValue.numeric() }), JSON.parse('{"size": 9007199254740993}') as unknown, source)).toThrow(
       /exactIntegers/,
+    );
+  });
+});
+
+describe('the compiled payload check', () => {
+  const level = Joi.object({ price: venueValue.amount().required(), size: venueValue.amount().required() });
+  const book = Joi.object({
+    asset_id: venueValue.id(),
+    bids: Joi.array().items(level).allow(null).required(),
+    asks: Joi.array().items(level).allow(null).required(),
+    timestamp: venueValue.time().allow(null, ''),
+    volume: venueValue.numeric(),
+    strict: Joi.object({ a: Joi.number() }).unknown(false),
+  });
+  const values = fc.oneof(
+    fc.constantFrom(null, '', 'x', '.48', '1e18', '-3', 0, -1, 0.5, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY, true, [], {}),
+    fc.string({ maxLength: 6 }),
+    fc.double(),
+  );
+  const levels = fc.array(fc.record({ price: values, size: values }, { requiredKeys: [] }), { maxLength: 3 });
+  const books = fc.record(
+    {
+      asset_id: values,
+      bids: fc.oneof(levels, values),
+      asks: fc.oneof(levels, values),
+      timestamp: values,
+      volume: values,
+      strict: fc.dictionary(fc.constantFrom('a', 'b'), values, { maxKeys: 2 }),
+      extra: values,
+    },
+    { requiredKeys: ['bids', 'asks'] },
+  );
+
+  test('a book in the shape read passes without joi, extra venue members included', () => {
+    const check = compiledCheckOf(book, 'payloads')!;
+    expect(check).toBeDefined();
+    expect(check({ asset_id: '7', bids: [{ price: '0.48', size: 100 }], asks: null, timestamp: 1_800_000_000_000, hash: 'venue-only' })).toBe(true);
+  });
+
+  test('it never passes a body joi refuses, and what it passes is the body checkPayload returns', () => {
+    const check = compiledCheckOf(book, 'payloads')!;
+    fc.assert(
+      fc.property(books, (body) => {
+        if (!check(body)) return;
+        expect(book.validate(body, { abortEarly: true, allowUnknown: true, convert: false }).error).toBeUndefined();
+        expect(checkPayload(book, body, source)).toBe(body);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

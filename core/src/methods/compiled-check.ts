@@ -20,9 +20,23 @@ export type CompiledCheck = (value: unknown) => boolean;
  * refused). `arguments`: also a value joi with `convert: true` returns
  * unchanged, so a "yes" lets the value through as it came; the only
  * difference is in alternatives, where joi converts to the first option
- * that fits, so only the first option's "yes" counts.
+ * that fits, so only the first option's "yes" counts. `payloads`: as
+ * `answers`, with unknown members allowed (`allowUnknown`, as venue answers
+ * are checked: only what the adapter reads is declared).
  */
-export type CheckMode = 'answers' | 'arguments';
+export type CheckMode = 'answers' | 'arguments' | 'payloads';
+
+/**
+ * Custom rules a check can read, by the description given to joi's
+ * `custom(method, description)`: each a predicate that passes exactly the
+ * values the rule returns unchanged (the payload kit's numeric readers).
+ */
+const customRules = new Map<string, CompiledCheck>();
+
+/** Lets compiled checks read schemas using the custom rule described `description`; `passes` must never pass a value the rule refuses. */
+export function compiledCustomRule(description: string, passes: CompiledCheck): void {
+  customRules.set(description, passes);
+}
 
 interface Description {
   type: string;
@@ -39,7 +53,7 @@ interface Description {
   dependencies?: Array<{ rel: string; key?: string | null; peers: string[] }>;
 }
 
-const compiled: Record<CheckMode, WeakMap<Joi.Schema, CompiledCheck | null>> = { answers: new WeakMap(), arguments: new WeakMap() };
+const compiled: Record<CheckMode, WeakMap<Joi.Schema, CompiledCheck | null>> = { answers: new WeakMap(), arguments: new WeakMap(), payloads: new WeakMap() };
 
 /** The schema's compiled check, made on first use; undefined when the schema uses a feature it does not read. */
 export function compiledCheckOf(schema: Joi.Schema, mode: CheckMode = 'answers'): CompiledCheck | undefined {
@@ -118,9 +132,15 @@ function typeCheck(description: Description, mode: CheckMode): { check: Compiled
   const rules = description.rules ?? [];
   const flags = description.flags ?? {};
   switch (description.type) {
-    case 'any':
-      requireNoRules(rules, []);
-      return { check: () => true, flags: [] };
+    case 'any': {
+      // Only a rule named for one of the custom rules registered here: their checks, all of them.
+      const checks = rules.map((rule) => {
+        const known = rule.name === 'custom' && typeof rule.args?.description === 'string' ? customRules.get(rule.args.description) : undefined;
+        if (!known) throw new Unsupported(`rule ${rule.name}`);
+        return known;
+      });
+      return { check: (value) => checks.every((check) => check(value)), flags: [] };
+    }
     case 'boolean':
       requireNoRules(rules, []);
       return { check: (value) => typeof value === 'boolean', flags: [] };
@@ -231,7 +251,8 @@ function stringCheck(rules: NonNullable<Description['rules']>): CompiledCheck {
 }
 
 function objectCheck(description: Description, mode: CheckMode): CompiledCheck {
-  const unknown = description.flags?.unknown === true;
+  // A schema's own `unknown(false)` wins over the payload check's `allowUnknown`, as in joi.
+  const unknown = description.flags?.unknown === true || (mode === 'payloads' && description.flags?.unknown !== false);
   const declared = description.keys;
   const keys = Object.entries(declared ?? {}).map(([key, child]) => ({ key, required: child.flags?.presence === 'required', check: memberNode(child, mode) }));
   // A renamed member (`exchange` for `sourceExchange`) is left to joi, which moves it.
