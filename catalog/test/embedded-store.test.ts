@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Event } from '@predgate/core';
 import { describe, expect, test, vi } from 'vitest';
+import { catalogEntry } from '../src/document.js';
 import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
 import { FileRange } from '../src/embedded/file-bytes.js';
 import { CatalogFiles } from '../src/embedded/persistence.js';
@@ -237,6 +238,36 @@ describe('the embedded store on disk', () => {
     await expectExactBytes(await opened(dir));
     await store.close();
     await expectExactBytes(await opened(dir));
+  });
+
+  test('the Router view is made when swept and served as stored, fresh, from the journal and from the snapshot; files without views still serve it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const views = new Map(
+      Object.entries(sampleCatalog()).flatMap(([venue, events]) =>
+        events.map((event) => [event.id, JSON.stringify(catalogEntry(venue, event).router)] as const),
+      ),
+    );
+    const servedViews = async (store: EmbeddedCatalogStore, stored: boolean) => {
+      const { items } = await store.events({ status: 'all', order: 'router', limit: 1_000, offset: 0 });
+      expect(items).toHaveLength(views.size);
+      for (const entry of items) {
+        expect(entry.routerBytes instanceof FileRange).toBe(stored);
+        expect(entry.routerJson.toString('utf8')).toBe(views.get(entry.venueEventId));
+      }
+    };
+    const store = await committed(dir);
+    await servedViews(store, true);
+    await servedViews(await opened(dir), true);
+    await store.close();
+    await servedViews(await opened(dir), true);
+    const path = join(dir, 'snapshot.ndjson');
+    const [header, ...lines] = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    const withoutViews = lines.map((line) => {
+      const { routerBytes: _length, router: _view, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(rest);
+    });
+    writeFileSync(path, `${[header, ...withoutViews].join('\n')}\n`);
+    await servedViews(await opened(dir), false);
   });
 
   test('with a folder, events are read from the files the store wrote, not kept in memory, after a commit and after a restart', async () => {

@@ -3,13 +3,14 @@ import type { Event, Market } from '@predgate/core';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { sampleCatalog } from '../../test/fixtures.js';
-import { marketWithBinaryRefs, storedJson, withBinaryRefsJson } from './binary-refs.js';
+import { marketWithBinaryRefs, withBinaryRefsJson } from './binary-refs.js';
+import { eventJson } from './event-json.js';
 import { arrayMemberRanges } from './json-ranges.js';
 
 /** Stored without references, then put back: the event's exact bytes, and each market's. */
 function expectExactRoundTrip(event: Event): { refs: string; stored: Buffer } {
   const before = JSON.stringify(event);
-  const { json, refs } = storedJson(event);
+  const { json, refs } = eventJson(event, { id: 'uuid', venue: 'mock', category: 'Other' });
   // The adapter's event is left as it came: only the stored JSON goes without its references.
   expect(JSON.stringify(event)).toBe(before);
   const stored = Buffer.from(json);

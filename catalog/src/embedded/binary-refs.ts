@@ -1,27 +1,21 @@
-import { withoutBinaryRefs } from '@predgate/core';
-import type { Event, Market } from '@predgate/core';
+import type { Market } from '@predgate/core';
 import { arrayMemberRanges } from './json-ranges.js';
 
 const refKeys = new Set(['yes', 'no', 'up', 'down']);
 
 /**
- * The event's JSON without the convenience references its binary markets
- * carry (`yes`, `no`, `up`, `down`: copies of two of the market's outcomes,
- * about a third of a typical event's JSON), and where each one was: per
- * market, `key:index` pairs joined by `,`, markets joined by `;`, empty when
- * nothing was taken out. Only references that are the market's last members
- * and equal one of its outcomes are taken out, so `withBinaryRefsJson` gives
- * back the event's exact bytes; any other market is kept whole.
+ * How an event is stored: its JSON without the convenience references its
+ * binary markets carry (`yes`, `no`, `up`, `down`: copies of two of the
+ * market's outcomes, about a third of a typical event's JSON), and where each
+ * one was: per market, `key:index` pairs joined by `,`, markets joined by
+ * `;`, empty when nothing was taken out (made by `eventJson` in
+ * event-json.ts). Only references that are the market's last members and
+ * equal one of its outcomes are taken out (`trailingRefs`), so
+ * `withBinaryRefsJson` gives back the event's exact bytes; any other market
+ * is kept whole.
  */
-export function storedJson(event: Event): { json: string; refs: string } {
-  const perMarket = event.markets.map(trailingRefs);
-  if (perMarket.every((refs) => refs === undefined)) return { json: JSON.stringify(event), refs: '' };
-  // References checked to be the last members: leaving out every reference key leaves the others in their order.
-  const markets = event.markets.map((market, index) => (perMarket[index] === undefined ? market : withoutBinaryRefs(market)));
-  return { json: JSON.stringify({ ...event, markets }), refs: perMarket.map((pairs) => pairs ?? '').join(';') };
-}
 
-/** The event's JSON with the references `storedJson` took out put back, byte for byte, written into one buffer. */
+/** The event's JSON with the references `eventJson` took out put back, byte for byte, written into one buffer. */
 export function withBinaryRefsJson(json: Buffer, refs: string): Buffer {
   if (refs === '') return json;
   const perMarket = refs.split(';');
@@ -94,7 +88,7 @@ function spliced(json: Buffer, start: number, end: number, inserts: readonly Ref
 }
 
 /** `key:index` pairs when every reference sits at the end of the market and equals one of its outcomes. */
-function trailingRefs(market: Market): string | undefined {
+export function trailingRefs(market: Market): string | undefined {
   const members = market as unknown as Record<string, unknown>;
   let pairs: string | undefined;
   for (const key of Object.keys(members)) {

@@ -9,7 +9,7 @@ import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
 import { inFileOrder } from './file-bytes.js';
 import { CatalogFiles } from './persistence.js';
-import { storedJson } from './binary-refs.js';
+import { eventJson } from './event-json.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 
 export interface EmbeddedStoreOptions {
@@ -53,14 +53,14 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (!this.files) return;
     // Repeated categories and tag lists are shared within a venue, as within a sweep.
     const interners = new Map<string, Interner>();
-    const state = await this.files.load((venue, venueEventId, { bytes, keys, parsed, refs = '' }) => {
+    const state = await this.files.load((venue, venueEventId, { bytes, keys, parsed, refs = '', router }) => {
       let shared = interners.get(venue);
       if (!shared) interners.set(venue, (shared = new Interner()));
       // Snapshot events come with their keys; events from the journal (at most its size limit) were parsed as
       // stored, which is enough: the keys do not depend on the binary references left out.
       const entryKeys =
         keys === undefined ? catalogEntry(venue, (parsed ?? JSON.parse(bytes.read().toString('utf8'))) as Event) : decodeKeys(venue, venueEventId, keys);
-      return new StoredEntry(entryKeys, { bytes, refs }, this.views, shared);
+      return new StoredEntry(entryKeys, { bytes, refs, router }, this.views, shared);
     });
     for (const [venue, sweep] of state.sweeps) {
       const entries = [...(state.events.get(venue)?.values() ?? [])];
@@ -94,8 +94,9 @@ export class EmbeddedCatalogStore implements CatalogStore {
       add: async (entries) => {
         if (finished) throw new Error('this sweep is already finished');
         for (const entry of entries) {
-          const { json, refs } = storedJson(entry.source);
-          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: slabs.text(json), refs }, this.views, shared));
+          // Serialised once, here: what requests send later is these bytes, never a view built again.
+          const { json, refs, router } = eventJson(entry.source, { id: entry.id, venue, category: entry.category });
+          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: slabs.text(json), refs, router: slabs.text(router) }, this.views, shared));
         }
       },
       commit: async (record) => {
@@ -169,7 +170,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
       const changed: StoredEntry[] = [];
       for (const entry of partition.entries) {
         const before = previous?.byVenueEventId(entry.venueEventId);
-        if (before && sameStoredForm(before, entry)) entry.relocate(before.bytes);
+        if (before && sameStoredForm(before, entry)) entry.relocate(before.bytes, before.routerBytes);
         else changed.push(entry);
       }
       const changedBytes = changed.reduce((sum, entry) => sum + entry.bytes.length, 0);
@@ -182,11 +183,11 @@ export class EmbeddedCatalogStore implements CatalogStore {
         const next = new Set(partition.entries.map((entry) => entry.venueEventId));
         const written = await this.files.append({
           sweep: partition.sweep,
-          upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs })),
+          upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs, router: entry.routerBytes })),
           removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
         });
         // From now on the entries read their bytes from disk, and the sweep's copies in memory go.
-        changed.forEach((entry, index) => entry.relocate(written[index]!));
+        changed.forEach((entry, index) => entry.relocate(written[index]!.json, written[index]!.router));
       }
     }
     // Only now, with the sweep durable, does it become what readers see.
@@ -204,19 +205,31 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Read one at a time as the snapshot is written, not all at once.
     function* events() {
       for (const entry of entries) {
-        yield { venue: entry.venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs, keys: encodeKeys(entry) };
+        yield { venue: entry.venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs, router: entry.routerBytes, keys: encodeKeys(entry) };
       }
     }
     const written = await this.files!.snapshot(
       published.map((partition) => partition.sweep),
       events(),
     );
-    entries.forEach((entry, index) => entry.relocate(written[index]!));
+    entries.forEach((entry, index) => entry.relocate(written[index]!.json, written[index]!.router));
   }
 }
 
+/**
+ * The same event as stored, so the same Router view too: that view's only
+ * other input is the normalised category (which a new version may read
+ * differently), and an earlier one may never have been made (files of an
+ * earlier version).
+ */
 function sameStoredForm(previous: StoredEntry, next: StoredEntry): boolean {
-  return previous.refs === next.refs && previous.bytes.length === next.bytes.length && previous.json.equals(next.json);
+  return (
+    previous.refs === next.refs &&
+    previous.category === next.category &&
+    previous.bytes.length === next.bytes.length &&
+    (previous.routerBytes === undefined) === (next.routerBytes === undefined) &&
+    previous.json.equals(next.json)
+  );
 }
 
 /** Merges each partition's matches (each already in `order`) and cuts out the requested page. */

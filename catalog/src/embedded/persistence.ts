@@ -30,6 +30,8 @@ export type EventReader<T> = (venue: string, venueEventId: string, event: Loaded
  */
 export interface LoadedEvent {
   bytes: FileRange;
+  /** The Router's view, where its file holds it (files written before views were kept do not). */
+  router?: FileRange;
   refs?: string;
   keys?: unknown;
   /** The event as parsed to check it whole, where its file was checked so (the journal): not parsed again. */
@@ -43,7 +45,15 @@ export interface StoredEvent {
   /** In memory (a sweep not yet written), or in one of the store's files. */
   json: EventBytes;
   refs: string;
+  /** The Router's view, where the store made it. */
+  router?: EventBytes | undefined;
   keys?: string;
+}
+
+/** Where `append` or `snapshot` wrote an event's bytes and its Router view. */
+export interface Placed {
+  json: FileRange;
+  router?: FileRange | undefined;
 }
 
 /** What a committed sweep changed: events new or different, and events gone. */
@@ -96,13 +106,14 @@ export class CatalogFiles {
           header = false;
           continue;
         }
-        const { head, event } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line);
+        const { head, event, router } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line);
         const { venue, venueEventId, refs, keys } = head;
         if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
           throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
         }
         const loaded = {
           bytes: snapshot.range(at + event.byteOffset - line.byteOffset, event.length),
+          ...(router ? { router: snapshot.range(at + router.byteOffset - line.byteOffset, router.length) } : {}),
           ...(refs ? { refs } : {}),
           ...(keys === undefined ? {} : { keys }),
         };
@@ -123,7 +134,7 @@ export class CatalogFiles {
   }
 
   /** Appends a committed sweep and waits until it is on disk; answers where each upsert's bytes are in the journal. */
-  async append(change: SweepChange): Promise<FileRange[]> {
+  async append(change: SweepChange): Promise<Placed[]> {
     const sequence = (this.sequence += 1);
     const journal = this.opened(this.journalFile);
     const file = await open(this.journalPath, 'a');
@@ -134,12 +145,12 @@ export class CatalogFiles {
       const placed = await writeEvents(
         file,
         change.upserts,
-        (event) => `{"sequence":${sequence},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)},"event":`,
+        (event) => `{"sequence":${sequence},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)}${routerMember(event)},"event":`,
         committedBytes + begin.length,
       );
       await file.write(`${JSON.stringify({ sequence, commit: true })}\n`);
       await file.sync();
-      return placed.map(([offset, length]) => journal.range(offset, length));
+      return placed.map((where) => placedIn(journal, where));
     } catch (error) {
       // A failed write (a full disk) must not leave a part line for the next sweep to follow.
       await file.truncate(committedBytes).catch(() => undefined);
@@ -158,7 +169,7 @@ export class CatalogFiles {
    * afresh; answers where each event's bytes are in the new snapshot, in the
    * order given. The files replaced stay readable for `retiredMs`.
    */
-  async snapshot(sweeps: readonly SweepRecord[], events: Iterable<StoredEvent>, retiredMs = 60_000): Promise<FileRange[]> {
+  async snapshot(sweeps: readonly SweepRecord[], events: Iterable<StoredEvent>, retiredMs = 60_000): Promise<Placed[]> {
     const placed = await replaceFile(this.snapshotPath, async (temporary) => {
       const file = await open(temporary, 'w');
       try {
@@ -168,7 +179,7 @@ export class CatalogFiles {
           file,
           events,
           (event) =>
-            `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
+            `{"venue":${JSON.stringify(event.venue)},"venueEventId":${JSON.stringify(event.venueEventId)}${refsMember(event)}${routerMember(event)}${event.keys === undefined ? '' : `,"keys":${event.keys}`},"event":`,
           header.length,
         );
       } finally {
@@ -184,7 +195,7 @@ export class CatalogFiles {
     const snapshot = (this.snapshotFile = new FileBytes(this.snapshotPath));
     this.journalFile = new FileBytes(this.journalPath);
     for (const old of replaced) old?.retire(retiredMs);
-    return placed.map(([offset, length]) => snapshot.range(offset, length));
+    return placed.map((where) => placedIn(snapshot, where));
   }
 
   /** Closes the files events are read from; the store is not read after. */
@@ -218,9 +229,10 @@ export class CatalogFiles {
       if (torn) throw new Error(`catalog journal ${this.journalPath} is corrupt at line ${torn.line}: ${torn.error.message}`, { cause: torn.error });
       let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; refs?: string; commit?: boolean };
       let event: Buffer | undefined;
+      let router: Buffer | undefined;
       let parsed: unknown;
       try {
-        ({ head: record, event } = eventLine<typeof record>(line));
+        ({ head: record, event, router } = eventLine<typeof record>(line));
         // The journal is where a crash can cut a line: its events are checked whole, and the parse is handed on.
         if (event) parsed = JSON.parse(event.toString('utf8'));
       } catch (error) {
@@ -243,9 +255,15 @@ export class CatalogFiles {
         committedBytes = bytesRead;
       } else if (record.venueEventId !== undefined && event && pending?.sequence === record.sequence) {
         const bytes = journal.range(lineStart + event.byteOffset - line.byteOffset, event.length);
+        const routerBytes = router && journal.range(lineStart + router.byteOffset - line.byteOffset, router.length);
         pending.upserts.push([
           record.venueEventId,
-          read(pending.sweep.venue, record.venueEventId, { bytes, parsed, ...(record.refs ? { refs: record.refs } : {}) }),
+          read(pending.sweep.venue, record.venueEventId, {
+            bytes,
+            parsed,
+            ...(routerBytes ? { router: routerBytes } : {}),
+            ...(record.refs ? { refs: record.refs } : {}),
+          }),
         ]);
       }
     }
@@ -257,23 +275,25 @@ const closing = Buffer.from('}\n');
 /** TextEncoder's encodeInto: several times faster than Buffer's utf8 write on Node 20. */
 const utf8 = new TextEncoder();
 
+/** Where `writeEvents` put an event's JSON and its Router view, as [offset, length]. */
+interface Written {
+  json: [number, number];
+  router?: [number, number];
+}
+
 /**
- * One line per event, `head(event)` + the event's JSON + `}`, written in
- * chunks of about a megabyte from `position` on. The JSON is copied into the
- * chunk as the bytes it is stored as, from memory or from the file it is in
- * (through `SequentialCopier`'s block, so events given in file order cost a
- * read per block): it is neither parsed again nor turned into a string, and no event
+ * One line per event, `head(event)` + the event's JSON (+ `,"router":` and
+ * its Router view, where it has one) + `}`, written in chunks of about a
+ * megabyte from `position` on. The JSON is copied into the chunk as the bytes
+ * it is stored as, from memory or from the file it is in (through
+ * `SequentialCopier`'s block, so events given in file order cost a read per
+ * block): it is neither parsed again nor turned into a string, and no event
  * gets a buffer of its own on the way (at hundreds of thousands of events,
  * those would be most of what a snapshot costs in the garbage collector).
- * Answers where each event's JSON went, as [offset, length].
+ * Answers where each event's JSON and view went.
  */
-async function writeEvents(
-  file: FileHandle,
-  events: Iterable<StoredEvent>,
-  head: (event: StoredEvent) => string,
-  position: number,
-): Promise<Array<[number, number]>> {
-  const placed: Array<[number, number]> = [];
+async function writeEvents(file: FileHandle, events: Iterable<StoredEvent>, head: (event: StoredEvent) => string, position: number): Promise<Written[]> {
+  const placed: Written[] = [];
   const copier = new SequentialCopier();
   let chunk = Buffer.allocUnsafeSlow(1 << 20);
   let size = 0;
@@ -285,42 +305,70 @@ async function writeEvents(
   for (const event of events) {
     const start = head(event);
     const startLength = Buffer.byteLength(start);
-    const lineLength = startLength + event.json.length + closing.length;
+    const routerLength = event.router === undefined ? 0 : routerKey.length + event.router.length;
+    const lineLength = startLength + event.json.length + routerLength + closing.length;
     if (size + lineLength > chunk.length) await flush();
     // A line longer than a chunk gets a chunk its size.
     if (lineLength > chunk.length) chunk = Buffer.allocUnsafeSlow(lineLength);
     utf8.encodeInto(start, chunk.subarray(size, size + startLength));
-    copier.copy(event.json, chunk, size + startLength);
-    closing.copy(chunk, size + startLength + event.json.length);
-    placed.push([position + size + startLength, event.json.length]);
+    let at = size + startLength;
+    copier.copy(event.json, chunk, at);
+    const where: Written = { json: [position + at, event.json.length] };
+    at += event.json.length;
+    if (event.router !== undefined) {
+      at += routerKey.copy(chunk, at);
+      copier.copy(event.router, chunk, at);
+      where.router = [position + at, event.router.length];
+      at += event.router.length;
+    }
+    closing.copy(chunk, at);
+    placed.push(where);
     size += lineLength;
   }
   await flush();
   return placed;
 }
 
+function placedIn(file: FileBytes, where: Written): Placed {
+  return { json: file.range(...where.json), ...(where.router ? { router: file.range(...where.router) } : {}) };
+}
+
 function refsMember(event: StoredEvent): string {
   return event.refs === '' ? '' : `,"refs":${JSON.stringify(event.refs)}`;
+}
+
+/** The length of the Router view that ends the line, so the line splits without being parsed. */
+function routerMember(event: StoredEvent): string {
+  return event.router === undefined ? '' : `,"routerBytes":${event.router.length}`;
 }
 
 const eventMember = Buffer.from(',"event":');
 const openBrace = 0x7b;
 const closeBrace = 0x7d;
 
+const routerKey = Buffer.from(',"router":');
+
 /**
  * A line as `writeEvents` wrote it, `{…head members…,"event":` + the event's
- * JSON + `}`, split without parsing the event: its bytes are taken as they
- * stand. Inside a JSON string every quote is escaped, and no head member is an
- * object with an `event` key, so the first `,"event":` is the member's own.
- * Lines without an event (the journal's begin and commit lines) are all head.
+ * JSON (+ `,"router":` + its Router view, whose length the head gives as
+ * `routerBytes`) + `}`, split without parsing the event: its bytes are taken
+ * as they stand. Inside a JSON string every quote is escaped, and no head
+ * member is an object with an `event` key, so the first `,"event":` is the
+ * member's own. Lines without an event (the journal's begin and commit lines)
+ * are all head.
  */
-function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined } {
+function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined; router: Buffer | undefined } {
   const start = line.indexOf(eventMember);
-  if (start < 0) return { head: JSON.parse(line.toString('utf8')), event: undefined };
-  return {
-    head: JSON.parse(`${line.toString('utf8', 0, start)}}`),
-    event: line.subarray(start + eventMember.length, line.length - 1),
-  };
+  if (start < 0) return { head: JSON.parse(line.toString('utf8')), event: undefined, router: undefined };
+  const head = JSON.parse(`${line.toString('utf8', 0, start)}}`) as Head & { routerBytes?: number };
+  const end = line.length - 1;
+  if (head.routerBytes === undefined) return { head, event: line.subarray(start + eventMember.length, end), router: undefined };
+  const routerStart = end - head.routerBytes;
+  const keyStart = routerStart - routerKey.length;
+  if (keyStart < start + eventMember.length || !line.subarray(keyStart, routerStart).equals(routerKey)) {
+    throw new Error(`catalog line without the Router view its head announces: ${line.toString('utf8', 0, 80)}`);
+  }
+  return { head, event: line.subarray(start + eventMember.length, keyStart), router: line.subarray(routerStart, end) };
 }
 
 function venueEvents<T>(state: CatalogState<T>, venue: string): Map<string, T> {

@@ -1,13 +1,13 @@
 import { expect, test } from 'vitest';
 import { fixtureEvent } from '../../test/fixtures.js';
 import { catalogEntry } from '../document.js';
-import { storedJson } from './binary-refs.js';
+import { eventJson } from './event-json.js';
 import { Interner } from './interner.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 
 function stored(venue: string, id: string, views: EntryViews): StoredEntry {
   const entry = catalogEntry(venue, fixtureEvent(venue, id));
-  const { json, refs } = storedJson(entry.source);
+  const { json, refs } = eventJson(entry.source, entry);
   return new StoredEntry(entry, { bytes: Buffer.from(json), refs }, views, new Interner());
 }
 

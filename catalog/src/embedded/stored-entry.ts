@@ -12,10 +12,16 @@ import { routerJson } from './router-json.js';
 /** What an entry is built from: the indexed fields, without the parsed views. */
 export type EntryKeys = Omit<CatalogEntry, 'source' | 'router' | 'sourceJson' | 'routerJson' | 'marketIds' | 'outcomeIds' | 'marketSlugs'>;
 
-/** How an event is kept: its JSON without binary references, and where they were (see binary-refs.ts). */
+/**
+ * How an event is kept: its JSON without binary references, and where they
+ * were (see binary-refs.ts); and the Router's view, made when it was swept
+ * (absent for events read from files written before views were kept: the
+ * view is then spliced from the event's bytes when asked for).
+ */
 export interface StoredForm {
   bytes: EventBytes;
   refs: string;
+  router?: EventBytes | undefined;
 }
 
 /**
@@ -79,6 +85,7 @@ export class StoredEntry implements CatalogEntry {
   /** Where the binary references were taken out of the bytes (see binary-refs.ts). */
   readonly refs: string;
   private stored: EventBytes;
+  private routerStored: EventBytes | undefined;
 
   constructor(
     keys: EntryKeys,
@@ -87,6 +94,7 @@ export class StoredEntry implements CatalogEntry {
     shared: Interner,
   ) {
     this.stored = stored.bytes;
+    this.routerStored = stored.router;
     this.refs = shared.text(stored.refs);
     this.id = keys.id;
     this.venue = keys.venue;
@@ -111,10 +119,18 @@ export class StoredEntry implements CatalogEntry {
     return this.stored;
   }
 
+  /** The Router's view as stored, where it was made at write time. */
+  get routerBytes(): EventBytes | undefined {
+    return this.routerStored;
+  }
+
   /** Points the entry at the same bytes written to disk, so the copy in memory can go. */
-  relocate(bytes: EventBytes): void {
+  relocate(bytes: EventBytes, router: EventBytes | undefined): void {
     if (bytes.length !== this.stored.length) throw new Error(`event ${this.id} relocated to ${bytes.length} bytes, not ${this.stored.length}`);
+    if (router?.length !== this.routerStored?.length)
+      throw new Error(`event ${this.id} relocated its Router view to ${router?.length} bytes, not ${this.routerStored?.length}`);
     this.stored = bytes;
+    this.routerStored = router;
   }
 
   /** One market's JSON, exactly as the venue's event holds it, without parsing the event. */
@@ -132,8 +148,9 @@ export class StoredEntry implements CatalogEntry {
     return this.views.source.memo(this);
   }
 
+  /** The Router's view: its stored bytes as they are, or spliced once from the event's (see `StoredForm`). */
   get routerJson(): Buffer {
-    return this.views.router.memo(this);
+    return this.routerStored === undefined ? this.views.router.memo(this) : readEventBytes(this.routerStored);
   }
 
   get source(): Event {

@@ -1,0 +1,99 @@
+import { withBinaryRefs } from '@predgate/core';
+import type { Event, Market } from '@predgate/core';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { sampleCatalog } from '../../test/fixtures.js';
+import { catalogEntry } from '../document.js';
+import { withBinaryRefsJson } from './binary-refs.js';
+import { eventJson } from './event-json.js';
+
+/** Both texts made at once must be exactly what serialising the event and the document's Router view gives. */
+function expectExact(event: Event, venue = 'mock'): void {
+  const before = JSON.stringify(event);
+  const entry = catalogEntry(venue, event);
+  const { json, refs, router } = eventJson(event, entry);
+  expect(JSON.stringify(event)).toBe(before);
+  expect(router).toBe(JSON.stringify(entry.router));
+  expect(withBinaryRefsJson(Buffer.from(json), refs).toString('utf8')).toBe(before);
+}
+
+const market = (id: string, extra: Record<string, unknown> = {}): Market =>
+  withBinaryRefs({
+    marketId: id,
+    eventId: 'e1',
+    title: `Market ${id}`,
+    outcomes: [
+      { outcomeId: `${id}-y`, marketId: id, label: 'Yes', price: 0.4 },
+      { outcomeId: `${id}-n`, marketId: id, label: 'No', price: 0.6 },
+    ],
+    volume24h: 10,
+    sourceExchange: 'mock',
+    ...extra,
+  } as Market);
+const event = (markets: Market[], extra: Record<string, unknown> = {}): Event =>
+  ({ id: 'e1', title: 'T', slug: 's', markets, volume24h: 1, url: 'u', ...extra }) as Event;
+
+describe('an event serialised once, as stored and as the Router sends it', () => {
+  test('the sample catalog', () => {
+    for (const [venue, events] of Object.entries(sampleCatalog())) for (const item of events) expectExact(item, venue);
+  });
+
+  test.each([
+    ['markets without eventId or sourceExchange', event([market('m1', { eventId: undefined, sourceExchange: undefined })])],
+    ['an outcome holding the market’s eventId member too', event([market('m1', { outcomes: [{ outcomeId: 'o', eventId: 'e1', label: 'Yes' }] })])],
+    ['an outcome holding the sourceExchange member too', event([market('m1', { outcomes: [{ outcomeId: 'o', sourceExchange: 'mock' }] })])],
+    ['a non-string eventId', event([market('m1', { eventId: 7 })])],
+    ['references left in the middle of a market', event([{ yes: { outcomeId: 'x' }, ...market('m1') } as Market])],
+    ['metadata holding a markets member like the placeholder', event([market('m1')], { sourceMetadata: { markets: 0, nested: { markets: 0 } } })],
+    ['a markets member like the placeholder inside a market', event([market('m1', { extra: { markets: 0 } })])],
+    ['no markets', event([])],
+    ['text needing escapes', event([market('m1', { eventId: 'q"\\é🚀', title: '"eventId":"e1"' })], { title: 'Quotes " and \\ 日本' })],
+  ])('%s', (_name, item) => {
+    expectExact(item);
+  });
+
+  test('arbitrary events', () => {
+    const text = fc.constantFrom('', 'e1', 'mock', 'x"y', '"eventId":"e1"', 'é');
+    const arbitraryMarket = fc
+      .record(
+        {
+          marketId: text,
+          eventId: fc.oneof(text, fc.integer()),
+          title: text,
+          outcomes: fc.array(fc.record({ outcomeId: text, label: text, eventId: text, sourceExchange: text }, { requiredKeys: ['outcomeId', 'label'] }), {
+            maxLength: 3,
+          }),
+          volume24h: fc.double({ noNaN: true, noDefaultInfinity: true }),
+          sourceExchange: text,
+          extra: fc.jsonValue({ maxDepth: 2 }),
+          refs: fc.boolean(),
+        },
+        { requiredKeys: ['marketId', 'title', 'outcomes', 'volume24h', 'refs'] },
+      )
+      .map(({ refs, ...item }) => (refs ? withBinaryRefs(item as unknown as Market) : (item as unknown as Market)));
+    const arbitraryEvent = fc.record(
+      {
+        id: text,
+        title: text,
+        description: text,
+        slug: text,
+        markets: fc.array(arbitraryMarket, { maxLength: 4 }),
+        volume24h: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        volume: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        url: text,
+        image: text,
+        category: fc.constantFrom('Politics', 'Economy', 'sports', '', 'Weird "cat"'),
+        tags: fc.array(text, { maxLength: 3 }),
+        sourceMetadata: fc.dictionary(
+          fc.constantFrom('venueEventId', 'venueCategory', 'markets', 'a'),
+          fc.oneof(fc.constant(0), fc.jsonValue({ maxDepth: 2 })),
+        ),
+      },
+      { requiredKeys: ['id', 'title', 'slug', 'markets', 'volume24h', 'url'] },
+    );
+    fc.assert(
+      fc.property(arbitraryEvent, (item) => expectExact(item as unknown as Event)),
+      { numRuns: 400 },
+    );
+  });
+});
