@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Hapi from '@hapi/hapi';
-import { CatalogService, EmbeddedCatalogStore, MongoCatalogStore, MongoSweepLeases, routerPackage, routerVenuePlugin } from '@predgate/catalog';
+import {
+  CatalogService,
+  EmbeddedCatalogStore,
+  declareCategoryWords,
+  MongoCatalogStore,
+  MongoSweepLeases,
+  routerPackage,
+  routerVenuePlugin,
+} from '@predgate/catalog';
 import type { Request, Server } from '@hapi/hapi';
 import { createHttpClientFactory, createMethodRegistry, systemClock } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
@@ -114,6 +122,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
   // Resolved once here, so a missing registration fails the start, not a request.
   const swept = manifest.venues.map((venue) => container.resolve(venueToken(venue.id)));
+  // Known before the catalog opens: the events it reads back from its journal are filed by the venues' category words.
+  manifest.venues.forEach((venue, index) => declareCategoryWords(venue.id, swept[index]!.shared.profile.categoryWords));
 
   const store = config.catalogUrl ? new MongoCatalogStore({ url: config.catalogUrl }) : new EmbeddedCatalogStore({ dir: join(config.dataDir, 'catalog') });
   await store.open();

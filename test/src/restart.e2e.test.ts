@@ -55,6 +55,11 @@ test('after kill -9, a restart serves the last completed sweep at once, without 
   expect(sweepId).toBeDefined();
   const before = await get<{ data: unknown[]; meta: { total: number } }>(first.uri, '/v0/events?limit=20&closed=true');
   expect(before.meta.total).toBe(400);
+  // Filed by the mock's own category words ('Economy', 'Pop Culture'...), which must be known when the catalog is read back.
+  const economics = await get<{ meta: { total: number } }>(first.uri, '/v0/events?limit=20&closed=true&category=Economics');
+  const culture = await get<{ meta: { total: number } }>(first.uri, '/v0/events?limit=20&closed=true&category=Culture');
+  expect(economics.meta.total).toBeGreaterThan(0);
+  expect(culture.meta.total).toBeGreaterThan(0);
   await first.kill('SIGKILL');
 
   const second = await serve(env);
@@ -62,6 +67,8 @@ test('after kill -9, a restart serves the last completed sweep at once, without 
     const status = await get<Status>(second.uri, '/v0/status');
     expect(status.data[0]).toMatchObject({ venue: 'mock', lastSweep: { sweepId }, sweeping: false });
     expect(await get(second.uri, '/v0/events?limit=20&closed=true')).toEqual(before);
+    expect(await get(second.uri, '/v0/events?limit=20&closed=true&category=Economics')).toEqual(economics);
+    expect(await get(second.uri, '/v0/events?limit=20&closed=true&category=Culture')).toEqual(culture);
   } finally {
     await second.kill('SIGTERM');
   }

@@ -28,7 +28,7 @@ const profile: VenueProfile = {
   // No credentials are needed: each distinct credentials object simply gets its own simulated account.
   credentials: { required: [], optional: ['apiKey'] },
   // The venue's own category names, by the normalised category each means: the catalog files its events by them.
-  categoryWords: { Politics: ['world'], Economics: ['economy'] },
+  categoryWords: { Politics: ['world'], Economics: ['economy'], Science: ['tech'], Culture: ['pop culture'] },
   // Simulated, every one: the book decides crossing, fills and slippage; expiry is checked at submit.
   orderControls: [...orderControls],
 };
