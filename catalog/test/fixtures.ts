@@ -1,5 +1,6 @@
 import { withBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
+import fc from 'fast-check';
 import { declareCategoryWords } from '../src/categories.js';
 import { catalogEntry } from '../src/document.js';
 import type { CatalogEntry } from '../src/document.js';
@@ -99,4 +100,30 @@ export function sampleCatalog(): Record<string, Event[]> {
       fixtureEvent('gamma', 'g2', { title: 'Mayor race', volume24h: 0 }),
     ],
   };
+}
+
+/**
+ * Arbitrary events for the Router view's property tests: every member the
+ * view reads, optional where the model allows, around the given markets and
+ * texts, with metadata that may hold the keys the view sets.
+ */
+export function arbitraryEvent(text: fc.Arbitrary<string>, market: fc.Arbitrary<unknown>, metadataValue: fc.Arbitrary<unknown> = fc.jsonValue()) {
+  return fc.record(
+    {
+      id: text,
+      title: text,
+      description: text,
+      slug: text,
+      markets: fc.array(market, { maxLength: 4 }),
+      volume24h: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      volume: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      url: text,
+      image: text,
+      category: fc.constantFrom('Politics', 'Economy', 'sports', '', 'Weird "cat"'),
+      tags: fc.array(text, { maxLength: 3 }),
+      sourceMetadata: fc.dictionary(fc.constantFrom('venueEventId', 'venueCategory', 'markets', 'a', 'b'), metadataValue),
+      sourceExchange: text,
+    },
+    { requiredKeys: ['id', 'title', 'slug', 'markets', 'volume24h', 'url'] },
+  );
 }
