@@ -112,8 +112,11 @@ test('joins /markets, subscribes the slug, and turns each pushed YES book into f
   // Another market's push reaches nobody here; AMM prices are not read.
   venue.emit('orderbookUpdate', update(other, [[0.5, 1]], []));
   venue.emit('newPriceData', { marketAddress: '0xabc', updatedPrices: { yes: 0.5, no: 0.5 } });
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(yes.books).toHaveLength(2);
+  // The watched market's next push, sent after them, is the next book: nothing came in between.
+  venue.emit('orderbookUpdate', update(slug, [[0.2, 3]], [], '2026-08-31T07:30:03.000Z'));
+  await until(() => yes.books.length >= 3, 'third book');
+  expect(yes.books).toHaveLength(3);
+  expect(yes.books[2]!.bids).toEqual([{ price: 0.2, size: 3 }]);
   expect(yes.errors).toEqual([]);
 });
 
