@@ -179,9 +179,12 @@ test('close() ends the connection', async () => {
   await until(() => venue.sockets.size === 1 && commands('subscribe').length === 1, 'connected');
   await stream.close();
   await until(() => venue.sockets.size === 0, 'closed');
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  expect(venue.requestUrls).toHaveLength(1);
-  await feed.stop();
+  // Not dialled again by itself: a watch after the close opens the one new connection.
+  const after = stream.watchTrades(yes);
+  after.start(collect<Trade[]>().listener);
+  await until(() => commands('subscribe').length === 2, 'the new watch subscribed');
+  expect(venue.requestUrls).toHaveLength(2);
+  await Promise.all([feed.stop(), after.stop()]);
 });
 
 test('a watcher from before close() stopping later leaves the books and prints of watchers started after it alone', async () => {
