@@ -142,6 +142,23 @@ describe('the compiled answer check', () => {
     ).toBeUndefined();
   });
 
+  test('it reads tuples as joi does: each position its own schema, nothing past the last', () => {
+    const check = compiledCheckOf(Joi.array().items(Joi.array().ordered(Joi.number().required(), Joi.string())))!;
+    expect([[[1, 'a']], [[1]], []].map(check)).toEqual([true, true, true]);
+    expect([[[]], [['a', 'a']], [[1, 'a', 2]], [[1, 2]]].map(check)).toEqual([false, false, false, false]);
+    for (const value of [[[1, 'a']], [[1]], [[]], [['a', 'a']], [[1, 'a', 2]]]) {
+      expect(Joi.array().items(Joi.array().ordered(Joi.number().required(), Joi.string())).validate(value, { convert: false }).error === undefined).toBe(
+        check(value),
+      );
+    }
+  });
+
+  test('it reads `with` and `or` between members as joi does', () => {
+    const check = compiledCheckOf(Joi.object({ a: Joi.number(), b: Joi.number(), c: Joi.number() }).or('a', 'b').with('c', 'a'))!;
+    expect([{ a: 1 }, { b: 1 }, { a: 1, c: 1 }].map(check)).toEqual([true, true, true]);
+    expect([{}, { c: 1 }, { b: 1, c: 1 }].map(check)).toEqual([false, false, false]);
+  });
+
   test('it reads presence, allowed values, bounds and unknown keys as joi does', () => {
     const schema = Joi.object({ a: Joi.number().integer().min(1).required(), b: Joi.string().valid('x', 'y').allow(null) });
     const check = compiledCheckOf(schema)!;

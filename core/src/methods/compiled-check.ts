@@ -45,6 +45,7 @@ interface Description {
   rules?: Array<{ name: string; args?: Record<string, unknown> }>;
   keys?: Record<string, Description>;
   items?: Description[];
+  ordered?: Description[];
   matches?: Array<{ schema?: Description } & Record<string, unknown>>;
   patterns?: Array<{ schema?: Description; rule?: Description } & Record<string, unknown>>;
   metas?: unknown[];
@@ -99,7 +100,21 @@ function memberNode(description: Description, mode: CheckMode): CompiledCheck {
 }
 
 /** Members of a description this compiler reads (documentation members change nothing). */
-const readMembers = new Set(['type', 'flags', 'allow', 'rules', 'keys', 'items', 'matches', 'patterns', 'metas', 'preferences', 'renames', 'dependencies']);
+const readMembers = new Set([
+  'type',
+  'flags',
+  'allow',
+  'rules',
+  'keys',
+  'items',
+  'ordered',
+  'matches',
+  'patterns',
+  'metas',
+  'preferences',
+  'renames',
+  'dependencies',
+]);
 /** Flags that change nothing a check with `convert: false` sees, beside the ones each type reads. */
 const inertFlags = new Set(['presence', 'description', 'label']);
 
@@ -144,8 +159,11 @@ function typeCheck(description: Description, mode: CheckMode): { check: Compiled
     case 'boolean':
       requireNoRules(rules, []);
       return { check: (value) => typeof value === 'boolean', flags: [] };
-    case 'number':
-      return { check: numberCheck(rules, flags.unsafe === true), flags: ['unsafe', 'only'] };
+    case 'number': {
+      const check = numberCheck(rules, flags.unsafe === true);
+      // Converting, joi turns -0 into 0: an argument of -0 is left to joi.
+      return { check: mode === 'arguments' ? (value) => !Object.is(value, -0) && check(value) : check, flags: ['unsafe', 'only'] };
+    }
     case 'string':
       return { check: stringCheck(rules), flags: ['only'] };
     case 'array': {
@@ -155,6 +173,11 @@ function typeCheck(description: Description, mode: CheckMode): { check: Compiled
       const item = items[0];
       if (item && item.flags?.presence === 'required') throw new Unsupported('required item');
       const each = item ? memberNode(item, mode) : undefined;
+      if (description.ordered) {
+        // A tuple (`ordered`): each position its own schema, nothing past the last.
+        if (item) throw new Unsupported('ordered with items');
+        return { check: tupleCheck(description.ordered, mode), flags: ['single'] };
+      }
       return {
         check: (value) => {
           if (!Array.isArray(value)) return false;
@@ -183,6 +206,14 @@ function typeCheck(description: Description, mode: CheckMode): { check: Compiled
     default:
       throw new Unsupported(description.type);
   }
+}
+
+function tupleCheck(ordered: Description[], mode: CheckMode): CompiledCheck {
+  const positions = ordered.map((position) => ({ required: position.flags?.presence === 'required', check: memberNode(position, mode) }));
+  return (value) => {
+    if (!Array.isArray(value) || value.length > positions.length) return false;
+    return positions.every((position, index) => (index < value.length && value[index] !== undefined ? position.check(value[index]) : !position.required));
+  };
 }
 
 function requireNoRules(rules: NonNullable<Description['rules']>, known: string[]): void {
@@ -260,10 +291,14 @@ function objectCheck(description: Description, mode: CheckMode): CompiledCheck {
     if (typeof rename.from !== 'string') throw new Unsupported('rename pattern');
     return rename.from;
   });
-  const together = (description.dependencies ?? []).map((dependency) => {
-    if (dependency.rel !== 'with' || typeof dependency.key !== 'string') throw new Unsupported(`dependency ${dependency.rel}`);
-    return { key: dependency.key, peers: dependency.peers };
-  });
+  // `with` (a member needs its peers) and `or` (one of the peers at least): other dependencies are left to joi.
+  const together: Array<{ key: string; peers: string[] }> = [];
+  const oneOf: string[][] = [];
+  for (const dependency of description.dependencies ?? []) {
+    if (dependency.rel === 'with' && typeof dependency.key === 'string') together.push({ key: dependency.key, peers: dependency.peers });
+    else if (dependency.rel === 'or' && (dependency.key ?? null) === null) oneOf.push(dependency.peers);
+    else throw new Unsupported(`dependency ${dependency.rel}`);
+  }
   const known = new Set(keys.map((key) => key.key));
   const patterns = description.patterns ?? [];
   if (patterns.length > 1) throw new Unsupported('several patterns');
@@ -280,6 +315,7 @@ function objectCheck(description: Description, mode: CheckMode): CompiledCheck {
     const record = value as Record<string, unknown>;
     for (const from of renamed) if (record[from] !== undefined) return false;
     for (const { key, peers } of together) if (record[key] !== undefined && peers.some((peer) => record[peer] === undefined)) return false;
+    for (const peers of oneOf) if (peers.every((peer) => record[peer] === undefined)) return false;
     for (const key of keys) {
       const member = record[key.key];
       if (member === undefined) {
