@@ -78,7 +78,8 @@ export async function openScenario(dir: string, settings: WebhookSettings): Prom
   const store = new EmbeddedCatalogStore({ dir: join(dir, 'catalog') });
   await store.open();
   let sweep = 0;
-  const adapter = { fetchEvents: () => Promise.resolve(scriptedSweeps[sweep] ?? []) } as unknown as VenueAdapter;
+  // A venue declaring nothing beyond its events (no category words of its own).
+  const adapter = { profile: {}, fetchEvents: () => Promise.resolve(scriptedSweeps[sweep] ?? []) } as unknown as VenueAdapter;
   const catalog = new CatalogService({ store, venues: [{ id: 'scripted', adapter, shrinkGuard: false }], logger: silentLogger });
   await catalog.load();
   const streamsBooks = (venue: string) => venue === 'streamed';

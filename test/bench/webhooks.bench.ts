@@ -90,6 +90,7 @@ export async function benchWebhooks(): Promise<{ summary: string; details: Webho
     let sweep = 0;
     // Paged as a venue pages: a sweep asks by offset until a short page.
     const adapter = {
+      profile: {},
       fetchEvents: ({ offset = 0, limit = marketCount }: { offset?: number; limit?: number }) =>
         Promise.resolve(catalogAt(sweep, marketCount).slice(offset, offset + limit)),
     } as unknown as VenueAdapter;

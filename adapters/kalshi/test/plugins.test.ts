@@ -22,6 +22,8 @@ describe('plugins', () => {
   test('each venue has its own hosts and names the credentials it needs', () => {
     expect(kalshiPlugin.create(context()).profile).toEqual({
       displayName: 'Kalshi',
+      // Which words of Kalshi's categories file an event where is the venue's own to say (tested in the catalog).
+      categoryWords: expect.objectContaining({ Sports: expect.arrayContaining(['nba']) }),
       hosts: { rest: 'https://external-api.kalshi.com/trade-api/v2', web: 'https://kalshi.com', restFallback1: 'https://api.elections.kalshi.com' },
       rateLimit: { requests: 10, intervalMs: 1_000 },
       credentials: { required: ['apiKey', 'privateKey'], optional: [] },
