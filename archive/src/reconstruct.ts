@@ -145,7 +145,7 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
   // A checkpoint of the next hour that counts at or before `since` already holds everything before it.
   const resumeFrom = latestCheckpoint(following, since);
   // Without one, replay must start at the hour's first row, which the source may have left out.
-  if (!resumeFrom && following.checkpoints[0] !== undefined && following.checkpoints[0].row > 0) return result;
+  if (!resumeFrom && (following.checkpoints[0]?.row ?? 0) > 0) return result;
   const followingState = resumeFrom ? ReplayBook.from(resumeFrom.snapshot) : state;
   let position = resumeFrom ? rowPosition(following.rows, resumeFrom.row) : 0;
   for (; position < following.rows.length && effectiveTime(followingState, following.rows[position]!) <= since; position += 1) {

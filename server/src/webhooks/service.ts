@@ -117,9 +117,9 @@ export class WebhookService {
       records: (followed) => followed.forEach((record) => service.applyFollowed(record)),
       reset: (all) => service.rebuild(all),
     });
-    await leadership.start((leading) => (leading ? service.scheduleAll(service.takeoverHold()) : service.stopSending()));
+    await leadership.start((leading) => (leading ? service.takeLead() : service.stopSending()));
     // Once, whatever the start decided: `schedule` sends only while this replica leads.
-    service.scheduleAll(service.takeoverHold());
+    service.takeLead();
     return service;
   }
 
@@ -245,14 +245,15 @@ export class WebhookService {
   }
 
   /**
-   * When a replica takes the lead, the one before it may still be finishing an
-   * attempt it started just before its lease ended, its outcome not yet in the
-   * journal. Deliveries pending then wait for that attempt's longest time (and
-   * one lease for its record to arrive) so they are not sent twice.
-   * A gateway alone on its data has no one before it.
+   * Schedules what is pending as this replica takes the lead. The one before it
+   * may still be finishing an attempt it started just before its lease ended,
+   * its outcome not yet in the journal: deliveries pending then wait for that
+   * attempt's longest time (and one lease for its record to arrive) so they are
+   * not sent twice. A gateway alone on its data has no one before it.
    */
-  private takeoverHold(): number {
-    return this.options.shared ? this.options.clock.now() + this.options.settings.timeoutMs + this.options.shared.leaseMs : 0;
+  private takeLead(): void {
+    const { shared, settings, clock } = this.options;
+    this.scheduleAll(shared ? clock.now() + settings.timeoutMs + shared.leaseMs : 0);
   }
 
   /** Stops attempting (closing, or another replica has the lead); pending deliveries stay pending for whoever sends. */
@@ -282,7 +283,7 @@ export class WebhookService {
 
   private schedule(delivery: Delivery, notBefore = 0): void {
     if (this.closed || !this.leadership.leading) return;
-    const delay = Math.max(0, delivery.nextAt - this.options.clock.now(), notBefore - this.options.clock.now());
+    const delay = Math.max(0, Math.max(delivery.nextAt, notBefore) - this.options.clock.now());
     const enqueue = () => void this.queue.add(() => this.attempt(delivery.id));
     if (delay === 0) return enqueue();
     const timer = setTimeout(() => {
