@@ -136,7 +136,8 @@ export function layoutDrift(pubkey: string, type: string, error: unknown): Predg
     'EXCHANGE_NOT_AVAILABLE',
     `${venueId}: account ${pubkey} does not decode as a ${type}: ${error instanceof Error ? error.message : String(error)}`,
     {
-      detail: { account: pubkey, type, ...(field ? { field } : {}), drift: true },
+      // `item` names the account as list drift does, so a listed account left out and its lookup say the same.
+      detail: { account: pubkey, item: pubkey, type, ...(field ? { field } : {}), drift: true },
     },
   );
 }

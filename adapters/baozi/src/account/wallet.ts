@@ -1,4 +1,4 @@
-import { PredgateError, invalidArgument, missingCredentials } from '@predgate/core';
+import { PredgateError, invalidArgument, isPredgateError, missingCredentials, reportDrift } from '@predgate/core';
 import type { Balance, Position } from '@predgate/core';
 import { findProgramAddress, publicKeyBytes, publicKeyOfSecret, u64Seed } from '../auth/solana.js';
 import { programId, venueId } from '../context.js';
@@ -20,6 +20,11 @@ export async function fetchBalance(ctx: BaoziContext, address?: string): Promise
   return [{ currency: 'SOL', total, available: total, locked: 0 }];
 }
 
+/**
+ * A wallet's stakes, one row per staked side. A position account or market
+ * account that does not read is left out as drift (named by its address);
+ * the wallet's other stakes are served.
+ */
 export async function fetchPositions(ctx: BaoziContext, address?: string): Promise<Position[]> {
   const wallet = walletOf(ctx, address);
   const owned = (discriminator: string) => [{ memcmp: { offset: 0, bytes: discriminator } }, { memcmp: { offset: 8, bytes: wallet } }];
@@ -27,15 +32,22 @@ export async function fetchPositions(ctx: BaoziContext, address?: string): Promi
     ctx.rpc.programAccounts(owned(discriminatorFilters.userPosition)),
     ctx.rpc.programAccounts(owned(discriminatorFilters.racePosition)),
   ]);
-  const positions: Array<RawUserPosition | RawRacePosition> = [
-    ...booleans.map(({ pubkey, account }) => decodePosition(pubkey, account, 'userPosition', decodeUserPosition)),
-    ...races.map(({ pubkey, account }) => decodePosition(pubkey, account, 'racePosition', decodeRacePosition)),
-  ].filter((position) => !position.claimed);
+  const readable = <T>(pubkey: string, read: () => T): Array<{ pubkey: string; position: T }> => {
+    try {
+      return [{ pubkey, position: read() }];
+    } catch (error) {
+      return leftOut(error);
+    }
+  };
+  const positions: Array<{ pubkey: string; position: RawUserPosition | RawRacePosition }> = [
+    ...booleans.flatMap(({ pubkey, account }) => readable(pubkey, () => decodePosition(pubkey, account, 'userPosition', decodeUserPosition))),
+    ...races.flatMap(({ pubkey, account }) => readable(pubkey, () => decodePosition(pubkey, account, 'racePosition', decodeRacePosition))),
+  ].filter(({ position }) => !position.claimed);
   // The position names its market by number: the market's address derives from it.
   const addressOf = (position: RawUserPosition | RawRacePosition) =>
     findProgramAddress([new TextEncoder().encode(position.kind === 'boolean' ? 'market' : 'race'), u64Seed(position.marketIdNum)], programKey);
-  const addresses = [...new Set(positions.map(addressOf))];
-  const markets = new Map<string, RawMarket>();
+  const addresses = [...new Set(positions.map(({ position }) => addressOf(position)))];
+  const markets = new Map<string, RawMarket | PredgateError>();
   for (let start = 0; start < addresses.length; start += accountsPerCall) {
     const keys = addresses.slice(start, start + accountsPerCall);
     const accounts = await ctx.rpc.multipleAccounts(keys);
@@ -44,19 +56,22 @@ export async function fetchPositions(ctx: BaoziContext, address?: string): Promi
       if (account === null) return;
       const decoded = decodeMarket(pubkey, account);
       if ('market' in decoded) markets.set(pubkey, decoded.market);
-      else if (decoded.reason === 'layout') throw decoded.error;
+      else if (decoded.reason === 'layout') markets.set(pubkey, decoded.error);
     });
   }
-  return positions.flatMap((position): Position[] => {
+  return positions.flatMap(({ pubkey: positionKey, position }): Position[] => {
     const pubkey = addressOf(position);
     const market = markets.get(pubkey);
+    if (market instanceof PredgateError) return leftOut(market);
     if (!market || market.kind !== position.kind) {
-      throw new PredgateError(
-        'EXCHANGE_NOT_AVAILABLE',
-        `${venueId}: a position names market ${position.marketIdNum}, but no ${position.kind} market lives at ${pubkey}`,
-        {
-          detail: { marketIdNum: position.marketIdNum.toString(), marketId: pubkey, drift: true },
-        },
+      return leftOut(
+        new PredgateError(
+          'EXCHANGE_NOT_AVAILABLE',
+          `${venueId}: a position names market ${position.marketIdNum}, but no ${position.kind} market lives at ${pubkey}`,
+          {
+            detail: { item: positionKey, field: 'market_id', marketIdNum: position.marketIdNum.toString(), marketId: pubkey, drift: true },
+          },
+        ),
       );
     }
     const stakes = position.kind === 'boolean' ? [position.yes, position.no] : position.bets.slice(0, outcomeIdsOf(market).length);
@@ -67,9 +82,11 @@ export async function fetchPositions(ctx: BaoziContext, address?: string): Promi
       const outcome = normalized.outcomes[index];
       const price = prices[index];
       if (!outcome || price === undefined) {
-        throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: a stake on outcome ${index} of ${pubkey} has no pool price`, {
-          detail: { marketId: pubkey, outcome: index, drift: true },
-        });
+        return leftOut(
+          new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: a stake on outcome ${index} of ${pubkey} has no pool price`, {
+            detail: { item: positionKey, field: `bets[${index}]`, marketId: pubkey, outcome: index, drift: true },
+          }),
+        );
       }
       // A pari-mutuel stake has no entry price on chain: the current pool share stands in for it, so no profit is claimed.
       return [
@@ -85,6 +102,13 @@ export async function fetchPositions(ctx: BaoziContext, address?: string): Promi
       ];
     });
   });
+}
+
+/** Reports an unreadable account as drift and leaves it out; anything that is not drift is still thrown. */
+function leftOut(error: unknown): [] {
+  if (!isPredgateError(error) || error.detail?.drift !== true) throw error;
+  reportDrift(error);
+  return [];
 }
 
 /** The wallet an account call is about: the argument, else the caller's `walletAddress`, else the key's. */

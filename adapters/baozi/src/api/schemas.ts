@@ -21,8 +21,9 @@ const account = Joi.object({
   data: Joi.array().ordered(Joi.string().allow('').max(64_000).required(), Joi.string().valid('base64').required()).length(2).required(),
   owner: publicKey.required(),
 });
-export const keyedAccounts = Joi.array()
-  .items(Joi.object({ pubkey: publicKey.required(), account: account.required() }))
+/** Checked account by account: an entry that is not one (no data, a bad owner) is left out as drift named by its pubkey, the rest read. */
+export const keyedAccounts = venueValue
+  .items(Joi.object({ pubkey: publicKey.required(), account: account.required() }), { id: 'pubkey' })
   .max(200_000)
   .required();
 

@@ -5,7 +5,10 @@ import { layoutDrift } from '../errors.js';
 import { accountKind, decodeBooleanMarket, decodeRaceMarket, discriminatorHex } from './markets.js';
 import type { RawMarket } from './markets.js';
 
-export type Decoded = { market: RawMarket } | { reason: 'owner' | 'other' | 'position' | 'currency' | 'layout'; message: string; error?: unknown };
+export type Decoded =
+  | { market: RawMarket }
+  | { reason: 'owner' | 'other' | 'position' | 'currency'; message: string }
+  | { reason: 'layout'; message: string; error: PredgateError };
 
 /**
  * An account as a market, or why it is not one. The owner and the 8-byte
@@ -39,7 +42,13 @@ export function decodePosition<T>(pubkey: string, account: RawAccount, kind: 'us
   const name = kind === 'userPosition' ? 'UserPosition' : 'RacePosition';
   if (account.owner !== programId || accountKind(data) !== kind) {
     throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId}: the RPC answered a ${name} query with ${pubkey}, which is not one`, {
-      detail: { account: pubkey, discriminator: discriminatorHex(data), drift: true },
+      detail: {
+        account: pubkey,
+        item: pubkey,
+        field: account.owner !== programId ? 'owner' : 'discriminator',
+        discriminator: discriminatorHex(data),
+        drift: true,
+      },
     });
   }
   try {

@@ -1,5 +1,5 @@
-import { eventListPredicate, invalidArgument, marketListPredicate } from '@predgate/core';
-import type { Event, EventFetchParams, Market, MarketFetchParams } from '@predgate/core';
+import { eventListPredicate, invalidArgument, marketListPredicate, reportDrift } from '@predgate/core';
+import type { Event, EventFetchParams, Market, MarketFetchParams, PredgateError } from '@predgate/core';
 import type { KeyedAccount } from '../api/schemas.js';
 import { publicKeyBytes } from '../auth/solana.js';
 import { venueId } from '../context.js';
@@ -60,20 +60,26 @@ function allMarkets(ctx: BaoziContext): Promise<RawMarket[]> {
   return markets;
 }
 
-/** Decodes listed accounts; any that is not a SOL market of a known type is skipped and counted, never read as one. */
+/**
+ * Decodes listed accounts; any that is not a SOL market of a known type is
+ * skipped and counted, never read as one. A market account that does not
+ * decode is left out as drift (its address and the field where it failed),
+ * the rest served.
+ */
 function decodeListed(ctx: BaoziContext, accounts: KeyedAccount[]): RawMarket[] {
   const skipped: Record<string, number> = {};
-  let firstFailure: unknown;
+  const undecodable: PredgateError[] = [];
   const markets = accounts.flatMap(({ pubkey, account }) => {
     const decoded = decodeMarket(pubkey, account);
     if ('market' in decoded) return [decoded.market];
     skipped[decoded.reason] = (skipped[decoded.reason] ?? 0) + 1;
-    firstFailure ??= decoded.error;
+    if (decoded.reason === 'layout') undecodable.push(decoded.error);
     return [];
   });
   if (Object.keys(skipped).length > 0) ctx.logger.warn({ skipped }, 'baozi accounts skipped: not boolean or race SOL markets');
   // Every account failing to decode is a layout change, not a few odd accounts.
-  if (markets.length === 0 && skipped.layout !== undefined && skipped.layout === accounts.length) throw firstFailure;
+  if (markets.length === 0 && undecodable.length > 0 && undecodable.length === accounts.length) throw undecodable[0];
+  undecodable.forEach(reportDrift);
   return markets;
 }
 
