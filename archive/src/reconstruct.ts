@@ -1,6 +1,6 @@
+import { BookState } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { hourStart, nextHour, previousHour } from './hours.js';
-import { ReplayBook } from './replay-book.js';
 
 /** A full book of one token at one point of an hour: replay of that hour's rows for the token may start here. */
 export interface Checkpoint {
@@ -43,7 +43,7 @@ const venueLagMarginMs = 5 * 60_000;
  * venue stamped earlier than one already received counts at that later time
  * (it is never dropped, and replay never stops at it).
  */
-function effectiveTime(state: ReplayBook, row: MarketRow): number {
+function effectiveTime(state: BookState, row: MarketRow): number {
   return Math.max(state.timestamp, row.timestamp);
 }
 
@@ -104,7 +104,7 @@ function withGap(snapshot: BookSnapshot, options: ReconstructOptions, moment: nu
 }
 
 interface Cursor {
-  state: ReplayBook;
+  state: BookState;
   /** The hour replay stopped in (absent when nothing was recorded then), and the next row of it not applied. */
   start: number;
   hour: AssetHour | undefined;
@@ -124,7 +124,7 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
     if (checkpoint) break;
   }
   // Replay starts in the oldest hour looked at (`hours[0]`): from its checkpoint, or from nothing.
-  const state = checkpoint ? ReplayBook.from(checkpoint.snapshot) : ReplayBook.empty(assetId);
+  const state = checkpoint ? BookState.from(checkpoint.snapshot) : new BookState(assetId);
   let result: Cursor = { state, start: target, hour: undefined, next: 0 };
   for (let index = 0; index < hours.length; index += 1) {
     const hour = hours[index];
@@ -146,7 +146,7 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
   const resumeFrom = latestCheckpoint(following, since);
   // Without one, replay must start at the hour's first row, which the source may have left out.
   if (!resumeFrom && (following.checkpoints[0]?.row ?? 0) > 0) return result;
-  const followingState = resumeFrom ? ReplayBook.from(resumeFrom.snapshot) : state;
+  const followingState = resumeFrom ? BookState.from(resumeFrom.snapshot) : state;
   let position = resumeFrom ? rowPosition(following.rows, resumeFrom.row) : 0;
   for (; position < following.rows.length && effectiveTime(followingState, following.rows[position]!) <= since; position += 1) {
     followingState.apply(following.rows[position]!);

@@ -37,6 +37,31 @@ test('an unreadable level is refused and changes nothing', () => {
   expect(levels.sorted('ascending')).toEqual([{ price: 0.3, size: 1 }]);
 });
 
+test('levels changed in any order read out as a sort of the latest level per price value, and a read is a copy', () => {
+  const price = fc.constantFrom('0.01', '0.1', '0.10', '0.25', '0.5', '0.50', '0.75', '0.99');
+  const size = fc.constantFrom('0', '0.00', '1', '12.5', '300');
+  fc.assert(
+    fc.property(fc.array(fc.record({ price, size }), { maxLength: 60 }), (changes) => {
+      const levels = new PriceLevels<{ price: string; size: string }>();
+      const latest = new Map<number, { price: string; size: string }>();
+      for (const change of changes) {
+        const before = levels.sorted('ascending');
+        const copy = structuredClone(before);
+        levels.set(change);
+        if (Number(change.size) === 0) latest.delete(Number(change.price));
+        else latest.set(Number(change.price), change);
+        expect(before).toEqual(copy);
+        const expected = [...latest.entries()].sort(([a], [b]) => a - b).map(([, level]) => level);
+        expect(levels.sorted('ascending')).toEqual(expected);
+        expect(levels.sorted('descending')).toEqual(expected.slice().reverse());
+        expect(levels.count).toBe(expected.length);
+        expect(levels.sizeAt(Number(change.price))).toBe(Number(latest.get(Number(change.price))?.size ?? 0));
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
 test('a snapshot with empty sides is a known, empty book, and the deltas after it build on it', () => {
   // The shape CI found in the archive's book: a `book` event with no levels, then a `price_change`.
   const book = new StreamBook();

@@ -13,16 +13,21 @@ export interface KeptLevel {
 
 /**
  * One side of a book kept from a venue's snapshots and deltas: one level per
- * price, compared by value ("0.50" and "0.5" are one level), a level set to
- * size 0 removed. A level whose price or size is not a finite number (or a
- * size below 0) is refused and changes nothing.
+ * price, compared by value ("0.50" and "0.5" are one level, the latest text
+ * wins), a level set to size 0 removed. A level whose price or size is not a
+ * finite number (or a size below 0) is refused and changes nothing. Levels are
+ * kept in price order as they change (a binary search, one splice), so a side
+ * is read out by copying, never by sorting: the archive reads a thousand books
+ * of one token in a range.
  */
 export class PriceLevels<Level extends KeptLevel = OrderLevel> {
-  private readonly byPrice = new Map<number, Level>();
+  /** Prices ascending, and the level at each index. */
+  private readonly prices: number[] = [];
+  private readonly levels: Level[] = [];
 
   /** How many prices have a level. */
   get count(): number {
-    return this.byPrice.size;
+    return this.prices.length;
   }
 
   /** Sets the level at its price (size 0 removes it); false, with nothing changed, when the level is unreadable. */
@@ -30,25 +35,48 @@ export class PriceLevels<Level extends KeptLevel = OrderLevel> {
     const price = Number(level.price);
     const size = Number(level.size);
     if (!Number.isFinite(price) || !Number.isFinite(size) || size < 0) return false;
-    if (size === 0) this.byPrice.delete(price);
-    else this.byPrice.set(price, level);
+    const index = this.position(price);
+    const present = this.prices[index] === price;
+    if (size === 0) {
+      if (present) {
+        this.prices.splice(index, 1);
+        this.levels.splice(index, 1);
+      }
+    } else if (present) {
+      this.levels[index] = level;
+    } else {
+      this.prices.splice(index, 0, price);
+      this.levels.splice(index, 0, level);
+    }
     return true;
   }
 
   /** The size resting at `price`, 0 when there is no level. */
   sizeAt(price: number): number {
-    const level = this.byPrice.get(price);
-    return level === undefined ? 0 : Number(level.size);
+    const index = this.position(price);
+    return this.prices[index] === price ? Number(this.levels[index]!.size) : 0;
   }
 
   clear(): void {
-    this.byPrice.clear();
+    this.prices.length = 0;
+    this.levels.length = 0;
   }
 
-  /** Every level in price order: `descending` is best first for bids, `ascending` best first for asks. */
+  /** Every level in price order, a copy: `descending` is best first for bids, `ascending` best first for asks. */
   sorted(order: 'ascending' | 'descending'): Level[] {
-    const prices = [...this.byPrice.keys()].sort((a, b) => (order === 'ascending' ? a - b : b - a));
-    return prices.map((price) => this.byPrice.get(price)!);
+    return order === 'ascending' ? this.levels.slice() : this.levels.slice().reverse();
+  }
+
+  /** The index of `price`, or where it would go. */
+  private position(price: number): number {
+    let low = 0;
+    let high = this.prices.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.prices[middle]! < price) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 }
 
