@@ -68,7 +68,7 @@ export function opinionApi(http: VenueHttpClient, hosts: OpinionHosts, apiKey: s
   const id = (value: string | number) => encodeURIComponent(String(value));
 
   return {
-    markets: (query: MarketQuery) => get<Paged<RawMarket>>(hosts.api, '/market', 'GET /market', schema.listOf(schema.market), { ...query }),
+    markets: (query: MarketQuery) => get<Paged<RawMarket>>(hosts.api, '/market', 'GET /market', schema.listOf(schema.market, 'marketId'), { ...query }),
     market: (marketId: string) => detail<RawMarket>(`/market/${id(marketId)}`, 'GET /market/{marketId}', 'MARKET_NOT_FOUND'),
     marketBySlug: (slug: string) => detail<RawMarket>(`/market/slug/${id(slug)}`, 'GET /market/slug/{slug}', 'MARKET_NOT_FOUND'),
     categorical: (marketId: string) => detail<RawMarket>(`/market/categorical/${id(marketId)}`, 'GET /market/categorical/{marketId}', 'EVENT_NOT_FOUND'),
@@ -79,11 +79,17 @@ export function opinionApi(http: VenueHttpClient, hosts: OpinionHosts, apiKey: s
     priceHistory: (query: { token_id: string; interval: string; start_at: number; end_at: number }) =>
       get<RawHistory>(hosts.api, '/token/price-history', 'GET /token/price-history', schema.history, query, 'OUTCOME_NOT_FOUND'),
     userTrades: (wallet: string, query: { page: number; limit: number; marketId?: string }) =>
-      get<Paged<RawTrade>>(hosts.api, `/trade/user/${id(wallet)}`, 'GET /trade/user/{walletAddress}', schema.listOf(schema.trade), query),
+      get<Paged<RawTrade>>(hosts.api, `/trade/user/${id(wallet)}`, 'GET /trade/user/{walletAddress}', schema.listOf(schema.trade, 'txHash'), query),
     positions: (wallet: string, query: { page: number; limit: number; marketId?: string }) =>
-      get<Paged<RawPosition>>(hosts.api, `/positions/user/${id(wallet)}`, 'GET /positions/user/{walletAddress}', schema.listOf(schema.position), query),
+      get<Paged<RawPosition>>(
+        hosts.api,
+        `/positions/user/${id(wallet)}`,
+        'GET /positions/user/{walletAddress}',
+        schema.listOf(schema.position, 'tokenId'),
+        query,
+      ),
     orders: (query: { page: number; limit: number; status?: string; marketId?: string }) =>
-      get<Paged<RawOrder>>(hosts.api, '/order', 'GET /order', schema.listOf(schema.order), query),
+      get<Paged<RawOrder>>(hosts.api, '/order', 'GET /order', schema.listOf(schema.order, 'orderId'), query),
     order: async (orderId: string) =>
       (await get<{ orderData?: RawOrder | null }>(hosts.api, `/order/${id(orderId)}`, 'GET /order/{orderId}', schema.orderDetail, undefined, 'ORDER_NOT_FOUND'))
         .orderData ?? null,

@@ -3,13 +3,20 @@ import Joi from 'joi';
 
 /**
  * Opinion's raw shapes, one schema per endpoint, naming only the fields the
- * adapter reads. Ids of markets are integers; token ids are uint256 decimal
- * strings (76-78 digits) and stay strings end to end; amounts are decimal
- * strings with up to 18 decimals; times are epoch seconds (books: ms).
+ * adapter reads. Ids of markets are integers, read as numbers or numeric
+ * strings; token ids are uint256 decimal strings (76-78 digits) and stay
+ * strings end to end; amounts are decimal strings with up to 18 decimals,
+ * read as the nearest double (a bare number past 2^53 included, never
+ * refused); times are epoch seconds (books: ms). Every list is read item by
+ * item: one unreadable market, child, point, order, fill or position is left
+ * out as drift with its id, the rest served.
  */
 
+/** Opinion sends market ids as integers; a numeric string reads the same. */
+export type MarketId = number | string;
+
 export interface RawChildMarket {
-  marketId: number;
+  marketId: MarketId;
   marketTitle: string;
   status: number;
   statusEnum?: string;
@@ -69,9 +76,9 @@ export interface RawHistory {
 export interface RawOrder {
   orderId: string;
   status: number;
-  marketId: number;
+  marketId: MarketId;
   marketTitle?: string | null;
-  rootMarketId?: number | null;
+  rootMarketId?: MarketId | null;
   side: number;
   tradingMethod: number;
   outcome?: string | null;
@@ -79,12 +86,14 @@ export interface RawOrder {
   price?: string | number | null;
   orderShares: string | number;
   filledShares?: string | number | null;
+  /** Quote token spent or received on the fills so far: with `filledShares`, the average fill price. */
+  filledAmount?: string | number | null;
   createdAt: number;
 }
 
 export interface RawTrade {
   txHash: string;
-  marketId: number;
+  marketId: MarketId;
   side: string;
   outcome?: string | null;
   outcomeSide: number;
@@ -95,7 +104,7 @@ export interface RawTrade {
 }
 
 export interface RawPosition {
-  marketId: number;
+  marketId: MarketId;
   outcome?: string | null;
   outcomeSide: number;
   tokenId: string;
@@ -105,13 +114,15 @@ export interface RawPosition {
   unrealizedPnl: string | number;
 }
 
-const numeric = () => venueValue.numeric();
+/** Amounts, prices and sizes: the model's numbers are floats, so a value past 2^53 is read as the nearest double. */
+const numeric = () => venueValue.amount();
+const marketId = () => Joi.alternatives(Joi.number().integer().min(0), Joi.string().pattern(/^\d{1,15}$/, 'integer'));
 const optionalText = () => Joi.string().allow('', null);
 const epochSeconds = () => Joi.number().integer().min(0).allow(null);
 const tokenId = () => Joi.string().allow('').pattern(/^\d*$/, 'uint256 decimal string');
 
 const childKeys = {
-  marketId: Joi.number().integer().required(),
+  marketId: marketId().required(),
   marketTitle: Joi.string().allow('').required(),
   status: Joi.number().integer().required(),
   statusEnum: optionalText(),
@@ -137,7 +148,7 @@ export const child = Joi.object(childKeys);
 export const market = Joi.object({
   ...childKeys,
   marketType: Joi.number().integer().valid(0, 1),
-  childMarkets: Joi.array().items(child).allow(null),
+  childMarkets: venueValue.items(child, { id: 'marketId' }).allow(null),
   volume24h: numeric().allow('', null),
   volume7d: numeric().allow('', null),
   labels: Joi.array().items(Joi.string().allow('')).allow(null),
@@ -145,13 +156,14 @@ export const market = Joi.object({
   collection: Joi.object().allow(null),
 });
 
-/** `result` of a list endpoint: `list` is null when a page is empty. */
-export const listOf = (item: Joi.Schema) =>
-  Joi.object({ total: Joi.number().integer().min(0).allow(null), list: Joi.array().items(item).allow(null).required() });
+/** `result` of a list endpoint, read item by item (`id` names a left-out item): `list` is null when a page is empty. */
+export const listOf = (item: Joi.Schema, id: string) =>
+  Joi.object({ total: Joi.number().integer().min(0).allow(null), list: venueValue.items(item, { id }).allow(null).required() });
 
 /** `result` of the detail endpoints: `data` is null when the venue has nothing under the id. */
 export const detailOf = (item: Joi.Schema) => Joi.object({ data: item.allow(null) });
 
+// A book is read whole or refused: one level left out would show a wrong best price, and each book is its own request.
 const level = Joi.object({ price: numeric().required(), size: numeric().required() });
 export const book = Joi.object({
   market: optionalText(),
@@ -164,17 +176,15 @@ export const book = Joi.object({
 export const latestPrice = Joi.object({ tokenId: optionalText(), price: numeric().allow('', null), side: optionalText(), timestamp: Joi.number().allow(null) });
 
 export const history = Joi.object({
-  history: Joi.array()
-    .items(Joi.object({ t: Joi.number().integer().min(0).required(), p: numeric().required() }))
-    .allow(null),
+  history: venueValue.items(Joi.object({ t: Joi.number().integer().min(0).required(), p: numeric().required() }), { id: 't' }).allow(null),
 });
 
 export const order = Joi.object({
   orderId: Joi.string().min(1).required(),
   status: Joi.number().integer().valid(1, 2, 3, 4, 5).required(),
-  marketId: Joi.number().integer().required(),
+  marketId: marketId().required(),
   marketTitle: optionalText(),
-  rootMarketId: Joi.number().integer().allow(null),
+  rootMarketId: marketId().allow(null),
   side: Joi.number().integer().valid(1, 2).required(),
   tradingMethod: Joi.number().integer().valid(1, 2).required(),
   outcome: optionalText(),
@@ -182,12 +192,13 @@ export const order = Joi.object({
   price: numeric().allow('', null),
   orderShares: numeric().required(),
   filledShares: numeric().allow('', null),
+  filledAmount: numeric().allow('', null),
   createdAt: Joi.number().integer().min(0).required(),
 });
 
 export const trade = Joi.object({
   txHash: Joi.string().min(1).required(),
-  marketId: Joi.number().integer().required(),
+  marketId: marketId().required(),
   side: Joi.string().required(),
   outcome: optionalText(),
   outcomeSide: Joi.number().integer().valid(1, 2).required(),
@@ -198,7 +209,7 @@ export const trade = Joi.object({
 });
 
 export const position = Joi.object({
-  marketId: Joi.number().integer().required(),
+  marketId: marketId().required(),
   outcome: optionalText(),
   outcomeSide: Joi.number().integer().valid(1, 2).required(),
   tokenId: Joi.string().pattern(/^\d+$/, 'uint256 decimal string').required(),

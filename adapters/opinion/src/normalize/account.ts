@@ -15,14 +15,20 @@ export function toOrder(raw: RawOrder, outcomeId: string): Order {
     outcomeId,
     side: raw.side === 1 ? ('buy' as const) : ('sell' as const),
     type: raw.tradingMethod === 2 ? ('limit' as const) : ('market' as const),
-    // A market order carries price 0: it has no limit, not a price of zero.
-    price: toNumber(raw.price) ? toFraction(raw.price) : undefined,
+    // A market order carries price 0: it has no limit, not a price of zero; it is priced at its average fill once it has one.
+    price: toNumber(raw.price) ? toFraction(raw.price) : averageFill(raw, filled),
     amount,
     status: orderStatuses[raw.status]!,
     filled,
     remaining: Math.max(0, roundTo(amount - filled, 10)),
     timestamp: toEpochMs(raw.createdAt)!,
   });
+}
+
+/** Quote token per share over the fills so far (`filledAmount / filledShares`); none before a fill. */
+function averageFill(raw: RawOrder, filled: number): number | undefined {
+  const spent = toNumber(raw.filledAmount);
+  return spent === undefined || filled <= 0 ? undefined : toFraction(roundTo(spent / filled, 10));
 }
 
 export function toUserTrade(raw: RawTrade, outcomeId: string): UserTrade {

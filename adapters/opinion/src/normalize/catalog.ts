@@ -84,11 +84,25 @@ export function toMarket(raw: RawChildMarket & Partial<RawMarket>, parent?: RawM
       sourceExchange: venue,
       sourceMetadata: compact({
         ...pick(raw, metadataKeys),
-        parentMarketId: parent?.marketId,
+        ...winnerOf(raw),
+        parentMarketId: parent ? Number(parent.marketId) : undefined,
         volume24hEstimated: parent ? true : undefined,
       }),
     }),
   );
+}
+
+/**
+ * A resolved market names its winning token (`resultTokenId`): the winner's
+ * label and outcome id go in `sourceMetadata`; `priceMarkets` prices it 1, the
+ * other side 0. A market resolved without a token of its own names none.
+ */
+function winnerOf(raw: RawChildMarket): { winner?: string; winningOutcomeId?: string } {
+  const token = text(raw.resultTokenId);
+  if (statuses[raw.status] !== 'resolved' || !token) return {};
+  if (token === raw.yesTokenId) return { winner: text(raw.yesLabel) ?? 'Yes', winningOutcomeId: token };
+  if (token === raw.noTokenId) return { winner: text(raw.noLabel) ?? 'No', winningOutcomeId: token };
+  return {};
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PredgateError, compact, eventListPredicate, invalidArgument, isPredgateError, marketListPredicate } from '@predgate/core';
+import { PredgateError, collectingDrift, compact, eventListPredicate, invalidArgument, isPredgateError, marketListPredicate } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter } from '@predgate/core';
 import { pageSize } from '../api/client.js';
 import type { MarketQuery, OpinionApi } from '../api/client.js';
@@ -34,9 +34,12 @@ export function catalogReads(api: OpinionApi) {
     const query: Omit<MarketQuery, 'page'> = { limit: pageSize, marketType: 2, sortBy: params.sort === 'newest' ? 1 : 5, ...statusQuery(params.status) };
     const found: T[] = [];
     for (let page = skippedPages + 1; page <= skippedPages + maxPages; page += 1) {
-      const { list, total } = await api.markets({ ...query, page });
+      const { value, reports } = await collectingDrift(() => api.markets({ ...query, page }));
+      const { list, total } = value;
       for (const raw of list ?? []) found.push(...items(raw).filter((item) => !keep || keep(item)));
-      const exhausted = (list?.length ?? 0) < pageSize || (typeof total === 'number' && page * pageSize >= total);
+      // A listing item left out as unreadable was still sent: the page is full, not the last.
+      const sent = (list?.length ?? 0) + reports.filter(isListingItem).length;
+      const exhausted = sent < pageSize || (typeof total === 'number' && page * pageSize >= total);
       if (exhausted || (wanted !== undefined && found.length >= wanted)) break;
     }
     return (order ? found.sort(order) : found).slice(offset, wanted);
@@ -126,6 +129,11 @@ export function catalogReads(api: OpinionApi) {
 }
 
 export type CatalogReads = ReturnType<typeof catalogReads>;
+
+/** A drift report of a whole listing item (`result.list.3.status`), not of a child inside one (`result.list.3.childMarkets.1.volume`). */
+function isListingItem(report: PredgateError): boolean {
+  return /^result\.list\.\d+\.(?!childMarkets\.)/.test(String(report.detail?.field));
+}
 
 function statusQuery(status: StatusFilter | undefined): Pick<MarketQuery, 'status'> {
   if (status === 'all') return {};
