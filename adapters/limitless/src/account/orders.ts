@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { PredgateError, invalidArgument, missingCredentials, roundTo, toNumber } from '@predgate/core';
+import { PredgateError, collectingDrift, fromBaseUnits, invalidArgument, missingCredentials, roundTo } from '@predgate/core';
 import type { CreateOrderParams, Order, OrderControl, OrderHistoryParams, TimeInForce } from '@predgate/core';
 import type { Hex } from 'viem';
 import { getAddress } from 'viem';
@@ -9,7 +9,7 @@ import { unit, venueId } from '../context.js';
 import type { LimitlessContext } from '../context.js';
 import { qualifiedOrderId } from '../ids.js';
 import { normalizeUserOrder } from '../normalize/account.js';
-import { isAmm } from '../normalize/events.js';
+import { isAmm, tokenIds } from '../normalize/events.js';
 import { marketBySlug } from '../reads/lookups.js';
 
 /** pmxt's time-in-force values as Limitless' order types; IOC is its fill-and-kill (FAK); GTD has no counterpart (orders go with expiration 0). */
@@ -75,7 +75,7 @@ export async function createOrder(ctx: LimitlessContext, params: CreateOrderPara
       detail: { marketId: params.marketId },
     });
   }
-  const sideIndex = [raw.tokens.yes, raw.tokens.no].indexOf(params.outcomeId);
+  const sideIndex = tokenIds(raw)!.indexOf(params.outcomeId);
   if (sideIndex === -1)
     throw new PredgateError('OUTCOME_NOT_FOUND', `Outcome ${params.outcomeId.slice(0, 100)} is not an outcome of ${params.marketId.slice(0, 100)}`, {
       detail: { outcomeId: params.outcomeId },
@@ -122,13 +122,17 @@ export async function createOrder(ctx: LimitlessContext, params: CreateOrderPara
     orderType,
     ...(params.postOnly ? { postOnly: true } : {}),
     marketSlug: params.marketId,
-    ownerId: profile.id,
+    ownerId: Number(profile.id),
   });
   const placed = await ctx.api.placeOrder(body, ctx.sign);
-  const filled = roundTo((placed.makerMatches ?? []).reduce((sum, match) => sum + toNumber(match.matchedSize)!, 0) / unit, 6);
-  rememberOrders(ctx, [{ id: placed.order.id, marketId: params.marketId }]);
+  const filled = roundTo(
+    (placed.makerMatches ?? []).reduce((sum, match) => sum + fromBaseUnits(match.matchedSize, 6)!, 0),
+    6,
+  );
+  const id = String(placed.order.id);
+  rememberOrders(ctx, [{ id, marketId: params.marketId }]);
   return {
-    id: placed.order.id,
+    id,
     marketId: params.marketId,
     outcomeId: params.outcomeId,
     side: params.side,
@@ -174,7 +178,11 @@ function locateOrder(ctx: LimitlessContext, orderId: string): { slug: string; id
 
 async function orderIn(ctx: LimitlessContext, orderId: string, statuses: string[]): Promise<Order> {
   const { slug, id } = locateOrder(ctx, orderId);
-  const raw = (await ctx.api.userOrders(slug, statuses, ctx.sign)).find((order) => order.id === id);
+  const { value: orders, reports } = await collectingDrift(() => ctx.api.userOrders(slug, statuses, ctx.sign));
+  // The order itself sent unreadable (left out of the list as drift) answers its drift error naming the field.
+  const unreadable = reports.find((report) => report.detail?.item === id);
+  if (unreadable) throw unreadable;
+  const raw = orders.find((order) => String(order.id) === id);
   if (!raw) {
     throw new PredgateError(
       'ORDER_NOT_FOUND',

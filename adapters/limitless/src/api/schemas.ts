@@ -23,12 +23,19 @@ export interface RawMarket {
   logo?: string | null;
   volumeFormatted?: string | number | null;
   liquidityFormatted?: string | number | null;
-  prices?: Array<number | string> | null;
-  tokens?: { yes: string; no: string } | null;
+  prices?: Array<number | string | null> | null;
+  tokens?: { yes: string | number; no: string | number } | null;
   address?: string | null;
   negRiskRequestId?: string | null;
   venue?: { exchange?: string | null; adapter?: string | null } | null;
   markets?: RawMarket[] | null;
+}
+
+/** A series of `historical-price`; a group's answer has one per child, named by `slug`. */
+export interface RawPriceSeries {
+  title?: string | null;
+  slug?: string | null;
+  prices: Array<{ price: number | string; timestamp: number | string }>;
 }
 
 export interface RawBook {
@@ -39,9 +46,9 @@ export interface RawBook {
 }
 
 export interface RawUserOrder {
-  id: string;
+  id: string | number;
   createdAt: string;
-  tokenId: string;
+  tokenId: string | number;
   side: 'BUY' | 'SELL';
   price?: string | number | null;
   quantity: string | number;
@@ -98,8 +105,10 @@ export interface RawHistoryEntry {
 export const tradeStrategies = ['Buy', 'Sell', 'Limit Buy', 'Limit Sell', 'Market Buy', 'Market Sell'];
 
 export const numeric = venueValue.numeric();
+export const amount = venueValue.amount();
 export const optional = Joi.string().allow('', null);
-export const market = Joi.object({
+/** What a market sends, a group's child included (a child has no children of its own). */
+const marketMembers = {
   id: venueValue.id().allow(null),
   slug: Joi.string().min(1).max(300).required(),
   title: optional,
@@ -113,31 +122,42 @@ export const market = Joi.object({
   categories: Joi.array().items(Joi.string()).allow(null),
   tags: Joi.array().items(Joi.string()).allow(null),
   logo: optional,
-  volumeFormatted: numeric.allow(null),
-  liquidityFormatted: numeric.allow(null),
-  prices: Joi.array().items(numeric).max(2).allow(null),
+  // Floats in the model: past 2^53 they are read as the nearest double.
+  volumeFormatted: amount.allow(null),
+  liquidityFormatted: amount.allow(null),
+  prices: Joi.array().items(amount.allow(null)).max(2).allow(null),
+  // Token ids are 70-78 digits: read with exactIntegers, one sent bare keeps its digits.
   tokens: Joi.object({ yes: venueValue.id().required(), no: venueValue.id().required() }).allow(null),
   address: optional,
   negRiskRequestId: optional,
   venue: Joi.object({ exchange: optional, adapter: optional }).allow(null),
-  markets: Joi.array().items(Joi.link('#market')).allow(null),
-}).id('market');
+};
+/** A group's children are checked one by one: an unreadable child is left out as drift (named by its slug), never the group. */
+export const market = Joi.object({ ...marketMembers, markets: venueValue.items(Joi.object(marketMembers), { id: 'slug' }).allow(null) });
 /** Listings are checked market by market: one unreadable market is left out as drift (named by its slug), never the page. */
 export const markets = venueValue.items(market, { id: 'slug' });
-const level = Joi.object({ price: numeric.required(), size: numeric.required() });
+/** A book level; one unreadable level is left out as drift (named by its price), never the book. Sizes are raw units, read as the nearest double. */
+const level = Joi.object({ price: numeric.required(), size: amount.required() });
 export const book = Joi.object({
-  bids: Joi.array().items(level).required(),
-  asks: Joi.array().items(level).required(),
+  bids: venueValue.items(level, { id: 'price' }).required(),
+  asks: venueValue.items(level, { id: 'price' }).required(),
   tokenId: optional,
   lastTradePrice: numeric.allow(null),
 }).required();
-export const history = Joi.object({
-  prices: Joi.array()
-    .items(Joi.object({ price: numeric.required(), timestamp: venueValue.time().required() }))
-    .required(),
-}).required();
+/** One unreadable price point is left out as drift (named by its time), never the series. */
+const pricePoints = venueValue.items(Joi.object({ price: amount.required(), timestamp: venueValue.time().required() }), { id: 'timestamp' }).required();
+/**
+ * `historical-price` answers a market's series (`{ title, prices }`), or for a
+ * group one series per child market (`[{ title, slug, prices }]`).
+ */
+export const history = Joi.alternatives()
+  .conditional(Joi.array(), {
+    then: Joi.array().items(Joi.object({ title: optional, slug: optional, prices: pricePoints })),
+    otherwise: Joi.object({ title: optional, prices: pricePoints }),
+  })
+  .required();
 export const userOrder = Joi.object({
-  id: Joi.string().required(),
+  id: venueValue.id().required(),
   createdAt: venueValue.time().required(),
   tokenId: venueValue.id().required(),
   side: Joi.string().valid('BUY', 'SELL').required(),
@@ -153,8 +173,9 @@ const positionMarket = Joi.object({
   winningOutcomeIndex: Joi.number().integer().valid(0, 1).allow(null),
 }).required();
 const positionSide = Joi.object({ fillPrice: numeric.required(), realisedPnl: numeric.required(), unrealizedPnl: numeric.required() }).required();
+/** Position lists are checked entry by entry: an unreadable entry is left out as drift (named by its market slug), never the portfolio. */
 export const positions = Joi.object({
-  clob: Joi.array()
+  clob: venueValue
     .items(
       Joi.object({
         market: positionMarket,
@@ -162,9 +183,10 @@ export const positions = Joi.object({
         tokensBalance: Joi.object({ yes: numeric.required(), no: numeric.required() }).required(),
         latestTrade: Joi.object({ latestYesPrice: numeric.required(), latestNoPrice: numeric.required() }).required(),
       }),
+      { id: 'market.slug' },
     )
     .required(),
-  amm: Joi.array()
+  amm: venueValue
     .items(
       Joi.object({
         market: positionMarket,
@@ -175,6 +197,7 @@ export const positions = Joi.object({
         unrealizedPnl: numeric.required(),
         latestTrade: Joi.object({ outcomeTokenPrice: numeric.allow(null) }).allow(null),
       }),
+      { id: 'market.slug' },
     )
     .required(),
 }).required();
@@ -182,7 +205,8 @@ export const positions = Joi.object({
 const whenTrade = (schema: Joi.Schema) =>
   schema.allow(null).when('strategy', { is: Joi.valid(...tradeStrategies).required(), then: Joi.required().invalid(null) });
 export const historyEntry = Joi.object({
-  blockTimestamp: venueValue.time().required(),
+  // A time of 0 is no time (never 1970): the entry is left out as drift.
+  blockTimestamp: venueValue.time().invalid(0, '0').required(),
   strategy: Joi.string().max(64).required(),
   market: whenTrade(Joi.object({ slug: Joi.string().min(1).max(300).required() })),
   outcomeIndex: whenTrade(Joi.number().integer().valid(0, 1)),

@@ -99,9 +99,9 @@ export function normalizeUserOrder(raw: RawUserOrder, slug: string) {
   const amount = toNumber(raw.quantity)!;
   const status = orderStatuses[raw.status as keyof typeof orderStatuses] ?? 'open';
   return {
-    id: raw.id,
+    id: String(raw.id),
     marketId: slug,
-    outcomeId: raw.tokenId,
+    outcomeId: String(raw.tokenId),
     side: raw.side === 'BUY' ? ('buy' as const) : ('sell' as const),
     type: raw.orderType === 'FOK' ? ('market' as const) : ('limit' as const),
     ...(toNumber(raw.price) === undefined ? {} : { price: toNumber(raw.price)! }),

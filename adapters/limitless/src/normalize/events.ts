@@ -1,13 +1,21 @@
 import { compact, complement, percentToFraction, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
 import type { RawMarket } from '../api/schemas.js';
+import type { OutcomeIds } from '../ids.js';
 import { venueId } from '../context.js';
 import { ammOutcomeId } from '../ids.js';
+
+const labels = ['Yes', 'No'] as const;
 
 const marketUrl = (slug: string) => `https://limitless.exchange/markets/${encodeURIComponent(slug)}`;
 
 export function isAmm(raw: RawMarket): boolean {
   return !raw.tokens && raw.tradeType === 'amm';
+}
+
+/** A CLOB market's YES and NO token ids, as text whichever way the venue sent them. */
+export function tokenIds(raw: RawMarket): OutcomeIds | undefined {
+  return raw.tokens ? [String(raw.tokens.yes), String(raw.tokens.no)] : undefined;
 }
 
 /** A group is an event of its child markets; any other market is an event of its own. */
@@ -42,7 +50,8 @@ export function normalizeEvent(raw: RawMarket): Event {
 export function normalizeMarket(raw: RawMarket, parent?: RawMarket): Market {
   const marketId = raw.slug;
   const [yes, no] = pricesOf(raw);
-  const ids = raw.tokens ? [raw.tokens.yes, raw.tokens.no] : [ammOutcomeId(marketId, 'yes'), ammOutcomeId(marketId, 'no')];
+  const ids = tokenIds(raw) ?? [ammOutcomeId(marketId, 'yes'), ammOutcomeId(marketId, 'no')];
+  const winner = raw.winningOutcomeIndex === 0 || raw.winningOutcomeIndex === 1 ? raw.winningOutcomeIndex : undefined;
   return withBinaryRefs(
     compact({
       marketId,
@@ -51,7 +60,7 @@ export function normalizeMarket(raw: RawMarket, parent?: RawMarket): Market {
       description: text(raw.description) ?? '',
       slug: marketId,
       url: marketUrl(parent?.slug ?? marketId),
-      outcomes: [compact({ outcomeId: ids[0]!, marketId, label: 'Yes', price: yes }), compact({ outcomeId: ids[1]!, marketId, label: 'No', price: no })],
+      outcomes: [compact({ outcomeId: ids[0], marketId, label: labels[0], price: yes }), compact({ outcomeId: ids[1], marketId, label: labels[1], price: no })],
       resolutionDate: toIsoDate(raw.expirationTimestamp),
       volume24h: 0,
       volume: toNumber(raw.volumeFormatted),
@@ -69,6 +78,10 @@ export function normalizeMarket(raw: RawMarket, parent?: RawMarket): Market {
         negRisk: raw.negRiskRequestId ? true : undefined,
         exchange: raw.venue?.exchange ?? undefined,
         group: parent?.slug,
+        // Who won, as the venue says it (`winningOutcomeIndex`: 0 YES, 1 NO).
+        winningOutcomeIndex: winner,
+        winner: winner === undefined ? undefined : labels[winner],
+        winningOutcomeId: winner === undefined ? undefined : ids[winner],
       }),
     }),
   );

@@ -1,11 +1,11 @@
-import { PredgateError, notSupported, unlessMissing } from '@predgate/core';
+import { PredgateError, collectingDrift, notSupported, unlessMissing } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import type { RawMarket } from '../api/schemas.js';
 import { pagePerRequest, venueId } from '../context.js';
 import type { LimitlessContext } from '../context.js';
 import { ammOutcomeId } from '../ids.js';
 import type { OutcomeIds } from '../ids.js';
-import { isAmm, normalizeEvent } from '../normalize/events.js';
+import { isAmm, normalizeEvent, tokenIds } from '../normalize/events.js';
 
 /** Every market read teaches the instance its outcome ids: books are keyed by slug, positions and the log name sides by index. */
 export function remember<T extends Market>(ctx: LimitlessContext, markets: T[]): T[] {
@@ -23,9 +23,15 @@ export function rememberEvents(ctx: LimitlessContext, events: Event[]): Event[] 
 
 export const marketBySlug = (ctx: LimitlessContext, slug: string): Promise<RawMarket | undefined> => unlessMissing(ctx.api.market(slug));
 
-/** The markets a slug names (a single market, or a group's child), remembered. */
+/**
+ * The markets a slug names (a single market, or a group's child), remembered.
+ * A child the venue sent unreadable (left out of its group as drift) answers
+ * its drift error naming the field, not an empty list.
+ */
 export async function marketMarkets(ctx: LimitlessContext, slug: string): Promise<Market[]> {
-  const raw = await marketBySlug(ctx, slug);
+  const { value: raw, reports } = await collectingDrift(() => marketBySlug(ctx, slug));
+  const unreadable = reports.find((report) => report.detail?.item === slug);
+  if (unreadable) throw unreadable;
   if (!raw) return [];
   return remember(
     ctx,
@@ -59,7 +65,8 @@ export async function outcomeIdsOf(ctx: LimitlessContext, slug: string): Promise
   const answer = await marketBySlug(ctx, slug);
   // A child of a group is expected to answer as itself; should the group answer instead, the child is picked from it.
   const raw = answer?.markets?.find((child) => child.slug === slug) ?? answer;
-  if (raw && raw.tokens) ctx.outcomesOfMarket.set(slug, [raw.tokens.yes, raw.tokens.no]);
+  const tokens = raw && tokenIds(raw);
+  if (tokens) ctx.outcomesOfMarket.set(slug, tokens);
   else if (raw && isAmm(raw)) ctx.outcomesOfMarket.set(slug, [ammOutcomeId(slug, 'yes'), ammOutcomeId(slug, 'no')]);
   const ids = ctx.outcomesOfMarket.get(slug);
   if (!ids) throw new PredgateError('MARKET_NOT_FOUND', `${venueId} has no binary market ${slug.slice(0, 100)}`, { detail: { marketId: slug } });

@@ -1,5 +1,19 @@
-import { bookToDepth, createFeed, feedError, invalidArgument, invertBinaryBook, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
+import {
+  PredgateError,
+  bookToDepth,
+  createFeed,
+  feedError,
+  invalidArgument,
+  invertBinaryBook,
+  normalizeOrderBook,
+  percentToFraction,
+  roundTo,
+  toEpochMs,
+  toFraction,
+  toNumber,
+} from '@predgate/core';
 import type { Feed, OHLCVParams, OrderBook, OrderBookParams, PriceCandle } from '@predgate/core';
+import type { RawPriceSeries } from '../api/schemas.js';
 import { unit, venueId } from '../context.js';
 import type { LimitlessContext } from '../context.js';
 import { bookTarget } from './lookups.js';
@@ -43,7 +57,12 @@ export function watchOrderBook(ctx: LimitlessContext, outcomeId: string): Feed<O
   });
 }
 
-/** Price points of a market (hourly), as flat candles; NO is one minus YES. */
+/**
+ * Price points of a market (hourly), as flat candles; NO is one minus YES.
+ * The venue answers one series, or for a group one per child market (the
+ * child's own is read). A series sent in percent (any point above 1) is read
+ * as percent throughout; a point without a time (`0`) is left out.
+ */
 export async function fetchOHLCV(ctx: LimitlessContext, outcomeId: string, params: OHLCVParams): Promise<PriceCandle[]> {
   const interval = intervals[params.resolution];
   if (!interval)
@@ -52,18 +71,33 @@ export async function fetchOHLCV(ctx: LimitlessContext, outcomeId: string, param
       `${venueId} price history comes at ${Object.keys(intervals).join(', ')}; "${params.resolution}" is not one of them`,
     );
   const { slug, side } = await bookTarget(ctx, outcomeId, undefined);
-  const { prices } = await ctx.api.historicalPrice(slug, interval);
+  const { prices } = seriesOf(await ctx.api.historicalPrice(slug, interval), slug);
+  const values = prices.map((point) => toNumber(point.price)!);
+  const percent = values.some((value) => value > 1);
   const start = params.start?.getTime() ?? -Infinity;
   const end = params.end?.getTime() ?? Infinity;
   const candles = prices
-    .map((point) => {
-      const raw = toNumber(point.price)!;
-      const yes = raw > 1 ? raw / 100 : raw;
+    .flatMap((point, index) => {
+      const timestamp = toEpochMs(point.timestamp);
+      if (timestamp === undefined) return [];
+      const yes = (percent ? percentToFraction(values[index]) : toFraction(values[index]))!;
       const price = side === 'yes' ? yes : roundTo(1 - yes, 6);
-      const timestamp = toNumber(point.timestamp)!;
-      return { timestamp: timestamp < 1e12 ? timestamp * 1000 : timestamp, open: price, high: price, low: price, close: price, volume: 0 };
+      return [{ timestamp, open: price, high: price, low: price, close: price, volume: 0 }];
     })
     .filter((candle) => candle.timestamp >= start && candle.timestamp <= end)
     .sort((a, b) => a.timestamp - b.timestamp);
   return params.limit === undefined ? candles : candles.slice(-params.limit);
+}
+
+/** The market's own series: the answer itself, or from a group's answer the child's (by slug; a lone series is the market's). */
+function seriesOf(answer: RawPriceSeries | RawPriceSeries[], slug: string): RawPriceSeries {
+  if (!Array.isArray(answer)) return answer;
+  const series = answer.find((entry) => entry.slug === slug) ?? (answer.length === 1 ? answer[0] : undefined);
+  if (!series) {
+    throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId} answered GET /markets/{slug}/historical-price without a series for ${slug.slice(0, 100)}`, {
+      exchange: venueId,
+      detail: { endpoint: 'GET /markets/{slug}/historical-price', field: 'slug', drift: true },
+    });
+  }
+  return series;
 }
