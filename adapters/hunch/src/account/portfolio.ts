@@ -1,19 +1,28 @@
-import { percentToFraction } from '@predgate/core';
+import { percentToFraction, toNumber } from '@predgate/core';
 import { walletOf } from '../auth/wallet.js';
 import type { HunchContext } from '../context.js';
 import { unreadable } from '../errors.js';
 
+/** A settled position is worth what its market paid: 100 cents a share when its side won, none when it lost. */
+const settledCents: Record<string, number> = { 'resolved-won': 100, 'resolved-lost': 0 };
+
 export async function fetchPositions(ctx: HunchContext, address?: string) {
   const positions = await ctx.api.positions(walletOf(ctx.credentials, address));
-  return positions.map((row) => ({
-    marketId: row.marketId,
-    outcomeId: `${row.marketId}:${row.side}`,
-    outcomeLabel: row.outcomeLabel ?? row.side,
-    size: row.shares,
-    entryPrice: percentToFraction(row.avgEntryCents)!,
-    currentPrice: percentToFraction(row.currentCents ?? row.avgEntryCents)!,
-    unrealizedPnL: row.pnlUsd ?? (((row.currentCents ?? row.avgEntryCents) - row.avgEntryCents) * row.shares) / 100,
-  }));
+  return positions.map((row) => {
+    // Amounts come as numbers or numeric text (the schema takes both).
+    const entry = toNumber(row.avgEntryCents)!;
+    const shares = toNumber(row.shares)!;
+    const current = settledCents[row.status ?? ''] ?? toNumber(row.currentCents) ?? entry;
+    return {
+      marketId: row.marketId,
+      outcomeId: `${row.marketId}:${row.side}`,
+      outcomeLabel: row.outcomeLabel ?? row.side,
+      size: shares,
+      entryPrice: percentToFraction(entry)!,
+      currentPrice: percentToFraction(current)!,
+      unrealizedPnL: toNumber(row.pnlUsd) ?? ((current - entry) * shares) / 100,
+    };
+  });
 }
 
 export async function fetchBalance(ctx: HunchContext) {

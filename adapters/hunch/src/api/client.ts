@@ -1,7 +1,7 @@
 import { checkPayload, venueValue } from '@predgate/core';
 import type { QueryValue, VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
-import { amount, market, position, receipt, research } from './schemas.js';
+import { amount, market, markets, positions, receipt, research } from './schemas.js';
 import type { RawMarket, RawPosition, RawReceipt, RawResearch } from './schemas.js';
 
 export function hunchApi(http: VenueHttpClient, baseUrl: string) {
@@ -13,7 +13,7 @@ export function hunchApi(http: VenueHttpClient, baseUrl: string) {
   return {
     markets: (query: Record<string, QueryValue>) =>
       get<{ markets: RawMarket[]; nextCursor?: string | null }>(
-        Joi.object({ markets: Joi.array().items(market).required(), nextCursor: Joi.string().max(2048).allow(null, '') }).required(),
+        Joi.object({ markets: markets.required(), nextCursor: Joi.string().max(2048).allow(null, '') }).required(),
         'GET /markets',
         '/markets',
         query,
@@ -29,7 +29,7 @@ export function hunchApi(http: VenueHttpClient, baseUrl: string) {
         `/markets/${segment(idOrSlug)}/research`,
       ).then((body) => body.research),
     positions: (wallet: string) =>
-      get<{ positions: RawPosition[] }>(Joi.object({ positions: Joi.array().items(position).required() }).required(), 'GET /positions', '/positions', {
+      get<{ positions: RawPosition[] }>(Joi.object({ positions: positions.required() }).required(), 'GET /positions', '/positions', {
         wallet,
       }).then((body) => body.positions),
     readiness: (wallet: string) =>

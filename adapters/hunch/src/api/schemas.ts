@@ -4,7 +4,8 @@ import Joi from 'joi';
 /**
  * Hunch's keyless agent API (`/api/agent/v1`). Every success body wraps its
  * payload beside a `meta` object whose members are undocumented, so nothing
- * here reads `meta`.
+ * here reads `meta`. Lists (markets, ladder rungs, odds history, positions)
+ * are checked item by item: one unreadable item is left out as drift.
  */
 
 export interface RawRung {
@@ -67,6 +68,8 @@ export interface RawPosition {
   avgEntryCents: number;
   currentCents?: number | null;
   pnlUsd?: number | null;
+  /** `open`, `resolved-won` or `resolved-lost`. */
+  status?: string | null;
 }
 
 export interface RawReceipt {
@@ -124,27 +127,34 @@ export const market = Joi.object({
   links: Joi.object({ app: optional }).allow(null),
 });
 const historyPoint = Joi.object({
-  at: venueValue.time().required(),
+  // ISO text: a point whose time does not read is left out with the others' checks.
+  at: Joi.string().isoDate().required(),
   yesPct: venueValue.amount().required(),
   outcomeKey: optional,
   sizeUsd: venueValue.amount().required(),
 });
+export const markets = venueValue.items(market, { id: 'id' });
 export const research = Joi.object({
   market: market.required(),
   resolutionRules: Joi.object().allow(null),
   odds,
-  ladder: Joi.object({ outcomes: Joi.array().items(rung).required() }).allow(null),
-  oddsHistory: Joi.array().items(historyPoint).allow(null),
+  // A rung left out of the ladder is only unpriced: the market's own rungs still list it.
+  ladder: Joi.object({ outcomes: venueValue.items(rung, { id: 'key' }).required() }).allow(null),
+  oddsHistory: venueValue.items(historyPoint, { id: 'at' }).allow(null),
 });
-export const position = Joi.object({
-  marketId: Joi.string().min(1).required(),
-  side: Joi.string().min(1).required(),
-  outcomeLabel: optional,
-  shares: venueValue.amount().required(),
-  avgEntryCents: venueValue.amount().required(),
-  currentCents: cents,
-  pnlUsd: amount,
-});
+export const positions = venueValue.items(
+  Joi.object({
+    marketId: Joi.string().min(1).required(),
+    side: Joi.string().min(1).required(),
+    outcomeLabel: optional,
+    shares: venueValue.amount().required(),
+    avgEntryCents: venueValue.amount().required(),
+    currentCents: cents,
+    pnlUsd: amount,
+    status: optional,
+  }),
+  { id: 'marketId' },
+);
 export const receipt = Joi.object({
   tradeId: Joi.string().min(1).required(),
   simulated: Joi.boolean(),

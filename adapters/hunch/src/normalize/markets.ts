@@ -1,4 +1,4 @@
-import { compact, complement, percentToFraction, text, toIsoDate, withBinaryRefs } from '@predgate/core';
+import { compact, complement, percentToFraction, text, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
 import type { RawMarket, RawOdds, RawRung } from '../api/schemas.js';
 import { venueId } from '../context.js';
@@ -54,11 +54,11 @@ function outcomesOf(raw: RawMarket, odds: RawOdds | null | undefined, ladder: Ra
       metadata: compact({
         key: rung.key,
         shortLabel: text(rung.shortLabel),
-        lowerUsd: rung.lowerUsd ?? undefined,
-        upperUsd: rung.upperUsd ?? undefined,
+        lowerUsd: toNumber(rung.lowerUsd),
+        upperUsd: toNumber(rung.upperUsd),
         startAt: text(rung.startAt),
         endAt: text(rung.endAt),
-        backedUsd: live?.backedUsd ?? undefined,
+        backedUsd: toNumber(live?.backedUsd),
         isCurrent: live?.isCurrent ?? undefined,
       }),
     });
@@ -94,9 +94,10 @@ export function normalizeMarket(raw: RawMarket, live?: { odds?: RawOdds | null; 
       slug: text(raw.slug),
       outcomes: outcomesOf(raw, live?.odds ?? raw.odds, live?.ladder?.outcomes),
       resolutionDate: toIsoDate(raw.deadlineAt),
-      volume24h: raw.volume24hUsd ?? 0,
-      volume: raw.volumeUsd ?? undefined,
-      liquidity: raw.virtualLiquidityUsd ?? 0,
+      // USD amounts as numbers or numeric text; past 2^53 they are the nearest double.
+      volume24h: toNumber(raw.volume24hUsd) ?? 0,
+      volume: toNumber(raw.volumeUsd),
+      liquidity: toNumber(raw.virtualLiquidityUsd) ?? 0,
       url: text(raw.links?.app) ?? `${webUrl}/markets/${encodeURIComponent(text(raw.slug) ?? raw.id)}`,
       category,
       tags,

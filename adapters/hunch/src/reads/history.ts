@@ -1,4 +1,4 @@
-import { PredgateError, bucketCandles, complement, invalidArgument, percentToFraction, resolutionMs, toEpochMs } from '@predgate/core';
+import { PredgateError, bucketCandles, complement, invalidArgument, percentToFraction, resolutionMs, toEpochMs, toNumber } from '@predgate/core';
 import type { OHLCVParams, TradesParams } from '@predgate/core';
 import type { RawHistoryPoint } from '../api/schemas.js';
 import { venueId } from '../context.js';
@@ -59,6 +59,7 @@ async function fillsOf(ctx: HunchContext, outcomeId: string) {
     const timestamp = toEpochMs(point.at);
     if (timestamp === undefined) throw unreadable('oddsHistory.at');
     const yes = percentToFraction(point.yesPct)!;
-    return { timestamp, price: binary && side === 'no' ? complement(yes) : yes, amount: point.sizeUsd, at: point.at };
+    // Odds and stakes come as numbers or numeric text (the schema takes both).
+    return { timestamp, price: binary && side === 'no' ? complement(yes) : yes, amount: toNumber(point.sizeUsd)!, at: point.at };
   });
 }
