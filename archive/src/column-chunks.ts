@@ -55,9 +55,10 @@ export class DictionaryColumn<V extends string | number> implements ColumnBuffer
     if (value !== this.last) {
       let id = this.ids.get(value);
       if (id === undefined) {
+        const owned = (typeof value === 'string' ? ownString(value) : value) as V;
         id = this.values.length;
-        this.ids.set(value, id);
-        this.values.push(value);
+        this.ids.set(owned, id);
+        this.values.push(owned);
       }
       this.last = value;
       this.lastId = id;
@@ -122,48 +123,54 @@ export class DictionaryColumn<V extends string | number> implements ColumnBuffer
   }
 }
 
-/** Strings stored PLAIN (levels, transaction hashes: mostly null, rarely repeated). */
+/**
+ * Strings stored PLAIN (levels, transaction hashes: mostly null, rarely
+ * repeated), encoded and compressed a page at a time as rows arrive: a group
+ * holds its compressed pages, never its strings (a row's text can share the
+ * memory of far more than itself, see `ownString`).
+ */
 export class TextColumn implements ColumnBuffer {
-  private values: (string | null)[] = [];
+  private pages: SealedPage[] = [];
+  private data = Buffer.allocUnsafe(64 * 1024);
+  private dataBytes = 0;
+  private present = new Uint8Array(pageRows);
+  private pageCount = 0;
+  private pageNulls = 0;
+  private min: string | undefined;
+  private max: string | undefined;
 
-  set(row: number, value: string | null): void {
-    this.values[row] = value;
+  constructor(private readonly compress: (data: Uint8Array) => Uint8Array) {}
+
+  set(_row: number, value: string | null): void {
+    if (value === null) {
+      this.present[this.pageCount] = 0;
+      this.pageNulls += 1;
+    } else {
+      this.present[this.pageCount] = 1;
+      const needed = this.dataBytes + 4 + value.length * 3;
+      if (needed > this.data.length) {
+        const larger = Buffer.allocUnsafe(Math.max(this.data.length * 2, needed));
+        this.data.copy(larger, 0, 0, this.dataBytes);
+        this.data = larger;
+      }
+      const length = this.data.write(value, this.dataBytes + 4, 'utf8');
+      this.data.writeUInt32LE(length, this.dataBytes);
+      this.dataBytes += 4 + length;
+      if (this.min === undefined || value < this.min) this.min = ownString(value);
+      if (this.max === undefined || value > this.max) this.max = ownString(value);
+    }
+    this.pageCount += 1;
+    if (this.pageCount === pageRows || this.dataBytes >= pageBytes) this.seal();
   }
 
   writeChunk(sink: PageSink, element: SchemaElement, rows: number): ColumnChunk {
+    if (this.pageCount > 0 || this.pages.length === 0) this.seal();
     const start = sink.writer.offset;
     let uncompressed = 0;
     let nulls = 0;
-    let pages = 0;
-    let min: string | undefined;
-    let max: string | undefined;
-    for (let from = 0; from < rows;) {
-      const parts: Buffer[] = [];
-      let bytes = 0;
-      let to = from;
-      while (to < rows && to - from < pageRows && bytes < pageBytes) {
-        const value = this.values[to];
-        to += 1;
-        if (value === null || value === undefined) continue;
-        if (min === undefined || value < min) min = value;
-        if (max === undefined || value > max) max = value;
-        const encoded = Buffer.from(value, 'utf8');
-        const length = Buffer.allocUnsafe(4);
-        length.writeUInt32LE(encoded.length);
-        parts.push(length, encoded);
-        bytes += encoded.length + 4;
-      }
-      const slice = this.values.slice(from, to);
-      const pageNulls = slice.length - parts.length / 2;
-      nulls += pageNulls;
-      uncompressed += writePage(
-        sink,
-        { type: 'DATA_PAGE_V2', count: slice.length, nulls: pageNulls, encoding: 'PLAIN' },
-        definitionLevels(slice, (value) => value !== null && value !== undefined),
-        Buffer.concat(parts, bytes),
-      );
-      pages += 1;
-      from = to;
+    for (const page of this.pages) {
+      uncompressed += writeSealedPage(sink, page);
+      nulls += page.nulls;
     }
     const chunk = columnChunk(element, {
       start,
@@ -172,13 +179,43 @@ export class TextColumn implements ColumnBuffer {
       uncompressed,
       dataOffset: start,
       encodings: ['PLAIN', 'RLE'],
-      encodingStats: [{ page_type: 'DATA_PAGE_V2', encoding: 'PLAIN', count: pages }],
+      encodingStats: [{ page_type: 'DATA_PAGE_V2', encoding: 'PLAIN', count: this.pages.length }],
       // Byte-array bounds are truncated by the metadata writer; levels are long and never filtered on.
-      statistics: { null_count: BigInt(nulls), ...(min !== undefined ? { min_value: min, max_value: max } : {}) },
+      statistics: { null_count: BigInt(nulls), ...(this.min !== undefined ? { min_value: this.min, max_value: this.max } : {}) },
     });
-    this.values = [];
+    this.pages = [];
+    this.min = undefined;
+    this.max = undefined;
     return chunk;
   }
+
+  /** Closes the current page: its levels and compressed data are kept, its buffers reused. */
+  private seal(): void {
+    const count = this.pageCount;
+    this.pages.push({
+      count,
+      nulls: this.pageNulls,
+      encoding: 'PLAIN',
+      levels: definitionLevels(this.present.subarray(0, count), (mark) => mark === 1),
+      rawBytes: this.dataBytes,
+      compressed: this.compress(this.data.subarray(0, this.dataBytes)),
+    });
+    this.pageCount = 0;
+    this.pageNulls = 0;
+    this.dataBytes = 0;
+    // A page of long levels grows the buffer; the next page starts small again.
+    if (this.data.length > 4 * pageBytes) this.data = Buffer.allocUnsafe(64 * 1024);
+  }
+}
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from.
+ * V8 keeps a substring (a field split from a line read from a stream) as a
+ * view of its whole parent, so one kept value would keep the whole 64 KiB
+ * chunk it came from; values kept past their row are copied.
+ */
+export function ownString(value: string): string {
+  return Buffer.from(value, 'utf8').toString('utf8');
 }
 
 /** 64-bit integers (times, unscaled sizes) and a null mark per row. */
@@ -269,6 +306,16 @@ function definitionLevels<T>(values: ArrayLike<T>, isPresent: (value: T) => bool
   return writer.getBytes();
 }
 
+/** A data page whose data is compressed, waiting to be written with its column chunk. */
+interface SealedPage {
+  count: number;
+  nulls: number;
+  encoding: string;
+  levels: Uint8Array | undefined;
+  rawBytes: number;
+  compressed: Uint8Array;
+}
+
 /** Writes one page (header, levels uncompressed, data compressed); returns its uncompressed size with header. */
 function writePage(
   sink: PageSink,
@@ -277,36 +324,41 @@ function writePage(
   data: Uint8Array,
 ): number {
   const compressed = sink.compress(data);
-  const levelBytes = levels?.length ?? 0;
+  if (page.type === 'DATA_PAGE_V2') return writeSealedPage(sink, { ...page, levels, rawBytes: data.length, compressed });
   const headerStart = sink.writer.offset;
-  writePageHeader(
-    sink.writer,
-    page.type === 'DICTIONARY_PAGE'
-      ? {
-          type: 'DICTIONARY_PAGE',
-          uncompressed_page_size: data.length,
-          compressed_page_size: compressed.length,
-          dictionary_page_header: { num_values: page.count, encoding: 'PLAIN' },
-        }
-      : {
-          type: 'DATA_PAGE_V2',
-          uncompressed_page_size: levelBytes + data.length,
-          compressed_page_size: levelBytes + compressed.length,
-          data_page_header_v2: {
-            num_values: page.count,
-            num_nulls: page.nulls,
-            num_rows: page.count,
-            encoding: page.encoding as 'PLAIN',
-            definition_levels_byte_length: levelBytes,
-            repetition_levels_byte_length: 0,
-            is_compressed: true,
-          },
-        },
-  );
+  writePageHeader(sink.writer, {
+    type: 'DICTIONARY_PAGE',
+    uncompressed_page_size: data.length,
+    compressed_page_size: compressed.length,
+    dictionary_page_header: { num_values: page.count, encoding: 'PLAIN' },
+  });
   const header = sink.writer.offset - headerStart;
-  if (levels) sink.writer.appendBytes(levels);
   sink.writer.appendBytes(compressed);
-  return header + levelBytes + data.length;
+  return header + data.length;
+}
+
+/** Writes a data page (v2: levels uncompressed before the compressed data); returns its uncompressed size with header. */
+function writeSealedPage(sink: PageSink, page: SealedPage): number {
+  const levelBytes = page.levels?.length ?? 0;
+  const headerStart = sink.writer.offset;
+  writePageHeader(sink.writer, {
+    type: 'DATA_PAGE_V2',
+    uncompressed_page_size: levelBytes + page.rawBytes,
+    compressed_page_size: levelBytes + page.compressed.length,
+    data_page_header_v2: {
+      num_values: page.count,
+      num_nulls: page.nulls,
+      num_rows: page.count,
+      encoding: page.encoding as 'PLAIN',
+      definition_levels_byte_length: levelBytes,
+      repetition_levels_byte_length: 0,
+      is_compressed: true,
+    },
+  });
+  const header = sink.writer.offset - headerStart;
+  if (page.levels) sink.writer.appendBytes(page.levels);
+  sink.writer.appendBytes(page.compressed);
+  return header + levelBytes + page.rawBytes;
 }
 
 function columnChunk(

@@ -132,6 +132,8 @@ let zstdReady: Promise<void> | undefined;
 /** pmxt compresses with ZSTD level 9. */
 const zstdLevel = 9;
 
+const zstd = (data: Uint8Array) => compress(data, zstdLevel);
+
 /** A condition id's 66 ASCII bytes per dictionary value. */
 const marketBytesOf = (values: string[]) => Buffer.from(values.join(''), 'latin1');
 /** Strings as PLAIN byte arrays: a little-endian length before each value's UTF-8 bytes. */
@@ -160,8 +162,9 @@ function int32BytesOf(values: number[]): Uint8Array {
 /**
  * Writes one hourly file in pmxt's v2 format from rows given in file order,
  * one row group of `rowGroupRows` at a time. A group is held column by column
- * in typed arrays and dictionaries (about 60 bytes a row, whatever the rows
- * hold), and written as it fills: memory never holds an object per row.
+ * in typed arrays, dictionaries and compressed text pages (about 60 bytes a
+ * row, whatever the rows hold), and written as it fills: memory never holds
+ * an object or a string per row.
  */
 export class HourFileWriter {
   private readonly writer: ReturnType<typeof fileWriter>;
@@ -171,15 +174,15 @@ export class HourFileWriter {
     market: new DictionaryColumn<string>(marketBytesOf, (value) => Buffer.from(value, 'latin1')),
     event_type: new DictionaryColumn<string>(textBytesOf, (value) => value),
     asset_id: new DictionaryColumn<string>(textBytesOf, (value) => value),
-    bids: new TextColumn(),
-    asks: new TextColumn(),
+    bids: new TextColumn(zstd),
+    asks: new TextColumn(zstd),
     price: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
     size: new Int64Column('PLAIN_FIXED'),
     side: new DictionaryColumn<string>(textBytesOf, (value) => value),
     best_bid: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
     best_ask: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
     fee_rate_bps: new DictionaryColumn<number>(int32BytesOf, (value) => value),
-    transaction_hash: new TextColumn(),
+    transaction_hash: new TextColumn(zstd),
     old_tick_size: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
     new_tick_size: new DictionaryColumn<number>(decimal4BytesOf, BigInt),
   } satisfies Record<(typeof v2Columns)[number], ColumnBuffer>;
@@ -191,7 +194,7 @@ export class HourFileWriter {
   private constructor(path: string) {
     this.writer = fileWriter(path);
     this.writer.appendUint32(0x31524150); // PAR1
-    this.sink = { writer: this.writer, codec: 'ZSTD', compress: (data) => compress(data, zstdLevel) };
+    this.sink = { writer: this.writer, codec: 'ZSTD', compress: zstd };
   }
 
   static async create(path: string): Promise<HourFileWriter> {

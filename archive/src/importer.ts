@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { BookSnapshot } from '@predgate/adapter-polymarket/streams';
 import type { PolymarketArchive } from './archive.js';
 import { hourKey } from './hours.js';
 import { rollStaged, sqlText } from './roller.js';
@@ -102,14 +101,14 @@ async function importHour(
 }
 
 /** Each token's last book of the hour before, where the hour's replay starts. */
-async function carriedBooks(connection: DuckDBConnection, archive: PolymarketArchive, start: number): Promise<Map<string, BookSnapshot>> {
-  const books = new Map<string, BookSnapshot>();
+async function carriedBooks(connection: DuckDBConnection, archive: PolymarketArchive, start: number): Promise<Map<string, string>> {
+  const books = new Map<string, string>();
   const previous = archive.checkpointPath(start - hourMs);
   if (!archive.factsFor(start - hourMs) || !existsSync(previous)) return books;
   const reader = await connection.runAndReadAll(
     `SELECT asset_id, arg_max(snapshot, row) AS snapshot FROM read_parquet('${sqlText(previous)}') GROUP BY asset_id`,
   );
-  for (const record of reader.getRowObjectsJS()) books.set(String(record.asset_id), JSON.parse(String(record.snapshot)) as BookSnapshot);
+  for (const record of reader.getRowObjectsJS()) books.set(String(record.asset_id), String(record.snapshot));
   return books;
 }
 

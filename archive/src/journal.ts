@@ -300,16 +300,16 @@ function rowsOfLine(line: string): MarketRow[] {
 
 /**
  * Stages a closed hour's journal for its roll: every file row as a staged
- * line (in journal order), and the books carried into the hour.
+ * line (in journal order), and the books carried into the hour (JSON text).
  */
-export async function stageJournal(journalPath: string, stagedPath: string): Promise<Map<string, BookSnapshot>> {
-  const startBooks = new Map<string, BookSnapshot>();
+export async function stageJournal(journalPath: string, stagedPath: string): Promise<Map<string, string>> {
+  const startBooks = new Map<string, string>();
   const out = createWriteStream(stagedPath);
   let seq = 0;
   for await (const line of createInterface({ input: createReadStream(journalPath), crlfDelay: Infinity })) {
     if (line.startsWith('C')) {
       const entry = JSON.parse(line.slice(1)) as { a: string; r: number; s: BookSnapshot };
-      if (entry.r === 0) startBooks.set(entry.a, entry.s);
+      if (entry.r === 0) startBooks.set(entry.a, JSON.stringify(entry.s));
       continue;
     }
     let text = '';

@@ -5,14 +5,19 @@ import { createInterface } from 'node:readline';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { BookState } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot } from '@predgate/adapter-polymarket/streams';
+import { ownString } from './column-chunks.js';
 import { HourFileWriter } from './hour-file.js';
 import { marketRowOf, parseStagedLine, stagedColumns } from './staged-rows.js';
 
 export interface RollInput {
   /** Staged rows of one hour, in the order they were recorded (tab-separated lines, see staged-rows.ts). */
   staged: string;
-  /** Books carried into the hour, by token: where each token's replay starts. */
-  startBooks: Map<string, BookSnapshot>;
+  /**
+   * Books carried into the hour, by token, as JSON text (a parsed book takes
+   * several times the memory, and a busy hour carries tens of thousands):
+   * where each token's replay starts. The roll empties the map as it goes.
+   */
+  startBooks: Map<string, string>;
   /** Where the data file and the checkpoint file are written (temporary names; the caller publishes them). */
   dataPath: string;
   checkpointPath: string;
@@ -58,7 +63,6 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
     const checkpoints = createWriteStream(checkpointLines);
     const result: RollResult = { rows: 0 };
     let token: TokenRun | undefined;
-    const carried = new Set<string>();
     for await (const line of createInterface({ input: createReadStream(sorted), crlfDelay: Infinity })) {
       if (!line) continue;
       const staged = parseStagedLine(line);
@@ -67,15 +71,16 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
       result.lastReceivedAt = Math.max(result.lastReceivedAt ?? staged.receivedAt, staged.receivedAt);
       if (token?.assetId !== staged.assetId) {
         if (token) await token.finish(checkpoints);
-        token = new TokenRun(staged.assetId, input.startBooks.get(staged.assetId), input.checkpointEvery);
+        const carried = input.startBooks.get(staged.assetId);
+        input.startBooks.delete(staged.assetId);
+        token = new TokenRun(ownString(staged.assetId), carried === undefined ? undefined : (JSON.parse(carried) as BookSnapshot), input.checkpointEvery);
         await token.start(checkpoints);
-        carried.add(staged.assetId);
       }
       await token.apply(marketRowOf(staged), checkpoints);
     }
     if (token) await token.finish(checkpoints);
     // Tokens quiet this hour keep their book too, so no reconstruction has to read the hour before.
-    for (const [assetId, book] of input.startBooks) if (!carried.has(assetId)) await writeCheckpoint(checkpoints, assetId, 0, book);
+    for (const [assetId, book] of input.startBooks) await writeCheckpointLine(checkpoints, assetId, 0, book);
     writer.close();
     await new Promise<void>((resolve, reject) => checkpoints.end((error?: Error | null) => (error ? reject(error) : resolve())));
     await connection.run(
@@ -130,7 +135,11 @@ class TokenRun {
 
 /** A checkpoint line (tab-separated: a snapshot's JSON text holds no tab or newline): `row` counts the token's rows of the hour the snapshot reflects. */
 async function writeCheckpoint(out: WriteStream, assetId: string, row: number, snapshot: BookSnapshot): Promise<void> {
-  if (!out.write(`${assetId}\t${row}\t${JSON.stringify(snapshot)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await writeCheckpointLine(out, assetId, row, JSON.stringify(snapshot));
+}
+
+async function writeCheckpointLine(out: WriteStream, assetId: string, row: number, snapshot: string): Promise<void> {
+  if (!out.write(`${assetId}\t${row}\t${snapshot}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
 }
 
 export function sqlText(value: string): string {

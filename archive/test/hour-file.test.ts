@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { queryDuckDb as query } from './duckdb-query.js';
+import { HourFileWriter } from '../src/hour-file.js';
+import type { StagedRow } from '../src/staged-rows.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const market = `0x${'c3'.repeat(32)}`;
+
+function row(index: number, bids: string | null): StagedRow {
+  return {
+    receivedAt: 1_000 + index,
+    timestamp: 990 + index,
+    market,
+    eventType: bids === null ? 'price_change' : 'book',
+    assetId: `${1000 + (index % 3)}`,
+    bids,
+    asks: bids === null ? null : '[]',
+    price: bids === null ? '0.51' : null,
+    size: bids === null ? '2' : null,
+    side: bids === null ? 'BUY' : null,
+    bestBid: null,
+    bestAsk: null,
+    feeRateBps: null,
+    transactionHash: index % 1000 === 7 ? `0x${index}` : null,
+    oldTickSize: null,
+    newTickSize: null,
+  };
+}
+
+test('text columns split into pages by rows and by bytes read back row for row, nulls where they were', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-hour-file-'));
+  dirs.push(dir);
+  const path = join(dir, 'hour.parquet');
+  // Past one page's 131,072 rows, and book levels long enough that pages also end on their 1 MiB of text.
+  const rows = 140_000;
+  const deep = (index: number) => `[${Array.from({ length: 60 }, (_, level) => `["0.${String(level).padStart(2, '0')}","${index}"]`).join(',')}]`;
+  const bidsOf = (index: number) => (index % 50 === 0 ? deep(index) : index % 7 === 0 ? '[]' : null);
+  const writer = await HourFileWriter.create(path);
+  for (let index = 0; index < rows; index += 1) writer.add(row(index, bidsOf(index)));
+  writer.close();
+
+  // Rows come back in file order.
+  const read = await query(`SELECT bids, transaction_hash FROM read_parquet('${path}')`);
+  const expected = Array.from({ length: rows }, (_, index) => ({ bids: bidsOf(index), transaction_hash: index % 1000 === 7 ? `0x${index}` : null }));
+  expect(read.length).toBe(rows);
+  const differing = read.findIndex((value, index) => value.bids !== expected[index]!.bids || value.transaction_hash !== expected[index]!.transaction_hash);
+  expect(differing).toBe(-1);
+  // 2,800 deep books of over 1 KiB: more than one page's worth of text.
+  expect((rows / 50) * deep(0).length).toBeGreaterThan(2 << 20);
+});
