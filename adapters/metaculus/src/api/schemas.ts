@@ -1,7 +1,11 @@
 import { venueValue } from '@predgate/core';
 import Joi from 'joi';
 
-/** Metaculus' payloads: schemas describe the members read. */
+/**
+ * Metaculus' payloads: schemas describe the members read. Lists (posts, a
+ * group's questions) are checked item by item: one unreadable post or
+ * sub-question is left out as drift with its id, the rest read.
+ */
 
 export interface RawAggregate {
   centers?: number[] | null;
@@ -98,7 +102,7 @@ export const post = Joi.object({
   comment_count: Joi.number().integer().allow(null),
   projects: Joi.object({ category: named, tag: named, tournament: named, default_project: Joi.object({ header_image: text }).allow(null) }).allow(null),
   question: question.allow(null),
-  group_of_questions: Joi.object({ description: text, questions: Joi.array().items(question).required() }).allow(null),
+  group_of_questions: Joi.object({ description: text, questions: venueValue.items(question, { id: 'id' }).required() }).allow(null),
   conditional: Joi.object({ condition: question.required(), question_yes: question.required(), question_no: question.required() }).allow(null),
 });
-export const postsPage = Joi.object({ next: Joi.string().allow(null), results: Joi.array().items(post).required() }).required();
+export const postsPage = Joi.object({ next: Joi.string().allow(null), results: venueValue.items(post, { id: 'id' }).required() }).required();

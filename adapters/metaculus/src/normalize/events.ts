@@ -67,6 +67,8 @@ function marketsOf(post: RawPost): Market[] {
  */
 export function normalizeQuestion(post: RawPost, question: RawQuestion, marketId: string, title: string): Market {
   const latest = latestOf(question);
+  const outcomes = outcomesOf(question, marketId, latest);
+  const winner = winnerOf(question);
   return withBinaryRefs(
     compact({
       marketId,
@@ -74,7 +76,7 @@ export function normalizeQuestion(post: RawPost, question: RawQuestion, marketId
       title,
       description: text(question.description) ?? text(question.resolution_criteria) ?? '',
       url: postUrl(post.id),
-      outcomes: outcomesOf(question, marketId, latest),
+      outcomes,
       resolutionDate: toIsoDate(question.scheduled_resolve_time) ?? toIsoDate(post.scheduled_resolve_time) ?? toIsoDate(question.scheduled_close_time),
       volume24h: 0,
       liquidity: 0,
@@ -88,6 +90,7 @@ export function normalizeQuestion(post: RawPost, question: RawQuestion, marketId
         communityPredictionAvailable: latest !== undefined,
         forecasters: latest?.forecaster_count ?? undefined,
         resolution: question.resolution ?? undefined,
+        winningOutcomeId: winner === undefined ? undefined : outcomes[winner]?.outcomeId,
         unit: text(question.unit),
         communityPrediction: question.type === 'binary' || question.type === 'multiple_choice' ? undefined : quantityForecast(question, latest),
       }),
@@ -95,21 +98,41 @@ export function normalizeQuestion(post: RawPost, question: RawQuestion, marketId
   );
 }
 
+/**
+ * Outcomes priced by the community prediction, or, once the question
+ * resolved to one of them, 1 for the winner and 0 for the others.
+ */
 function outcomesOf(question: RawQuestion, marketId: string, latest: RawAggregate | undefined): Outcome[] {
+  const winner = winnerOf(question);
+  const settled = (index: number, price: number | undefined) => (winner === undefined ? price : index === winner ? 1 : 0);
   if (question.type === 'binary') {
     // `centers` carry P(yes) alone; `forecast_values` is [P(no), P(yes)].
     const yes = latest?.centers?.[0] ?? latest?.forecast_values?.[1];
     return [
-      compact({ outcomeId: `${question.id}-YES`, marketId, label: 'Yes', price: yes }),
-      compact({ outcomeId: `${question.id}-NO`, marketId, label: 'No', price: yes === undefined ? undefined : complement(yes) }),
+      compact({ outcomeId: `${question.id}-YES`, marketId, label: 'Yes', price: settled(0, yes) }),
+      compact({ outcomeId: `${question.id}-NO`, marketId, label: 'No', price: settled(1, yes === undefined ? undefined : complement(yes)) }),
     ];
   }
   if (question.type === 'multiple_choice') {
     return (question.options ?? []).map((label, index) =>
-      compact({ outcomeId: `${question.id}-${index}`, marketId, label, price: latest?.forecast_values?.[index] }),
+      compact({ outcomeId: `${question.id}-${index}`, marketId, label, price: settled(index, latest?.forecast_values?.[index]) }),
     );
   }
   return [];
+}
+
+/**
+ * The index of the outcome a resolved question names: `yes`/`no` on a binary
+ * question, an option's label on a multiple-choice one. An annulled or
+ * ambiguous question, or a quantity, names none.
+ */
+function winnerOf(question: RawQuestion): number | undefined {
+  const resolution = question.resolution ?? undefined;
+  if (resolution === undefined) return undefined;
+  if (question.type === 'binary') return resolution === 'yes' ? 0 : resolution === 'no' ? 1 : undefined;
+  if (question.type !== 'multiple_choice') return undefined;
+  const index = (question.options ?? []).indexOf(resolution);
+  return index === -1 ? undefined : index;
 }
 
 /** The prediction the account can see, from the question's default aggregation; undefined when withheld or not yet revealed. */

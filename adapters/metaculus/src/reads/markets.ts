@@ -1,4 +1,4 @@
-import { marketListPredicate, notSupported } from '@predgate/core';
+import { collectingDrift, marketListPredicate, notSupported } from '@predgate/core';
 import type { Market, MarketFetchParams } from '@predgate/core';
 import type { MetaculusContext } from '../context.js';
 import { defaultLimit, selectEvents } from './events.js';
@@ -10,14 +10,20 @@ export async function fetchMarkets(ctx: MetaculusContext, params: MarketFetchPar
   }
   const postId = params.marketId?.split(':')[0];
   const { filter: _marketFilter, ...listParams } = params;
-  const events = await selectEvents(ctx, {
-    ...listParams,
-    ...(postId === undefined ? {} : { eventId: postId }),
-    limit: params.marketId ? 1 : params.limit,
-  });
+  const { value: events, reports } = await collectingDrift(() =>
+    selectEvents(ctx, {
+      ...listParams,
+      ...(postId === undefined ? {} : { eventId: postId }),
+      limit: params.marketId ? 1 : params.limit,
+    }),
+  );
   const keep = marketListPredicate(params);
   const markets = events
     .flatMap((event) => event.markets)
     .filter((market) => (params.marketId === undefined || market.marketId === params.marketId) && (!keep || keep(market)));
+  // A sub-question looked up by id that its post's answer left out as unreadable: its drift error, naming the field.
+  const questionId = params.marketId?.split(':')[1];
+  const unreadable = questionId === undefined || markets.length > 0 ? undefined : reports.find((report) => report.detail?.item === questionId);
+  if (unreadable) throw unreadable;
   return markets.slice(0, params.limit ?? defaultLimit);
 }
