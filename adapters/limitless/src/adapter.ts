@@ -1,6 +1,8 @@
 import { bindContext, defineAdapter, missingCredentials } from '@predgate/core';
-import type { AdapterContext } from '@predgate/core';
-import { cancelOrder, createOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder, honouredOrderControls } from './account/orders.js';
+import type { AdapterContext, CreateOrderParams } from '@predgate/core';
+import { randomInt } from 'node:crypto';
+import { buildOrder, createOrder, honouredOrderControls, submitOrder } from './account/built-order.js';
+import { cancelOrder, fetchAllOrders, fetchClosedOrders, fetchOpenOrders, fetchOrder } from './account/orders.js';
 import { fetchPositions } from './account/positions.js';
 import { fetchMyTrades } from './account/trades.js';
 import { limitlessApi } from './api/client.js';
@@ -15,6 +17,12 @@ import { fetchOHLCV, fetchOrderBook, watchOrderBook } from './reads/market-data.
 import { fetchMarkets } from './reads/markets.js';
 import { LimitlessStream } from './streams/market-stream.js';
 
+/** What tests may fix that is random in production. */
+export interface LimitlessOptions {
+  /** Order salts (random 47-bit integers). */
+  salt?: () => bigint;
+}
+
 /** Documented per token: at most 2 concurrent requests, at least 300 ms apart. */
 const rateLimit = { requests: 3, intervalMs: 1_000, burst: 1 };
 
@@ -24,7 +32,7 @@ const rateLimit = { requests: 3, intervalMs: 1_000, burst: 1 };
  * prices but without books. Authenticated calls use a scoped token (HMAC) or
  * a legacy key; orders are EIP-712 signed on Base with `privateKey`.
  */
-export function createLimitlessAdapter(context: AdapterContext, config: LimitlessConfig) {
+export function createLimitlessAdapter(context: AdapterContext, config: LimitlessConfig, options: LimitlessOptions = {}) {
   const api = limitlessApi(context.http({ venue: venueId, rateLimit, mapError }), config.baseUrl);
   const stream = new LimitlessStream({
     url: config.ws,
@@ -44,6 +52,7 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
     credentials: context.credentials,
     sign,
     stream,
+    salt: options.salt ?? (() => BigInt(randomInt(1, 2 ** 47))),
     bookOfToken: new Map(),
     outcomesOfMarket: new Map(),
     marketOfOrder: new Map(),
@@ -65,10 +74,6 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
         fetchSeries: 'Limitless has no series',
         fetchEventMetadata: 'not offered: what Limitless publishes about a market comes with it from fetchEvent',
         fetchOrderBooks: 'Limitless serves one market’s book per request (GET /markets/{slug}/orderbook): call fetchOrderBook for each outcome',
-        buildOrder:
-          'not implemented yet: Limitless orders are EIP-712 signed and posted in one step by createOrder; a separate build and submit is not offered here',
-        submitOrder:
-          'not implemented yet: Limitless orders are EIP-712 signed and posted in one step by createOrder; a separate build and submit is not offered here',
         fetchBalance:
           'Limitless has no balance endpoint: USDC sits in the wallet on Base (an on-chain balanceOf read); the API reports only collateral locked per market',
       },
@@ -90,6 +95,8 @@ export function createLimitlessAdapter(context: AdapterContext, config: Limitles
       fetchPositions,
       fetchMyTrades,
       createOrder,
+      buildOrder: (ctx: LimitlessContext, params: CreateOrderParams) => buildOrder(ctx, params),
+      submitOrder,
     }),
     close: () => stream.close(),
   });

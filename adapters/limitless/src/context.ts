@@ -23,6 +23,8 @@ export interface LimitlessContext {
   bookOfToken: Map<string, { slug: string; side: 'yes' | 'no' }>;
   /** Market slug → its outcome ids, YES then NO: positions and the activity log name outcomes by index only. */
   outcomesOfMarket: Map<string, OutcomeIds>;
+  /** Order salts: random, fixed in tests (so a built order can be compared with a placed one). */
+  salt: () => bigint;
   /** Order id → market slug, from every order this instance placed or listed. */
   marketOfOrder: Map<string, string>;
 }

@@ -7,6 +7,8 @@ import plugin from '../src/index.js';
 
 const slug = 'eth-up-or-down-daily-1788105600';
 const yesToken = '25018063611559838047404811982184442876005199660833597814711111046007291893507';
+/** A limit buy of the recorded market, as the recorded placement answers it. */
+const order = { marketId: slug, outcomeId: yesToken, side: 'buy', type: 'limit', amount: 10, price: 0.115 } as const;
 const noToken = '17290088314417092761188354609011753312046778951320955823447861140399281172035';
 
 /**
@@ -49,20 +51,9 @@ runAdapterSuites(test, {
     fetchMarkets: [{ args: [{ marketId: slug }] }],
     fetchOrderBook: [{ args: [slug, null, { side: 'yes' }] }],
     fetchOpenOrders: [{ args: [slug] }],
-    createOrder: [
-      {
-        args: [
-          {
-            marketId: slug,
-            outcomeId: '25018063611559838047404811982184442876005199660833597814711111046007291893507',
-            side: 'buy',
-            type: 'limit',
-            amount: 10,
-            price: 0.115,
-          },
-        ],
-      },
-    ],
+    createOrder: [{ args: [order] }],
+    buildOrder: [{ args: [order] }],
+    submitOrder: [{ args: async ({ adapter }) => [await adapter.buildOrder!(order)] }],
     fetchOHLCV: [{ args: ['25018063611559838047404811982184442876005199660833597814711111046007291893507', { resolution: '1h' }] }],
     // Orders are found per market: they are named `<market slug>:<order id>` here (the recorded instance has listed none yet).
     cancelOrder: [{ args: [`${slug}:611badac-8dfc-48a0-b09e-59654adea1c5`] }],
