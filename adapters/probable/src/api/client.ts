@@ -2,7 +2,7 @@ import { checkPayload } from '@predgate/core';
 import type { QueryValue, VenueHttpClient } from '@predgate/core';
 import type Joi from 'joi';
 import * as schema from './schemas.js';
-import type { RawBook, RawEvent, RawMarket } from './schemas.js';
+import type { RawBook, RawEvent, RawHistory, RawMarket } from './schemas.js';
 
 /**
  * Probable's two hosts: the market metadata API (Gamma-like: events with
@@ -34,8 +34,11 @@ export function probableApi(http: VenueHttpClient, hosts: Hosts) {
     book: (tokenId: string) => get<RawBook>(schema.book, 'GET /book', `${hosts.orderbook}/book`, { token_id: tokenId }),
     midpoint: (tokenId: string) =>
       get<{ mid?: string | number | null }>(schema.midpoint, 'GET /midpoint', `${hosts.orderbook}/midpoint`, { token_id: tokenId }),
-    pricesHistory: (query: Record<string, QueryValue>) =>
-      get<{ history: Array<{ t: number; p: number | string }> }>(schema.priceHistory, 'GET /prices-history', `${hosts.orderbook}/prices-history`, query),
+    /** The samples, from `{history}` or a bare list. */
+    pricesHistory: async (query: Record<string, QueryValue>): Promise<RawHistory> => {
+      const body = await get<RawHistory | { history: RawHistory }>(schema.priceHistory, 'GET /prices-history', `${hosts.orderbook}/prices-history`, query);
+      return Array.isArray(body) ? body : body.history;
+    },
     positions: (user: string) =>
       get<Array<Record<string, unknown>>>(schema.positions, 'GET /position/current', `${hosts.orderbook}/position/current`, { user, limit: 500 }),
   };

@@ -3,6 +3,7 @@ import type { HttpMethod, VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
 import type { ProbableAuthenticator } from '../auth/api-keys.js';
 import { chainId } from '../auth/contracts.js';
+import { orderStatusWords } from '../normalize/order-status.js';
 
 /**
  * Probable's private order-book API: orders, fills, placement and
@@ -41,7 +42,8 @@ export interface RawTrade {
 
 export type Query = Record<string, string | number | undefined>;
 
-const numeric = venueValue.numeric();
+/** Prices and quantities are floats in the model: past 2^53 the nearest double. */
+const numeric = venueValue.amount();
 const optionalText = Joi.string().allow('', null);
 const tokenText = Joi.string().pattern(/^\d+$/).allow('', null);
 
@@ -55,7 +57,11 @@ export const rawOrder = Joi.object({
   avgPrice: numeric.allow(null, ''),
   origQty: numeric.required(),
   executedQty: numeric.required(),
-  status: Joi.string().min(1).required(),
+  // A status the adapter cannot map leaves the order out of a list as drift, rather than refusing the list.
+  status: Joi.string()
+    .valid(...orderStatusWords)
+    .insensitive()
+    .required(),
   time: Joi.number().allow(null),
   updateTime: Joi.number().allow(null),
   tokenId: tokenText,
@@ -77,6 +83,9 @@ const rawTrade = Joi.object({
   maker: Joi.boolean().allow(null),
 });
 
+/** Orders read one by one: an unreadable order is left out as drift (named by its id), never the list. */
+const orderList = venueValue.items(rawOrder, { id: 'orderId' });
+
 export class ProbablePrivateApi {
   constructor(
     private readonly http: VenueHttpClient,
@@ -87,7 +96,7 @@ export class ProbablePrivateApi {
   /** `GET /orders/56/open`: a bare array, or `{orders}` as the SDK also reads. */
   async openOrders(query: Query): Promise<RawOrder[]> {
     const body = await this.send<RawOrder[] | { orders: RawOrder[] }>(
-      Joi.alternatives(Joi.array().items(rawOrder), Joi.object({ orders: Joi.array().items(rawOrder).required() })).required(),
+      Joi.alternatives(orderList, Joi.object({ orders: orderList.required() })).required(),
       'GET',
       `/orders/${chainId}/open`,
       'GET /orders/{chainId}/open',
@@ -122,7 +131,7 @@ export class ProbablePrivateApi {
   /** `GET /trade/56?tokenId=`: the account's fills of one token, newest first, by cursor. */
   trades(query: Query): Promise<{ trades: RawTrade[]; next_cursor?: string | null }> {
     return this.send(
-      Joi.object({ trades: Joi.array().items(rawTrade).required(), next_cursor: Joi.string().allow('', null) }).required(),
+      Joi.object({ trades: venueValue.items(rawTrade, { id: 'id' }).required(), next_cursor: Joi.string().allow('', null) }).required(),
       'GET',
       `/trade/${chainId}`,
       'GET /trade/{chainId}',
@@ -145,6 +154,8 @@ export class ProbablePrivateApi {
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body }),
       idempotent: method === 'GET',
+      // Order and trade ids are Binance-style integers: one past 2^53 keeps its digits.
+      exactIntegers: true,
     });
     return checkPayload<T>(schema, answer, { venue: this.http.venue, endpoint });
   }

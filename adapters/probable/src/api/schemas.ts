@@ -46,7 +46,8 @@ export interface RawEvent {
   markets?: RawMarket[] | null;
 }
 
-export const numeric = venueValue.numeric().allow(null);
+/** Prices, volumes and sizes are floats in the model: a value past 2^53 is read as the nearest double, never refused. */
+export const numeric = venueValue.amount().allow(null);
 const optional = Joi.string().allow('', null);
 const token = Joi.object({ token_id: Joi.string().pattern(/^\d+$/).required(), outcome: optional, price: numeric, winner: Joi.boolean().allow(null) });
 export const market = Joi.object({
@@ -84,15 +85,19 @@ export const event = Joi.object({
     .allow(null),
   volume: numeric,
   volume24hr: numeric,
-  markets: Joi.array().items(market).allow(null),
+  // One unreadable market is left out as drift (named by its id), never its event.
+  markets: venueValue.items(market, { id: 'id' }).allow(null),
 });
 export const level = Joi.object({ price: venueValue.numeric().required(), size: venueValue.numeric().required() });
 
+/** Events read one by one: an unreadable event is left out as drift (named by its id), never the page. */
+const events = venueValue.items(event, { id: 'id' });
+
 /** `GET /events/`: a bare array as observed live, or the documented `{events, pagination}` envelope. */
-export const eventList = Joi.alternatives(Joi.array().items(event), Joi.object({ events: Joi.array().items(event).required() })).required();
+export const eventList = Joi.alternatives(events, Joi.object({ events: events.required() })).required();
 
 /** `GET /public-search/`. */
-export const searchResult = Joi.object({ events: Joi.array().items(event).required() }).required();
+export const searchResult = Joi.object({ events: events.required() }).required();
 
 /** `GET /markets/{id}`: the market with its event. */
 export const marketDetail = market.keys({ event: event.allow(null) }).required();
@@ -115,14 +120,15 @@ export const book = Joi.object({
 /** `GET /midpoint`. */
 export const midpoint = Joi.object({ mid: numeric }).required();
 
-/** `GET /prices-history`. */
-export const priceHistory = Joi.object({
-  history: Joi.array()
-    .items(Joi.object({ t: Joi.number().required(), p: venueValue.numeric().required() }))
-    .required(),
-}).required();
+export type RawHistory = Array<{ t: number; p: number | string }>;
+
+/** Price samples read one by one: an unreadable one is left out as drift (named by its time). */
+const points = venueValue.items(Joi.object({ t: Joi.number().required(), p: venueValue.amount().required() }), { id: 't' });
+
+/** `GET /prices-history`: `{history: [...]}` as documented, or the bare list of samples (both are read by public clients). */
+export const priceHistory = Joi.alternatives(Joi.object({ history: points.required() }), points).required();
 
 /** `GET /position/current`: rows in camelCase or snake_case. */
-export const positions = Joi.array()
-  .items(Joi.object({ size: venueValue.numeric().required() }).or('asset', 'token_id').or('avgPrice', 'avg_price'))
+export const positions = venueValue
+  .items(Joi.object({ size: venueValue.amount().required() }).or('asset', 'token_id').or('avgPrice', 'avg_price'), { id: 'asset' })
   .required();

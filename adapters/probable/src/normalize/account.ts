@@ -1,5 +1,6 @@
 import { PredgateError, text, toEpochMs, toNumber } from '@predgate/core';
-import type { Order, OrderStatus, UserTrade } from '@predgate/core';
+import type { Order, UserTrade } from '@predgate/core';
+import { orderStatuses } from './order-status.js';
 import type { RawOrder, RawTrade } from '../api/private.js';
 import { venueId } from '../context.js';
 
@@ -36,20 +37,6 @@ export function tokenOf(raw: RawOrder, known?: string): string {
   return token;
 }
 
-const statuses: Record<string, OrderStatus> = {
-  NEW: 'open',
-  OPEN: 'open',
-  PARTIALLY_FILLED: 'open',
-  PENDING_NEW: 'pending',
-  FILLED: 'filled',
-  TRADE: 'filled',
-  CANCELED: 'cancelled',
-  CANCELLED: 'cancelled',
-  PENDING_CANCEL: 'open',
-  EXPIRED: 'cancelled',
-  REJECTED: 'rejected',
-};
-
 /**
  * An order as the unified model has it. The venue's order names its token and
  * a `symbol`, not the market: `marketId` is the market the caller named where
@@ -57,13 +44,8 @@ const statuses: Record<string, OrderStatus> = {
  */
 export function toOrder(raw: RawOrder, context: { marketId?: string | undefined; tokenId?: string | undefined } = {}): Order {
   const tokenId = tokenOf(raw, context.tokenId);
-  const status = statuses[raw.status.toUpperCase()];
-  if (!status) {
-    throw new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venueId} answered an order status Predgate does not know: ${raw.status.slice(0, 40)}`, {
-      exchange: venueId,
-      detail: { field: 'status', drift: true },
-    });
-  }
+  // The payload check admits only the statuses mapped.
+  const status = orderStatuses[raw.status.toUpperCase()]!;
   const amount = toNumber(raw.origQty)!;
   const filled = Math.min(amount, toNumber(raw.executedQty)!);
   const limitPrice = toNumber(raw.price)!;

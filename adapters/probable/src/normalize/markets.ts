@@ -65,7 +65,13 @@ export function normalizeMarket(raw: RawMarket, event: RawEvent | undefined, mid
       liquidity: toNumber(raw.liquidity) ?? 0,
       status: statusOf(raw, resolvedIndex >= 0),
       sourceExchange: venueId,
-      sourceMetadata: compact({ conditionId: text(raw.condition_id), groupItemTitle: text(raw.groupItemTitle) }),
+      // The venue names the winning token once resolved: its label and id travel with the market.
+      sourceMetadata: compact({
+        conditionId: text(raw.condition_id),
+        groupItemTitle: text(raw.groupItemTitle),
+        winner: tokens[resolvedIndex]?.label,
+        winningOutcomeId: tokens[resolvedIndex]?.tokenId,
+      }),
     }),
   );
 }

@@ -15,7 +15,7 @@ export async function fetchOHLCV(ctx: ProbableContext, outcomeId: string, params
   const count = params.limit ?? 100;
   const end = params.end?.getTime() ?? ctx.clock.now();
   const start = params.start?.getTime() ?? end - count * step;
-  const { history } = await ctx.api.pricesHistory({
+  const history = await ctx.api.pricesHistory({
     market: outcomeId,
     startTs: Math.floor(start / 1000),
     endTs: Math.floor(end / 1000),
