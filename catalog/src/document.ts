@@ -1,4 +1,5 @@
 import { withoutBinaryRefs } from '@predgate/core';
+import type { JsonOut } from './json-out.js';
 import type { Event, Market } from '@predgate/core';
 import { parse as uuidParse, v5 as uuidV5 } from 'uuid';
 import { normalizeCategory } from './categories.js';
@@ -46,6 +47,9 @@ export interface CatalogEntry {
   /** Both views as UTF-8 JSON, where a store keeps them as bytes: sent as they are, never serialised again. */
   readonly sourceJson?: Buffer;
   readonly routerJson?: Buffer;
+  /** Both views written straight into an answer, where a store can do that without a buffer of their own. */
+  writeSourceJson?(out: JsonOut): void;
+  writeRouterJson?(out: JsonOut): void;
 }
 
 export interface MarketKeys {

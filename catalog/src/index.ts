@@ -20,5 +20,6 @@ export { answerFromCatalog, catalogCanAnswer } from './pass-through.js';
 export { routerEventQuery, routerLimits } from './router-calls.js';
 export type { RouterParams } from './router-calls.js';
 export { routerPackage, routerVenuePlugin } from './router-adapter.js';
-export { routerEventJson, routerEventsJson, sourceEventJson, sourceEventsJson, valueJson, wrapJson } from './serialize.js';
-export type { JsonChunks } from './serialize.js';
+export { routerEventJson, routerEventsJson, sourceEventJson, sourceEventsJson, valueJson } from './serialize.js';
+export { JsonOut, wrapJson } from './json-out.js';
+export type { JsonWriter, PlacedBytes } from './json-out.js';

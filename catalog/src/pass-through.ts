@@ -2,7 +2,7 @@ import type { EventFetchParams, MarketFetchParams } from '@predgate/core';
 import { catalogParams, isCatalogMethod, lookupStatus, statusOf } from './call-params.js';
 import type { CatalogMethod } from './call-params.js';
 import { marketJson, marketsJson, sourceEventJson, sourceEventsJson, valueJson } from './serialize.js';
-import type { JsonChunks } from './serialize.js';
+import type { JsonWriter } from './json-out.js';
 import type { CatalogStore, EventQuery, MarketQuery } from './store.js';
 
 /**
@@ -30,7 +30,7 @@ export async function answerFromCatalog(
   venue: string,
   method: CatalogMethod,
   params: EventFetchParams & MarketFetchParams = {},
-): Promise<JsonChunks | undefined> {
+): Promise<JsonWriter | undefined> {
   if (params.sourceExchange !== undefined && params.sourceExchange !== venue) {
     return method === 'fetchEvents' || method === 'fetchMarkets' ? valueJson([]) : undefined;
   }

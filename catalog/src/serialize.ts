@@ -1,82 +1,76 @@
-import { Readable } from 'node:stream';
 import type { CatalogEntry } from './document.js';
+import type { JsonOut, JsonWriter } from './json-out.js';
 
 /**
- * A JSON value as the byte chunks it is made of, with its length, so it can be
- * sent without being copied into one buffer. The embedded store keeps every
- * event's JSON as bytes already: a page of events is those bytes, neither
- * serialised again nor copied.
+ * Answers' JSON as writers into one buffer (see json-out.ts): where a store
+ * keeps an event's views as bytes, they are read or spliced into place,
+ * neither parsed nor serialised again; otherwise the value is serialised.
  */
-export interface JsonChunks {
-  chunks: Buffer[];
-  length: number;
-  stream(): Readable;
-}
-
-const comma = Buffer.from(',');
-
-/** `before` + the value + `after`. */
-export function wrapJson(json: JsonChunks, before: string, after: string): JsonChunks {
-  return jsonChunks([Buffer.from(before), ...json.chunks, Buffer.from(after)]);
-}
 
 /** Any value, serialised once. */
-export function valueJson(value: unknown): JsonChunks {
-  return jsonChunks([Buffer.from(JSON.stringify(value))]);
+export function valueJson(value: unknown): JsonWriter {
+  return (out) => out.text(JSON.stringify(value));
 }
 
 /** The Router views of entries, as a JSON array. */
-export function routerEventsJson(entries: readonly CatalogEntry[]): JsonChunks {
-  return arrayJson(entries.map(routerJsonOf));
+export function routerEventsJson(entries: readonly CatalogEntry[]): JsonWriter {
+  return arrayJson(entries, writeRouter);
 }
 
 /** One entry's Router view. */
-export function routerEventJson(entry: CatalogEntry): JsonChunks {
-  return jsonChunks([routerJsonOf(entry)]);
+export function routerEventJson(entry: CatalogEntry): JsonWriter {
+  return (out) => writeRouter(entry, out);
 }
 
 /** The venue's own events, exactly as their adapter returned them, as a JSON array. */
-export function sourceEventsJson(entries: readonly CatalogEntry[]): JsonChunks {
-  return arrayJson(entries.map(sourceJsonOf));
+export function sourceEventsJson(entries: readonly CatalogEntry[]): JsonWriter {
+  return arrayJson(entries, writeSource);
 }
 
 /** One entry's venue event. */
-export function sourceEventJson(entry: CatalogEntry): JsonChunks {
-  return jsonChunks([sourceJsonOf(entry)]);
+export function sourceEventJson(entry: CatalogEntry): JsonWriter {
+  return (out) => writeSource(entry, out);
 }
 
-/** Markets as found in the catalog: their stored bytes where the store keeps them, else serialised. */
-export function marketsJson(hits: ReadonlyArray<{ market: unknown; json?: Buffer }>): JsonChunks {
-  return arrayJson(hits.map((hit) => hit.json ?? Buffer.from(JSON.stringify(hit.market))));
+/** A market as found in the catalog: written from its stored bytes where the store keeps them, else serialised. */
+export interface MarketJson {
+  market: unknown;
+  json?: Buffer;
+  writeJson?(out: JsonOut): void;
+}
+
+/** Markets as found in the catalog, as a JSON array. */
+export function marketsJson(hits: readonly MarketJson[]): JsonWriter {
+  return arrayJson(hits, writeMarket);
 }
 
 /** One market as found in the catalog. */
-export function marketJson(hit: { market: unknown; json?: Buffer }): JsonChunks {
-  return jsonChunks([hit.json ?? Buffer.from(JSON.stringify(hit.market))]);
+export function marketJson(hit: MarketJson): JsonWriter {
+  return (out) => writeMarket(hit, out);
 }
 
-function arrayJson(items: Buffer[]): JsonChunks {
-  const chunks: Buffer[] = [Buffer.from('[')];
-  items.forEach((item, index) => {
-    if (index > 0) chunks.push(comma);
-    chunks.push(item);
-  });
-  chunks.push(Buffer.from(']'));
-  return jsonChunks(chunks);
-}
-
-function jsonChunks(chunks: Buffer[]): JsonChunks {
-  return {
-    chunks,
-    length: chunks.reduce((sum, chunk) => sum + chunk.length, 0),
-    stream: () => Readable.from(chunks, { objectMode: false }),
+function arrayJson<T>(items: readonly T[], write: (item: T, out: JsonOut) => void): JsonWriter {
+  return (out) => {
+    out.text('[');
+    items.forEach((item, index) => {
+      if (index > 0) out.text(',');
+      write(item, out);
+    });
+    out.text(']');
   };
 }
 
-function routerJsonOf(entry: CatalogEntry): Buffer {
-  return entry.routerJson ?? Buffer.from(JSON.stringify(entry.router));
+function writeRouter(entry: CatalogEntry, out: JsonOut): void {
+  if (entry.writeRouterJson) entry.writeRouterJson(out);
+  else out.bytes(entry.routerJson ?? Buffer.from(JSON.stringify(entry.router)));
 }
 
-function sourceJsonOf(entry: CatalogEntry): Buffer {
-  return entry.sourceJson ?? Buffer.from(JSON.stringify(entry.source));
+function writeSource(entry: CatalogEntry, out: JsonOut): void {
+  if (entry.writeSourceJson) entry.writeSourceJson(out);
+  else out.bytes(entry.sourceJson ?? Buffer.from(JSON.stringify(entry.source)));
+}
+
+function writeMarket(hit: MarketJson, out: JsonOut): void {
+  if (hit.writeJson) hit.writeJson(out);
+  else out.bytes(hit.json ?? Buffer.from(JSON.stringify(hit.market)));
 }

@@ -1,5 +1,6 @@
 import type { Market } from '@predgate/core';
 import type { CatalogEntry } from './document.js';
+import type { JsonOut } from './json-out.js';
 
 /** The last complete sweep of one venue. */
 export interface SweepRecord {
@@ -89,6 +90,8 @@ export interface MarketHit {
   market: Market;
   /** The same market as JSON bytes, where the store keeps them: sent as they are. */
   json?: Buffer;
+  /** The same bytes written straight into an answer. */
+  writeJson?(out: JsonOut): void;
 }
 
 /** Receives one venue's complete sweep; nothing of it is visible before `commit`. */

@@ -1,4 +1,5 @@
 import type { Market } from '@predgate/core';
+import type { JsonOut } from '../json-out.js';
 import { arrayMemberRanges } from './json-ranges.js';
 
 const refKeys = new Set(['yes', 'no', 'up', 'down']);
@@ -18,6 +19,35 @@ const refKeys = new Set(['yes', 'no', 'up', 'down']);
 /** The event's JSON with the references `eventJson` took out put back, byte for byte, written into one buffer. */
 export function withBinaryRefsJson(json: Buffer, refs: string): Buffer {
   if (refs === '') return json;
+  const { inserts, length } = eventRefInserts(json, refs);
+  return spliced(json, 0, json.length, inserts, Buffer.allocUnsafe(length), 0);
+}
+
+/** The same bytes as `withBinaryRefsJson`, written into `out` instead of a buffer of their own. */
+export function writeWithBinaryRefs(json: Buffer, refs: string, out: JsonOut): void {
+  if (refs === '') return out.bytes(json);
+  const { inserts, length } = eventRefInserts(json, refs);
+  spliced(json, 0, json.length, inserts, out.room(length), out.length);
+  out.length += length;
+}
+
+/** One market's JSON with its recorded references put back, written into `out`. */
+export function writeMarketWithBinaryRefs(market: Buffer, refs: string | undefined, out: JsonOut): void {
+  const insert = refInserts(market, 0, market.length, refs);
+  if (!insert) return out.bytes(market);
+  const length = market.length + insert.length;
+  spliced(market, 0, market.length, [insert], out.room(length), out.length);
+  out.length += length;
+}
+
+/** One market's JSON with its recorded references put back. */
+export function marketWithBinaryRefs(market: Buffer, refs: string | undefined): Buffer {
+  const insert = refInserts(market, 0, market.length, refs);
+  return insert ? spliced(market, 0, market.length, [insert], Buffer.allocUnsafe(market.length + insert.length), 0) : market;
+}
+
+/** What goes into the event's JSON for its recorded references, and the length it then has. */
+function eventRefInserts(json: Buffer, refs: string): { inserts: RefInsert[]; length: number } {
   const perMarket = refs.split(';');
   const markets = arrayMemberRanges(json, 'markets');
   if (!markets) throw new Error('stored event without markets has binary references recorded');
@@ -30,13 +60,7 @@ export function withBinaryRefsJson(json: Buffer, refs: string): Buffer {
       length += market.length;
     }
   }
-  return spliced(json, 0, json.length, inserts, length);
-}
-
-/** One market's JSON with its recorded references put back. */
-export function marketWithBinaryRefs(market: Buffer, refs: string | undefined): Buffer {
-  const insert = refInserts(market, 0, market.length, refs);
-  return insert ? spliced(market, 0, market.length, [insert], market.length + insert.length) : market;
+  return { inserts, length };
 }
 
 /** What goes before a market's closing brace: `"key":` texts, each followed by bytes of one of its outcomes. */
@@ -69,10 +93,9 @@ function refInserts(json: Buffer, start: number, end: number, refs: string | und
   return { at: end - 1, pieces, length };
 }
 
-/** `json` from `start` to `end` with each insert written before its closing brace, into one buffer of `length` bytes. */
-function spliced(json: Buffer, start: number, end: number, inserts: readonly RefInsert[], length: number): Buffer {
-  const target = Buffer.allocUnsafe(length);
-  let written = 0;
+/** `json` from `start` to `end` with each insert written before its closing brace, into `target` from `at` on. */
+function spliced(json: Buffer, start: number, end: number, inserts: readonly RefInsert[], target: Buffer, at: number): Buffer {
+  let written = at;
   let copied = start;
   for (const insert of inserts) {
     written += json.copy(target, written, copied, insert.at);

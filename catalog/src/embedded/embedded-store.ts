@@ -11,6 +11,8 @@ import { inFileOrder } from './file-bytes.js';
 import { CatalogFiles } from './persistence.js';
 import { eventJson } from './event-json.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
+import type { MarketRow } from './stored-entry.js';
+import type { JsonOut } from '../json-out.js';
 
 export interface EmbeddedStoreOptions {
   /** Folder for the journal and snapshot; without one the catalog lives in memory only. */
@@ -131,20 +133,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
       marketOrder,
       query,
     );
-    // A market is its own bytes inside its event's: sent as they are, parsed alone when someone reads it.
-    const items = rows.items.map((row): MarketHit => {
-      const json = row.entry.marketJson(row.index);
-      return {
-        venue: row.entry.venue,
-        eventId: row.entry.id,
-        venueEventId: row.entry.venueEventId,
-        json,
-        get market() {
-          return JSON.parse(json.toString('utf8')) as Market;
-        },
-      };
-    });
-    return { items, total: rows.total };
+    return { items: rows.items.map((row) => new StoredMarketHit(row)), total: rows.total };
   }
 
   async eventById(id: string): Promise<StoredEntry | undefined> {
@@ -230,6 +219,36 @@ function sameStoredForm(previous: StoredEntry, next: StoredEntry): boolean {
     (previous.routerBytes === undefined) === (next.routerBytes === undefined) &&
     previous.json.equals(next.json)
   );
+}
+
+/**
+ * A market found in the embedded store: its own bytes inside its event's,
+ * written into an answer as they are, parsed alone when someone reads it.
+ */
+class StoredMarketHit implements MarketHit {
+  readonly venue: string;
+  readonly eventId: string;
+  readonly venueEventId: string;
+  readonly #row: MarketRow;
+
+  constructor(row: MarketRow) {
+    this.#row = row;
+    this.venue = row.entry.venue;
+    this.eventId = row.entry.id;
+    this.venueEventId = row.entry.venueEventId;
+  }
+
+  get json(): Buffer {
+    return this.#row.entry.marketJson(this.#row.index);
+  }
+
+  get market(): Market {
+    return JSON.parse(this.json.toString('utf8')) as Market;
+  }
+
+  writeJson(out: JsonOut): void {
+    this.#row.entry.writeMarketJson(this.#row.index, out);
+  }
 }
 
 /** Merges each partition's matches (each already in `order`) and cuts out the requested page. */

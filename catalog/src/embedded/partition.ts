@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
 import { KeyTable } from './key-table.js';
 import { LazyIndex } from './lazy-index.js';
@@ -17,6 +18,9 @@ interface OpenList {
   rank: StoredEntry[];
   closingTimes: Float64Array;
 }
+
+/** Events listed across a partition's kept searches at most: a few MB of references. */
+const searchedEntries = 250_000;
 
 export const routerOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.id, b.id);
 export const venueOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.venueEventId, b.venueEventId);
@@ -48,6 +52,8 @@ export class VenuePartition {
   private readonly otherMarkets: MarketRow[] = [];
   private readonly open = new Map<string | undefined, OpenList>();
   private trigrams: TrigramIndex | undefined;
+  /** Searched texts and the events holding them (see `holding`), bounded by the events listed in all. */
+  private readonly searched = new LRUCache<string, StoredEntry[]>({ maxSize: searchedEntries, sizeCalculation: (found) => found.length + 1 });
 
   private constructor(
     readonly sweep: SweepRecord,
@@ -114,13 +120,11 @@ export class VenuePartition {
     if (keyed) return listed(keyed.filter((entry) => eventMatches(entry, query)).sort(order));
 
     if (query.search !== undefined) {
-      const positions = this.trigrams?.candidates(query.search);
-      if (positions) {
-        const found: StoredEntry[] = [];
-        for (const position of positions) {
-          const entry = this.rank[position]!;
-          if (eventMatches(entry, query)) found.push(entry);
-        }
+      const holding = this.holding(query.search);
+      if (holding) {
+        // Every one holds the text already: the rest of the query is what is left to check.
+        const rest: EventQuery = { ...query, search: undefined };
+        const found = holding.filter((entry) => eventMatches(entry, rest));
         return listed(query.order === 'router' ? found : found.sort(order));
       }
     }
@@ -134,6 +138,26 @@ export class VenuePartition {
 
     const pool = query.order === 'router' ? this.rank : this.entries;
     return listed(pool.filter((entry) => eventMatches(entry, query)));
+  }
+
+  /**
+   * The events whose search text holds `text`, in Router order, found
+   * through the trigram index and kept: a word searched again (the next page,
+   * another client) costs a filter of its events, not the index walk and a
+   * substring test of every candidate. Undefined while the index is not built.
+   */
+  private holding(text: string): StoredEntry[] | undefined {
+    let found = this.searched.get(text);
+    if (found) return found;
+    const positions = this.trigrams?.candidates(text);
+    if (!positions) return undefined;
+    found = [];
+    for (const position of positions) {
+      const entry = this.rank[position]!;
+      if (entry.search.includes(text)) found.push(entry);
+    }
+    this.searched.set(text, found);
+    return found;
   }
 
   /**

@@ -2,7 +2,8 @@ import type { Event } from '@predgate/core';
 import { LRUCache } from 'lru-cache';
 import { marketIdsOf, marketSlugsOf, outcomeIdsOf } from '../document.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
-import { marketWithBinaryRefs, withBinaryRefsJson } from './binary-refs.js';
+import type { JsonOut } from '../json-out.js';
+import { marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithBinaryRefs } from './binary-refs.js';
 import type { Interner } from './interner.js';
 import { borrowEventBytes, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
@@ -136,11 +137,39 @@ export class StoredEntry implements CatalogEntry {
   /** One market's JSON, exactly as the venue's event holds it, without parsing the event. */
   marketJson(index: number): Buffer {
     const json = this.json;
+    const [start, end] = this.marketRange(json, index);
+    const market = json.subarray(start, end);
+    return this.refs === '' ? market : marketWithBinaryRefs(market, this.refs.split(';')[index]);
+  }
+
+  /** The same bytes as `marketJson`, written into an answer: the event is read into a scratch buffer, not one of its own. */
+  writeMarketJson(index: number, out: JsonOut): void {
+    const json = borrowEventBytes(this.stored);
+    const [start, end] = this.marketRange(json, index);
+    writeMarketWithBinaryRefs(json.subarray(start, end), this.refs === '' ? undefined : this.refs.split(';')[index], out);
+  }
+
+  private marketRange(json: Buffer, index: number): [number, number] {
     this.marketRanges ??= arrayMemberRanges(json, 'markets') ?? new Uint32Array(0);
     const start = this.marketRanges[index * 2];
     if (start === undefined) throw new Error(`event ${this.id} has no market ${index}`);
-    const market = json.subarray(start, this.marketRanges[index * 2 + 1]);
-    return this.refs === '' ? market : marketWithBinaryRefs(market, this.refs.split(';')[index]);
+    return [start, this.marketRanges[index * 2 + 1]!];
+  }
+
+  /**
+   * The venue's event written into an answer, spliced from the stored bytes
+   * as it goes: requests that vary meet a different event each time, so a
+   * view kept per entry would be made and dropped, never reused (a repeated
+   * request is answered from the gateway's answer cache instead).
+   */
+  writeSourceJson(out: JsonOut): void {
+    if (this.refs === '') out.bytes(this.stored);
+    else writeWithBinaryRefs(borrowEventBytes(this.stored), this.refs, out);
+  }
+
+  /** The Router's view written into an answer: its stored bytes read straight into place where the view was made at write time. */
+  writeRouterJson(out: JsonOut): void {
+    out.bytes(this.routerStored ?? this.views.router.memo(this));
   }
 
   /** The venue's event, exactly as its adapter returned it. */

@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, createBrotliCompress, gzip, gzipSync } from 'node:zlib';
 import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
-import type { JsonChunks } from '@predgate/catalog';
 import { LRUCache } from 'lru-cache';
 import { markReplayable } from './answer-replay.js';
 
@@ -13,7 +12,7 @@ declare module '@hapi/hapi' {
      * is sent (compressed once, or as it is) is then kept and reused for every
      * client that asks the same, instead of being made again per request.
      */
-    storedJson(json: JsonChunks, identity?: string): Promise<ResponseObject>;
+    storedJson(json: Buffer, identity?: string): Promise<ResponseObject>;
     /**
      * The answer `storedJson` already keeps under `identity` for this
      * request's encoding, if it still has it: a handler asks first and skips
@@ -119,22 +118,21 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
     });
     // Concurrent requests for the same page share one compression.
     const inFlight = new Map<string, Promise<Buffer>>();
-    const compressOnce = (key: string, compress: (input: Buffer) => Buffer | Promise<Buffer>, json: JsonChunks): Buffer | Promise<Buffer> => {
+    const compressOnce = (key: string, compress: (input: Buffer) => Buffer | Promise<Buffer>, json: Buffer): Buffer | Promise<Buffer> => {
       let pending = inFlight.get(key);
       if (pending) return pending;
-      const compressed = compress(Buffer.concat(json.chunks, json.length));
+      const compressed = compress(json);
       if (Buffer.isBuffer(compressed)) return compressed;
       pending = compressed.finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
       return pending;
     };
 
-    server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: JsonChunks, identity?: string) {
+    server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: Buffer, identity?: string) {
       const encoding = this.request.info.acceptEncoding;
       const coding = identity === undefined ? undefined : sentAs(encoding, json.length);
       if (coding === undefined) {
-        const body = json.length > 64 * 1024 ? json.stream() : Buffer.concat(json.chunks, json.length);
-        return this.response(body).type('application/json; charset=utf-8').header('content-length', String(json.length));
+        return this.response(json).type('application/json; charset=utf-8').header('content-length', String(json.length));
       }
       const key = cacheKey(coding, identity!);
       let body = stored.get(key);
@@ -143,7 +141,7 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
         if (compress) {
           body = await compressOnce(key, compress, json);
         } else {
-          body = Buffer.concat(json.chunks, json.length);
+          body = json;
         }
         stored.set(key, body);
       }
