@@ -263,7 +263,7 @@ describe('the embedded store on disk', () => {
     const path = join(dir, 'snapshot.ndjson');
     const [header, ...lines] = readFileSync(path, 'utf8').split('\n').filter(Boolean);
     const withoutViews = lines.map((line) => {
-      const { routerBytes: _length, router: _view, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      const { routerBytes: _length, routerPieces: _pieces, router: _view, ...rest } = JSON.parse(line) as Record<string, unknown>;
       return JSON.stringify(rest);
     });
     writeFileSync(path, `${[header, ...withoutViews].join('\n')}\n`);

@@ -55,14 +55,14 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (!this.files) return;
     // Repeated categories and tag lists are shared within a venue, as within a sweep.
     const interners = new Map<string, Interner>();
-    const state = await this.files.load((venue, venueEventId, { bytes, keys, parsed, refs = '', router }) => {
+    const state = await this.files.load((venue, venueEventId, { bytes, keys, parsed, refs = '', router, routerPieces }) => {
       let shared = interners.get(venue);
       if (!shared) interners.set(venue, (shared = new Interner()));
       // Snapshot events come with their keys; events from the journal (at most its size limit) were parsed as
       // stored, which is enough: the keys do not depend on the binary references left out.
       const entryKeys =
         keys === undefined ? catalogEntry(venue, (parsed ?? JSON.parse(bytes.read().toString('utf8'))) as Event) : decodeKeys(venue, venueEventId, keys);
-      return new StoredEntry(entryKeys, { bytes, refs, router }, this.views, shared);
+      return new StoredEntry(entryKeys, { bytes, refs, router, routerPieces }, this.views, shared);
     });
     for (const [venue, sweep] of state.sweeps) {
       const entries = [...(state.events.get(venue)?.values() ?? [])];
@@ -97,8 +97,11 @@ export class EmbeddedCatalogStore implements CatalogStore {
         if (finished) throw new Error('this sweep is already finished');
         for (const entry of entries) {
           // Serialised once, here: what requests send later is these bytes, never a view built again.
-          const { json, refs, router } = eventJson(entry.source, { id: entry.id, venue, category: entry.category });
-          seen.set(entry.venueEventId, new StoredEntry(entry, { bytes: slabs.text(json), refs, router: slabs.text(router) }, this.views, shared));
+          const stored = eventJson(entry.source, { id: entry.id, venue, category: entry.category }, (bytes) => slabs.bytes(bytes));
+          seen.set(
+            entry.venueEventId,
+            new StoredEntry(entry, { bytes: stored.json, refs: stored.refs, router: stored.router, routerPieces: stored.routerPieces }, this.views, shared),
+          );
         }
       },
       commit: async (record) => {
@@ -172,7 +175,14 @@ export class EmbeddedCatalogStore implements CatalogStore {
         const next = new Set(partition.entries.map((entry) => entry.venueEventId));
         const written = await this.files.append({
           sweep: partition.sweep,
-          upserts: changed.map((entry) => ({ venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs, router: entry.routerBytes })),
+          upserts: changed.map((entry) => ({
+            venue,
+            venueEventId: entry.venueEventId,
+            json: entry.bytes,
+            refs: entry.refs,
+            router: entry.routerBytes,
+            routerPieces: entry.routerPieces,
+          })),
           removals: (previous?.entries ?? []).map((entry) => entry.venueEventId).filter((id) => !next.has(id)),
         });
         // From now on the entries read their bytes from disk, and the sweep's copies in memory go.
@@ -194,7 +204,15 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Read one at a time as the snapshot is written, not all at once.
     function* events() {
       for (const entry of entries) {
-        yield { venue: entry.venue, venueEventId: entry.venueEventId, json: entry.bytes, refs: entry.refs, router: entry.routerBytes, keys: encodeKeys(entry) };
+        yield {
+          venue: entry.venue,
+          venueEventId: entry.venueEventId,
+          json: entry.bytes,
+          refs: entry.refs,
+          router: entry.routerBytes,
+          routerPieces: entry.routerPieces,
+          keys: encodeKeys(entry),
+        };
       }
     }
     const written = await this.files!.snapshot(
@@ -208,8 +226,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
 /**
  * The same event as stored, so the same Router view too: that view's only
  * other input is the normalised category (which a new version may read
- * differently), and an earlier one may never have been made (files of an
- * earlier version).
+ * differently), and an earlier one may never have been made, or kept whole
+ * (files of an earlier version).
  */
 function sameStoredForm(previous: StoredEntry, next: StoredEntry): boolean {
   return (
@@ -217,6 +235,7 @@ function sameStoredForm(previous: StoredEntry, next: StoredEntry): boolean {
     previous.category === next.category &&
     previous.bytes.length === next.bytes.length &&
     (previous.routerBytes === undefined) === (next.routerBytes === undefined) &&
+    (previous.routerPieces === undefined) === (next.routerPieces === undefined) &&
     previous.json.equals(next.json)
   );
 }

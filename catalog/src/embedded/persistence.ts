@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { replaceFile } from '@predgate/core';
 import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
+import { piecesFit } from './event-json.js';
 import { FileBytes, SequentialCopier } from './file-bytes.js';
 import type { EventBytes, FileRange } from './file-bytes.js';
 
@@ -30,8 +31,9 @@ export type EventReader<T> = (venue: string, venueEventId: string, event: Loaded
  */
 export interface LoadedEvent {
   bytes: FileRange;
-  /** The Router's view, where its file holds it (files written before views were kept do not). */
+  /** The Router's view, or its shell where `routerPieces` are given (files written before views were kept hold neither). */
   router?: FileRange;
+  routerPieces?: Uint32Array;
   refs?: string;
   keys?: unknown;
   /** The event as parsed to check it whole, where its file was checked so (the journal): not parsed again. */
@@ -45,8 +47,9 @@ export interface StoredEvent {
   /** In memory (a sweep not yet written), or in one of the store's files. */
   json: EventBytes;
   refs: string;
-  /** The Router's view, where the store made it. */
+  /** The Router's view, or its shell and pieces (see event-json.ts), where the store made it. */
   router?: EventBytes | undefined;
+  routerPieces?: Uint32Array | undefined;
   keys?: string;
 }
 
@@ -106,7 +109,7 @@ export class CatalogFiles {
           header = false;
           continue;
         }
-        const { head, event, router } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line);
+        const { head, event, router, routerPieces } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line);
         const { venue, venueEventId, refs, keys } = head;
         if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
           throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
@@ -114,6 +117,7 @@ export class CatalogFiles {
         const loaded = {
           bytes: snapshot.range(at + event.byteOffset - line.byteOffset, event.length),
           ...(router ? { router: snapshot.range(at + router.byteOffset - line.byteOffset, router.length) } : {}),
+          ...(routerPieces ? { routerPieces } : {}),
           ...(refs ? { refs } : {}),
           ...(keys === undefined ? {} : { keys }),
         };
@@ -230,9 +234,10 @@ export class CatalogFiles {
       let record: { sequence: number; begin?: SweepRecord; removals?: string[]; venueEventId?: string; refs?: string; commit?: boolean };
       let event: Buffer | undefined;
       let router: Buffer | undefined;
+      let routerPieces: Uint32Array | undefined;
       let parsed: unknown;
       try {
-        ({ head: record, event, router } = eventLine<typeof record>(line));
+        ({ head: record, event, router, routerPieces } = eventLine<typeof record>(line));
         // The journal is where a crash can cut a line: its events are checked whole, and the parse is handed on.
         if (event) parsed = JSON.parse(event.toString('utf8'));
       } catch (error) {
@@ -262,6 +267,7 @@ export class CatalogFiles {
             bytes,
             parsed,
             ...(routerBytes ? { router: routerBytes } : {}),
+            ...(routerPieces ? { routerPieces } : {}),
             ...(record.refs ? { refs: record.refs } : {}),
           }),
         ]);
@@ -337,9 +343,10 @@ function refsMember(event: StoredEvent): string {
   return event.refs === '' ? '' : `,"refs":${JSON.stringify(event.refs)}`;
 }
 
-/** The length of the Router view that ends the line, so the line splits without being parsed. */
+/** The length of the Router view (or shell) that ends the line, so the line splits without being parsed, and the view's pieces. */
 function routerMember(event: StoredEvent): string {
-  return event.router === undefined ? '' : `,"routerBytes":${event.router.length}`;
+  if (event.router === undefined) return '';
+  return `,"routerBytes":${event.router.length}${event.routerPieces === undefined ? '' : `,"routerPieces":[${event.routerPieces.join(',')}]`}`;
 }
 
 const eventMember = Buffer.from(',"event":');
@@ -350,17 +357,17 @@ const routerKey = Buffer.from(',"router":');
 
 /**
  * A line as `writeEvents` wrote it, `{…head members…,"event":` + the event's
- * JSON (+ `,"router":` + its Router view, whose length the head gives as
- * `routerBytes`) + `}`, split without parsing the event: its bytes are taken
+ * JSON (+ `,"router":` + its Router view or shell, whose length the head gives as
+ * `routerBytes`, and whose pieces as `routerPieces`) + `}`, split without parsing the event: its bytes are taken
  * as they stand. Inside a JSON string every quote is escaped, and no head
  * member is an object with an `event` key, so the first `,"event":` is the
  * member's own. Lines without an event (the journal's begin and commit lines)
  * are all head.
  */
-function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined; router: Buffer | undefined } {
+function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined; router: Buffer | undefined; routerPieces?: Uint32Array } {
   const start = line.indexOf(eventMember);
   if (start < 0) return { head: JSON.parse(line.toString('utf8')), event: undefined, router: undefined };
-  const head = JSON.parse(`${line.toString('utf8', 0, start)}}`) as Head & { routerBytes?: number };
+  const head = JSON.parse(`${line.toString('utf8', 0, start)}}`) as Head & { routerBytes?: number; routerPieces?: number[] };
   const end = line.length - 1;
   if (head.routerBytes === undefined) return { head, event: line.subarray(start + eventMember.length, end), router: undefined };
   const routerStart = end - head.routerBytes;
@@ -368,7 +375,13 @@ function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined;
   if (keyStart < start + eventMember.length || !line.subarray(keyStart, routerStart).equals(routerKey)) {
     throw new Error(`catalog line without the Router view its head announces: ${line.toString('utf8', 0, 80)}`);
   }
-  return { head, event: line.subarray(start + eventMember.length, keyStart), router: line.subarray(routerStart, end) };
+  const event = line.subarray(start + eventMember.length, keyStart);
+  if (head.routerPieces === undefined) return { head, event, router: line.subarray(routerStart, end) };
+  const routerPieces = Uint32Array.from(head.routerPieces);
+  if (!piecesFit(routerPieces, event.length, head.routerBytes)) {
+    throw new Error(`catalog line whose Router view pieces fall outside its bytes: ${line.toString('utf8', 0, 80)}`);
+  }
+  return { head, event, router: line.subarray(routerStart, end), routerPieces };
 }
 
 function venueEvents<T>(state: CatalogState<T>, venue: string): Map<string, T> {

@@ -7,6 +7,7 @@ import { marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, wr
 import type { Interner } from './interner.js';
 import { borrowEventBytes, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
+import { routerViewBytes } from './event-json.js';
 import { arrayMemberRanges } from './json-ranges.js';
 import { routerJson } from './router-json.js';
 
@@ -15,14 +16,17 @@ export type EntryKeys = Omit<CatalogEntry, 'source' | 'router' | 'sourceJson' | 
 
 /**
  * How an event is kept: its JSON without binary references, and where they
- * were (see binary-refs.ts); and the Router's view, made when it was swept
- * (absent for events read from files written before views were kept: the
- * view is then spliced from the event's bytes when asked for).
+ * were (see binary-refs.ts); and the Router's view, made when it was swept:
+ * a shell and the pieces of the event's bytes and the shell it is put
+ * together from (see event-json.ts), or, in files of the version before, the
+ * whole view without pieces. Files written before views were kept have none:
+ * the view is then spliced from the event's bytes when asked for.
  */
 export interface StoredForm {
   bytes: EventBytes;
   refs: string;
   router?: EventBytes | undefined;
+  routerPieces?: Uint32Array | undefined;
 }
 
 /**
@@ -87,6 +91,8 @@ export class StoredEntry implements CatalogEntry {
   readonly refs: string;
   private stored: EventBytes;
   private routerStored: EventBytes | undefined;
+  /** How the view is put together from the event's bytes and `routerStored`; undefined when `routerStored` is the whole view. */
+  readonly routerPieces: Uint32Array | undefined;
 
   constructor(
     keys: EntryKeys,
@@ -96,6 +102,7 @@ export class StoredEntry implements CatalogEntry {
   ) {
     this.stored = stored.bytes;
     this.routerStored = stored.router;
+    this.routerPieces = stored.router === undefined ? undefined : stored.routerPieces;
     this.refs = shared.text(stored.refs);
     this.id = keys.id;
     this.venue = keys.venue;
@@ -120,7 +127,7 @@ export class StoredEntry implements CatalogEntry {
     return this.stored;
   }
 
-  /** The Router's view as stored, where it was made at write time. */
+  /** The Router's view (or its shell, see `routerPieces`) as stored, where it was made at write time. */
   get routerBytes(): EventBytes | undefined {
     return this.routerStored;
   }
@@ -177,9 +184,12 @@ export class StoredEntry implements CatalogEntry {
     return this.views.source.memo(this);
   }
 
-  /** The Router's view: its stored bytes as they are, or spliced once from the event's (see `StoredForm`). */
+  /** The Router's view: put together from its stored pieces, or spliced once from the event's (see `StoredForm`). */
   get routerJson(): Buffer {
-    return this.routerStored === undefined ? this.views.router.memo(this) : readEventBytes(this.routerStored);
+    if (this.routerStored === undefined) return this.views.router.memo(this);
+    if (this.routerPieces === undefined) return readEventBytes(this.routerStored);
+    const shell = readEventBytes(this.routerStored);
+    return routerViewBytes(borrowEventBytes(this.stored), shell, this.routerPieces);
   }
 
   get source(): Event {
