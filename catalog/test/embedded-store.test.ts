@@ -7,6 +7,8 @@ import { catalogEntry } from '../src/document.js';
 import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
 import { FileRange } from '../src/embedded/file-bytes.js';
 import { CatalogFiles } from '../src/embedded/persistence.js';
+import { wrapJson } from '../src/json-out.js';
+import { routerEventJson } from '../src/serialize.js';
 import { catalogStoreContract } from './contract.js';
 import { entries, fixtureEvent, sampleCatalog, sweepRecord } from './fixtures.js';
 
@@ -253,6 +255,8 @@ describe('the embedded store on disk', () => {
       for (const entry of items) {
         expect(entry.routerBytes instanceof FileRange).toBe(stored);
         expect(entry.routerJson.toString('utf8')).toBe(views.get(entry.venueEventId));
+        // As a page writes it, straight into its answer.
+        expect(wrapJson(routerEventJson(entry), '[', ']').toString('utf8')).toBe(`[${views.get(entry.venueEventId)}]`);
       }
     };
     const store = await committed(dir);

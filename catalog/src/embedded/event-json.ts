@@ -79,19 +79,28 @@ export function eventJson(event: Event, facts: RouterFacts, keep: (bytes: Buffer
   return { json, refs: refs.every((pairs) => pairs === '') ? '' : refs.join(';'), router, routerPieces };
 }
 
-/** The Router view put together from its pieces: ranges of the stored JSON, then of the shell, copied into one buffer. */
+/** The Router view put together from its pieces, in a buffer of its own. */
 export function routerViewBytes(json: Buffer, router: Buffer, pieces: Uint32Array): Buffer {
+  const view = Buffer.allocUnsafe(routerViewLength(pieces));
+  writeRouterView(json, router, pieces, view, 0);
+  return view;
+}
+
+/** How long the view the pieces make is. */
+export function routerViewLength(pieces: Uint32Array): number {
   let length = 0;
   for (let index = 0; index < pieces.length; index += 2) length += pieces[index + 1]! - pieces[index]!;
-  const view = Buffer.allocUnsafe(length);
+  return length;
+}
+
+/** Copies the view's pieces, ranges of the stored JSON and then of the shell, into `target` from `at` on. */
+export function writeRouterView(json: Buffer, router: Buffer, pieces: Uint32Array, target: Buffer, at: number): void {
   const split = json.length;
-  let at = 0;
   for (let index = 0; index < pieces.length; index += 2) {
     const start = pieces[index]!;
     const end = pieces[index + 1]!;
-    at += start < split ? json.copy(view, at, start, end) : router.copy(view, at, start - split, end - split);
+    at += start < split ? json.copy(target, at, start, end) : router.copy(target, at, start - split, end - split);
   }
-  return view;
 }
 
 /** Whether pieces read from files stay within their bytes: each range inside the stored JSON or inside the shell. */

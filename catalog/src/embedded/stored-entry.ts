@@ -7,7 +7,7 @@ import { marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, wr
 import type { Interner } from './interner.js';
 import { borrowEventBytes, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
-import { routerViewBytes } from './event-json.js';
+import { routerViewBytes, routerViewLength, writeRouterView } from './event-json.js';
 import { arrayMemberRanges } from './json-ranges.js';
 import { routerJson } from './router-json.js';
 
@@ -174,9 +174,16 @@ export class StoredEntry implements CatalogEntry {
     else writeWithBinaryRefs(borrowEventBytes(this.stored), this.refs, out);
   }
 
-  /** The Router's view written into an answer: its stored bytes read straight into place where the view was made at write time. */
+  /** The Router's view written into an answer: put together in place from the event's bytes and its shell where it was made at write time. */
   writeRouterJson(out: JsonOut): void {
-    out.bytes(this.routerStored ?? this.views.router.memo(this));
+    if (this.routerStored === undefined || this.routerPieces === undefined) {
+      out.bytes(this.routerStored ?? this.views.router.memo(this));
+      return;
+    }
+    const shell = readEventBytes(this.routerStored);
+    const length = routerViewLength(this.routerPieces);
+    writeRouterView(borrowEventBytes(this.stored), shell, this.routerPieces, out.room(length), out.length);
+    out.length += length;
   }
 
   /** The venue's event, exactly as its adapter returned it. */
