@@ -46,7 +46,8 @@ export interface TradeWindow {
 
 export function rainApi(http: VenueHttpClient, urls: { rest: string; rpc: string; subgraph: string }) {
   const venue = http.venue;
-  const restGet = (path: string, query?: Record<string, QueryValue>) => http.json({ url: `${urls.rest}${path}`, query });
+  // Pool totals are integers of base units (18 decimals for RAIN): one sent as a bare number past 2^53 keeps its digits.
+  const restGet = (path: string, query?: Record<string, QueryValue>) => http.json({ url: `${urls.rest}${path}`, query, exactIntegers: true });
 
   /** Sends one batch of encoded calls; per-call errors come back per call, a refused batch is an error of its own. */
   const batch = async (calls: ReadonlyArray<{ to: string; data: Hex }>): Promise<Array<{ result?: Hex; error?: string }>> => {

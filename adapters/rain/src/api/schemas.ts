@@ -38,7 +38,10 @@ export interface RawPool {
 
 const optional = Joi.string().allow('', null);
 const address = Joi.string().pattern(/^0x[0-9a-fA-F]{40}$/, 'address');
-/** An integer amount in base units: a number within 2^53 or a string of digits (18-decimal RAIN amounts pass 2^53). */
+/**
+ * An integer amount in base units: a number within 2^53 or a string of digits (18-decimal RAIN amounts pass 2^53).
+ * The REST answers are parsed losslessly, so a bare number past 2^53 arrives as its digits.
+ */
 const baseUnits = Joi.alternatives(Joi.number().integer().min(0).max(Number.MAX_SAFE_INTEGER), Joi.string().pattern(/^\d{1,78}$/, 'digits'))
   .allow(null)
   .messages({ 'alternatives.match': '{{#label}} must be an integer of base units (a number within 2^53 or a string of digits)' });
@@ -82,7 +85,8 @@ export const pool = Joi.object({
   ipfsURL: optional,
 });
 
-export const pools = Joi.array().items(pool).required();
+/** Pools read one by one: an unreadable pool is left out as drift (named by its `_id`), never the page. */
+export const pools = venueValue.items(pool, { id: '_id' }).required();
 
 /** The list answer: `{data:{pools}}` as documented, or (defensively, as Rain's SDK reads it) a bare array, `{data:[…]}` or `{pools:[…]}`. */
 export function poolsOf(body: unknown): unknown {
@@ -152,16 +156,13 @@ export interface RawTradeRows {
   executeBuyOrders: RawTradeRow[];
   executeSellOrders: RawTradeRow[];
 }
+/** Subgraph rows read one by one: an unreadable row is left out as drift (named by its `id`), never the answer. */
+const rows = (item: Joi.ObjectSchema) => venueValue.items(item, { id: 'id' }).required();
+const orderFill = Joi.object({ ...row, orderOption: digits.required(), orderPrice: digits.required() });
 export const tradeRows = Joi.object({
-  enterOptions: Joi.array()
-    .items(Joi.object({ ...row, option: digits.required() }))
-    .required(),
-  executeBuyOrders: Joi.array()
-    .items(Joi.object({ ...row, orderOption: digits.required(), orderPrice: digits.required() }))
-    .required(),
-  executeSellOrders: Joi.array()
-    .items(Joi.object({ ...row, orderOption: digits.required(), orderPrice: digits.required() }))
-    .required(),
+  enterOptions: rows(Joi.object({ ...row, option: digits.required() })),
+  executeBuyOrders: rows(orderFill),
+  executeSellOrders: rows(orderFill),
 }).required();
 
 /** A wallet's fills: its AMM buys, its orders filled (maker) and the orders it filled (taker), and its claims. */
@@ -180,14 +181,10 @@ export interface RawWalletRows {
 const pooled = { poolAddress: address.required() };
 const walletFill = Joi.object({ ...row, ...pooled, orderOption: digits.required(), orderPrice: digits.required(), orderID: digits.required() });
 export const walletRows = Joi.object({
-  enterOptions: Joi.array()
-    .items(Joi.object({ ...row, ...pooled, option: digits.required() }))
-    .required(),
-  executeBuyOrders: Joi.array().items(walletFill).required(),
-  executeBuyOrdersAsTaker: Joi.array().items(walletFill).required(),
-  executeSellOrders: Joi.array().items(walletFill).required(),
-  executeSellOrdersAsTaker: Joi.array().items(walletFill).required(),
-  claims: Joi.array()
-    .items(Joi.object({ id: Joi.string().max(200).required(), ...pooled }))
-    .required(),
+  enterOptions: rows(Joi.object({ ...row, ...pooled, option: digits.required() })),
+  executeBuyOrders: rows(walletFill),
+  executeBuyOrdersAsTaker: rows(walletFill),
+  executeSellOrders: rows(walletFill),
+  executeSellOrdersAsTaker: rows(walletFill),
+  claims: rows(Joi.object({ id: Joi.string().max(200).required(), ...pooled })),
 }).required();

@@ -114,6 +114,14 @@ export function statusOf(pool: RawPool): MarketStatus | undefined {
   return undefined;
 }
 
+/** A closed pool with a winning option names it: its label and outcome id. */
+function winnerOf(pool: RawPool): { winner?: string; winningOutcomeId?: string } {
+  if (!isClosed(pool) || !pool.winnerOption) return {};
+  const position = pool.options.findIndex((_, at) => choiceOf(pool, at) === pool.winnerOption!.choiceIndex);
+  if (position < 0) return {};
+  return { winner: pool.options[position]!.optionName, winningOutcomeId: `${poolKey(pool._id)}:${pool.winnerOption.choiceIndex}` };
+}
+
 function metadataOf(pool: RawPool, state: PoolState | undefined): Record<string, unknown> {
   return compact({
     id: pool._id,
@@ -135,6 +143,7 @@ function metadataOf(pool: RawPool, state: PoolState | undefined): Record<string,
     isDisputed: pool.isDisputed ?? undefined,
     isAppealed: pool.isAppealed ?? undefined,
     winnerOption: pool.winnerOption ?? undefined,
+    ...winnerOf(pool),
     options: pool.options.map((option, position) =>
       compact({
         choiceIndex: choiceOf(pool, position),

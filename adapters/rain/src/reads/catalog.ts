@@ -1,4 +1,13 @@
-import { PredgateError, collectNumberedPages, eventListPredicate, findEvent, findMarket, marketListPredicate, unlessMissing } from '@predgate/core';
+import {
+  PredgateError,
+  collectNumberedPages,
+  collectingDrift,
+  eventListPredicate,
+  findEvent,
+  findMarket,
+  marketListPredicate,
+  unlessMissing,
+} from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams } from '@predgate/core';
 import type { PoolState, RawPool } from '../api/schemas.js';
 import { venueId } from '../context.js';
@@ -104,9 +113,10 @@ async function selectPools(
   }
   const kept: RawPool[] = [];
   for (let number = 1; number <= maxFilteredPages && kept.length < offset + limit; number += 1) {
-    const pools = await page(number, pageSize);
+    const { value: pools, reports } = await collectingDrift(() => page(number, pageSize));
     kept.push(...pools.filter(keep));
-    if (pools.length < pageSize) break;
+    // A pool left out as unreadable was still sent: a full page is not the last.
+    if (pools.length + reports.length < pageSize) break;
   }
   return kept.slice(offset, offset + limit);
 }
