@@ -214,7 +214,7 @@ export class HourFileWriter {
     c.bids.set(i, row.bids);
     c.asks.set(i, row.asks);
     c.price.set(i, row.price === null ? null : unscaledNumber(row.price, 4));
-    c.size.set(i, row.size === null ? null : unscaled(row.size, 6));
+    c.size.set(i, row.size === null ? null : unscaledBig(row.size, 6));
     c.side.set(i, row.side);
     c.best_bid.set(i, row.bestBid === null ? null : unscaledNumber(row.bestBid, 4));
     c.best_ask.set(i, row.bestAsk === null ? null : unscaledNumber(row.bestAsk, 4));
@@ -256,6 +256,35 @@ export class HourFileWriter {
 }
 
 /** `unscaled` as a number, for decimal(9,4) columns (always within 2^53). */
-function unscaledNumber(value: string, scale: number): number {
-  return Number(unscaled(value, scale));
+export function unscaledNumber(value: string, scale: number): number {
+  return plainUnscaled(value, scale) ?? Number(unscaled(value, scale));
+}
+
+/** `unscaled` as a bigint, for decimal(18,6). */
+export function unscaledBig(value: string, scale: number): bigint {
+  const plain = plainUnscaled(value, scale);
+  return plain === undefined ? unscaled(value, scale) : BigInt(plain);
+}
+
+/**
+ * The unscaled integer of a plain decimal text (digits, at most `scale` of
+ * them after one dot: nearly every value the socket sends) while it is a safe
+ * integer, without building a bigint; undefined for any other text.
+ */
+function plainUnscaled(value: string, scale: number): number | undefined {
+  let result = 0;
+  let decimals = -1;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code === 46 /* . */ && decimals === -1) {
+      decimals = 0;
+      continue;
+    }
+    if (code < 48 || code > 57 || decimals === scale) return undefined;
+    result = result * 10 + (code - 48);
+    if (decimals >= 0) decimals += 1;
+  }
+  if (value.length === 0 || decimals === 0) return undefined;
+  const scaled = result * 10 ** (scale - Math.max(decimals, 0));
+  return Number.isSafeInteger(scaled) && result <= Number.MAX_SAFE_INTEGER ? scaled : undefined;
 }

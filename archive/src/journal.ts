@@ -1,10 +1,10 @@
-import { closeSync, createReadStream, createWriteStream, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { closeSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { fileEventTypes, fitsMarketColumn } from './hour-file.js';
 import type { AssetHour, Checkpoint, IndexedRow } from './reconstruct.js';
+import { forEachLine, LineWriter } from './lines.js';
 import { stagedLine } from './staged-rows.js';
 
 /** Where a token's book was written into the journal: replay of the open hour may start there. */
@@ -267,24 +267,7 @@ export class HourJournal {
   }
 
   private scan(from: number, visit: (line: string) => void): void {
-    const fd = openSync(this.path, 'r');
-    try {
-      const chunk = Buffer.alloc(4 * 1024 * 1024);
-      let carry = '';
-      const decoder = new StringDecoder('utf8');
-      for (let at = from; at < this.flushedBytes;) {
-        const read = readSync(fd, chunk, 0, Math.min(chunk.length, this.flushedBytes - at), at);
-        if (read === 0) break;
-        at += read;
-        const text = carry + decoder.write(chunk.subarray(0, read));
-        const lines = text.split('\n');
-        carry = lines.pop()!;
-        for (const line of lines) if (line) visit(line);
-      }
-      if (carry) visit(carry);
-    } finally {
-      closeSync(fd);
-    }
+    forEachLine(this.path, visit, { from, to: this.flushedBytes });
   }
 }
 
@@ -302,20 +285,24 @@ function rowsOfLine(line: string): MarketRow[] {
  * Stages a closed hour's journal for its roll: every file row as a staged
  * line (in journal order), and the books carried into the hour (JSON text).
  */
-export async function stageJournal(journalPath: string, stagedPath: string): Promise<Map<string, string>> {
+export function stageJournal(journalPath: string, stagedPath: string): Map<string, string> {
   const startBooks = new Map<string, string>();
-  const out = createWriteStream(stagedPath);
+  const out = new LineWriter(stagedPath);
   let seq = 0;
-  for await (const line of createInterface({ input: createReadStream(journalPath), crlfDelay: Infinity })) {
+  forEachLine(journalPath, (line) => {
     if (line.startsWith('C')) {
-      const entry = JSON.parse(line.slice(1)) as { a: string; r: number; s: BookSnapshot };
-      if (entry.r === 0) startBooks.set(entry.a, JSON.stringify(entry.s));
-      continue;
+      // Only the books written at the hour's start (row 0) are read; later checkpoints are most of the journal's text.
+      if (carriedIn.test(line)) {
+        const entry = JSON.parse(line.slice(1)) as { a: string; s: BookSnapshot };
+        startBooks.set(entry.a, JSON.stringify(entry.s));
+      }
+      return;
     }
-    let text = '';
-    for (const row of rowsOfLine(line)) if (isFileRow(row)) text += stagedLine(row, seq++);
-    if (text && !out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    for (const row of rowsOfLine(line)) if (isFileRow(row)) out.write(stagedLine(row, seq++));
+  });
+  out.close();
   return startBooks;
 }
+
+/** A checkpoint line written at the hour's start: `C{"a":"<token>","r":0,...`. */
+const carriedIn = /^C\{"a":"(?:[^"\\]|\\.)*","r":0,/;

@@ -15,6 +15,6 @@ export interface RollJob {
 
 /** Stages the journal's rows on disk, then sorts and writes them (see `rollStaged`). */
 export async function rollJob(job: RollJob): Promise<RollResult> {
-  const startBooks = await stageJournal(job.journalPath, job.stagedPath);
+  const startBooks = stageJournal(job.journalPath, job.stagedPath);
   return rollStaged({ ...job, staged: job.stagedPath, startBooks });
 }

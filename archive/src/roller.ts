@@ -1,12 +1,10 @@
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
-import type { WriteStream } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { BookState } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot } from '@predgate/adapter-polymarket/streams';
-import { ownString } from './column-chunks.js';
 import { HourFileWriter } from './hour-file.js';
+import { forEachLine, LineWriter } from './lines.js';
 import { marketRowOf, parseStagedLine, stagedColumns } from './staged-rows.js';
 
 export interface RollInput {
@@ -60,29 +58,29 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
        TO '${sqlText(sorted)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
     );
     const writer = await HourFileWriter.create(input.dataPath);
-    const checkpoints = createWriteStream(checkpointLines);
+    const checkpoints = new LineWriter(checkpointLines);
     const result: RollResult = { rows: 0 };
     let token: TokenRun | undefined;
-    for await (const line of createInterface({ input: createReadStream(sorted), crlfDelay: Infinity })) {
-      if (!line) continue;
+    // Synchronous: this process has nothing else to do meanwhile, and a promise per row costs more than the row.
+    forEachLine(sorted, (line) => {
       const staged = parseStagedLine(line);
       writer.add(staged);
       result.rows += 1;
       result.lastReceivedAt = Math.max(result.lastReceivedAt ?? staged.receivedAt, staged.receivedAt);
       if (token?.assetId !== staged.assetId) {
-        if (token) await token.finish(checkpoints);
+        token?.finish(checkpoints);
         const carried = input.startBooks.get(staged.assetId);
         input.startBooks.delete(staged.assetId);
-        token = new TokenRun(ownString(staged.assetId), carried === undefined ? undefined : (JSON.parse(carried) as BookSnapshot), input.checkpointEvery);
-        await token.start(checkpoints);
+        token = new TokenRun(staged.assetId, carried === undefined ? undefined : (JSON.parse(carried) as BookSnapshot), input.checkpointEvery);
+        token.start(checkpoints);
       }
-      await token.apply(marketRowOf(staged), checkpoints);
-    }
-    if (token) await token.finish(checkpoints);
+      token.apply(marketRowOf(staged), checkpoints);
+    });
+    token?.finish(checkpoints);
     // Tokens quiet this hour keep their book too, so no reconstruction has to read the hour before.
-    for (const [assetId, book] of input.startBooks) await writeCheckpointLine(checkpoints, assetId, 0, book);
+    for (const [assetId, book] of input.startBooks) checkpoints.write(`${assetId}\t0\t${book}\n`);
     writer.close();
-    await new Promise<void>((resolve, reject) => checkpoints.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    checkpoints.close();
     await connection.run(
       `COPY (SELECT * FROM read_csv('${sqlText(checkpointLines)}', auto_detect=false, delim='\t', quote='', escape='', header=false,
           columns={'asset_id':'VARCHAR','row':'BIGINT','snapshot':'VARCHAR'}) ORDER BY asset_id, row)
@@ -112,34 +110,26 @@ class TokenRun {
     this.state = carried ? BookState.from(carried) : new BookState(assetId);
   }
 
-  async start(out: WriteStream): Promise<void> {
-    if (this.carried) await this.checkpoint(out);
+  start(out: LineWriter): void {
+    if (this.carried) this.checkpoint(out);
   }
 
-  async apply(row: Parameters<BookState['apply']>[0], out: WriteStream): Promise<void> {
+  apply(row: Parameters<BookState['apply']>[0], out: LineWriter): void {
     this.state.apply(row);
     this.ordinal += 1;
-    if (this.ordinal % this.every === 0 && this.state.known) await this.checkpoint(out);
+    if (this.ordinal % this.every === 0 && this.state.known) this.checkpoint(out);
   }
 
   /** The book after the token's last row of the hour: the next hour's carried-in book. */
-  async finish(out: WriteStream): Promise<void> {
-    if (this.state.known && this.lastCheckpoint !== this.ordinal) await this.checkpoint(out);
+  finish(out: LineWriter): void {
+    if (this.state.known && this.lastCheckpoint !== this.ordinal) this.checkpoint(out);
   }
 
-  private async checkpoint(out: WriteStream): Promise<void> {
+  /** A checkpoint line (tab-separated: a snapshot's JSON text holds no tab or newline): `row` counts the token's rows of the hour the snapshot reflects. */
+  private checkpoint(out: LineWriter): void {
     this.lastCheckpoint = this.ordinal;
-    await writeCheckpoint(out, this.assetId, this.ordinal, this.state.snapshot());
+    out.write(`${this.assetId}\t${this.ordinal}\t${JSON.stringify(this.state.snapshot())}\n`);
   }
-}
-
-/** A checkpoint line (tab-separated: a snapshot's JSON text holds no tab or newline): `row` counts the token's rows of the hour the snapshot reflects. */
-async function writeCheckpoint(out: WriteStream, assetId: string, row: number, snapshot: BookSnapshot): Promise<void> {
-  await writeCheckpointLine(out, assetId, row, JSON.stringify(snapshot));
-}
-
-async function writeCheckpointLine(out: WriteStream, assetId: string, row: number, snapshot: string): Promise<void> {
-  if (!out.write(`${assetId}\t${row}\t${snapshot}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
 }
 
 export function sqlText(value: string): string {

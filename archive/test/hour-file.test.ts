@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, expect, test } from 'vitest';
 import { queryDuckDb as query } from './duckdb-query.js';
-import { HourFileWriter } from '../src/hour-file.js';
+import { HourFileWriter, unscaled, unscaledBig, unscaledNumber } from '../src/hour-file.js';
 import type { StagedRow } from '../src/staged-rows.js';
 
 const dirs: string[] = [];
@@ -54,4 +55,19 @@ test('text columns split into pages by rows and by bytes read back row for row, 
   expect(differing).toBe(-1);
   // 2,800 deep books of over 1 KiB: more than one page's worth of text.
   expect((rows / 50) * deep(0).length).toBeGreaterThan(2 << 20);
+});
+
+test('decimals read on the fast path unscale exactly as the exact reader does', () => {
+  const digits = (max: number) => fc.stringMatching(new RegExp(`^[0-9]{1,${max}}$`));
+  const decimal = fc.oneof(
+    fc.tuple(digits(20), fc.option(digits(9), { nil: undefined })).map(([whole, fraction]) => (fraction === undefined ? whole : `${whole}.${fraction}`)),
+    fc.constantFrom('0', '0.5', '.5', '5.', '0.00005', '0.99995', '12345678901234.123456', '9007199254740993', '1e-3', '-0.25'),
+  );
+  fc.assert(
+    fc.property(decimal, (value) => {
+      expect(unscaledBig(value, 6)).toBe(unscaled(value, 6));
+      if (unscaled(value, 4) < 2n ** 31n) expect(unscaledNumber(value, 4)).toBe(Number(unscaled(value, 4)));
+    }),
+    { numRuns: 2000, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+  );
 });

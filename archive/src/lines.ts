@@ -1,0 +1,70 @@
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+
+/**
+ * Visits each non-empty line of a file (without its newline) between byte
+ * offsets `from` and `to`, read synchronously in 1 MiB chunks; a last line
+ * without a newline is visited too. Each line is a string of its own, decoded
+ * from the bytes: a line kept does not keep the chunk it was read with.
+ * Synchronous, for the archive's own processes and reads of the open journal.
+ */
+export function forEachLine(path: string, visit: (line: string) => void, range: { from?: number; to?: number } = {}): void {
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(1 << 20);
+    // Bytes at the buffer's start that begin a line not yet visited.
+    let held = 0;
+    let at = range.from ?? 0;
+    const end = range.to ?? fstatSync(fd).size;
+    while (at < end) {
+      if (held === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger, 0, 0, held);
+        buffer = larger;
+      }
+      const read = readSync(fd, buffer, held, Math.min(buffer.length - held, end - at), at);
+      if (read === 0) break;
+      at += read;
+      const filled = held + read;
+      let start = 0;
+      for (let newline = buffer.indexOf(10, held); newline !== -1 && newline < filled; newline = buffer.indexOf(10, newline + 1)) {
+        if (newline > start) visit(buffer.toString('utf8', start, newline));
+        start = newline + 1;
+      }
+      buffer.copy(buffer, 0, start, filled);
+      held = filled - start;
+    }
+    if (held > 0) visit(buffer.toString('utf8', 0, held));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Appends text to a file synchronously, a megabyte at a time. */
+export class LineWriter {
+  private readonly fd: number;
+  private pending: string[] = [];
+  private pendingLength = 0;
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'w');
+  }
+
+  write(text: string): void {
+    this.pending.push(text);
+    this.pendingLength += text.length;
+    if (this.pendingLength >= 1 << 20) this.flush();
+  }
+
+  close(): void {
+    this.flush();
+    closeSync(this.fd);
+  }
+
+  private flush(): void {
+    if (this.pendingLength === 0) return;
+    const bytes = Buffer.from(this.pending.join(''), 'utf8');
+    for (let written = 0; written < bytes.length;) written += writeSync(this.fd, bytes, written, bytes.length - written);
+    this.pending = [];
+    this.pendingLength = 0;
+  }
+}
