@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Market, Outcome } from '../model/index.js';
-import { binaryPair, withBinaryRefs, withoutBinaryRefs } from './binary-outcomes.js';
+import { binaryPair, settledBinaryMarket, withBinaryRefs, withoutBinaryRefs } from './binary-outcomes.js';
 
 const outcome = (label: string, index: number): Outcome => ({ outcomeId: `o${index}`, label, price: 0.5 });
 const market = (...labels: string[]): Market => ({
@@ -61,5 +61,21 @@ describe('withBinaryRefs', () => {
     expect(Object.keys(result)).not.toEqual(expect.arrayContaining(['yes']));
     expect(result).not.toHaveProperty('down');
     expect(result.outcomes).toHaveLength(2);
+  });
+});
+
+describe('settledBinaryMarket', () => {
+  test('prices the first outcome at what it paid and the second at the rest, naming the winner when one took all', () => {
+    const lost = settledBinaryMarket(market('Brewers', 'Cubs'), 0, { settlement: 0 });
+    expect(lost).toMatchObject({ status: 'resolved', sourceMetadata: { settlement: 0, winner: 'Cubs', winningOutcomeId: 'o1' } });
+    expect(lost.outcomes.map((item) => item.price)).toEqual([0, 1]);
+    expect(lost.yes).toBe(lost.outcomes[0]);
+    expect(settledBinaryMarket(market('Yes', 'No'), 1).sourceMetadata).toEqual({ winner: 'Yes', winningOutcomeId: 'o0' });
+  });
+
+  test('a split names no winner and keeps the prices free of float noise', () => {
+    const split = settledBinaryMarket(market('Yes', 'No'), 0.7);
+    expect(split.outcomes.map((item) => item.price)).toEqual([0.7, 0.3]);
+    expect(split.sourceMetadata).toEqual({});
   });
 });

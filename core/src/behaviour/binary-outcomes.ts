@@ -1,3 +1,4 @@
+import { compact, roundTo } from '../kit/values.js';
 import type { Market, Outcome } from '../model/index.js';
 
 const yesWords = new Set(['yes', 'up', 'over']);
@@ -30,6 +31,24 @@ export function withBinaryRefs<M extends Market>(market: M): M {
   const pair = binaryPair(market.outcomes);
   if (!pair) return rest as M;
   return { ...rest, yes: pair.yes, no: pair.no, up: pair.yes, down: pair.no } as M;
+}
+
+/**
+ * A two-outcome market priced by its settlement: the first outcome paid
+ * `paid` (1 when it won, 0 when it lost, a fraction when the market was
+ * split or voided), the second the rest; the market is `resolved`.
+ * `sourceMetadata` gets `detail` (the venue's own settlement fields) and,
+ * when one outcome took all, `winner` (its label) and `winningOutcomeId`.
+ */
+export function settledBinaryMarket<M extends Market>(market: M, paid: number, detail: Record<string, unknown> = {}): M {
+  const prices = [paid, roundTo(1 - paid, 12)];
+  const winner = paid === 1 ? market.outcomes[0] : paid === 0 ? market.outcomes[1] : undefined;
+  return withBinaryRefs({
+    ...market,
+    status: 'resolved',
+    outcomes: market.outcomes.map((outcome, side) => ({ ...outcome, price: prices[side]! })),
+    sourceMetadata: compact({ ...market.sourceMetadata, ...detail, winner: winner?.label, winningOutcomeId: winner?.outcomeId }),
+  });
 }
 
 /** The market without convenience references, as the Router serves it. */

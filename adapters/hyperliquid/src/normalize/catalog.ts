@@ -1,4 +1,4 @@
-import { compact, complement, roundTo, toFraction, withBinaryRefs } from '@predgate/core';
+import { compact, complement, settledBinaryMarket, toFraction, withBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import type { OutcomeMeta, RawOutcome, RawQuestion } from '../api/schemas.js';
 import { venueId } from '../context.js';
@@ -126,20 +126,7 @@ export function normalizeMarket(raw: RawOutcome, question: RawQuestion | undefin
  */
 export function settledMarket(market: Market, settleFraction: string): Market {
   const paid = toFraction(settleFraction);
-  if (paid === undefined) return market;
-  const prices = [paid, roundTo(1 - paid, 12)];
-  const winner = paid === 1 ? market.outcomes[0] : paid === 0 ? market.outcomes[1] : undefined;
-  return withBinaryRefs({
-    ...market,
-    status: 'resolved',
-    outcomes: market.outcomes.map((outcome, side) => ({ ...outcome, price: prices[side]! })),
-    sourceMetadata: compact({
-      ...market.sourceMetadata,
-      settleFraction,
-      winner: winner?.label,
-      winningOutcomeId: winner?.outcomeId,
-    }),
-  });
+  return paid === undefined ? market : settledBinaryMarket(market, paid, { settleFraction });
 }
 
 type Spec = Record<string, string>;

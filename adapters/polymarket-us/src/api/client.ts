@@ -1,8 +1,8 @@
 import { checkPayload, venueValue } from '@predgate/core';
 import type { HttpMethod, QueryValue, VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
-import { activities, balances, book, event, market, order, positionList, positionsPage, series } from './schemas.js';
-import type { RawBook, RawEvent, RawMarket, RawOrder, RawPosition, RawSeries, RawTrade } from './schemas.js';
+import { activities, balances, book, event, market, order, positionList, positionsPage, series, settlement } from './schemas.js';
+import type { RawBook, RawEvent, RawMarket, RawOrder, RawPosition, RawSeries, RawSettlement, RawTrade } from './schemas.js';
 
 export interface PolymarketUsHosts {
   gateway: string;
@@ -60,6 +60,8 @@ export function polymarketUsApi(http: VenueHttpClient, hosts: PolymarketUsHosts,
       ),
     seriesById: (id: string) =>
       read<{ series: RawSeries }>(Joi.object({ series: series.required() }).required(), 'GET /v1/series/id/{id}', `/v1/series/id/${segment(id)}`),
+    /** How a market settled; 404 while it has not (or is unknown). */
+    settlement: (slug: string) => read<RawSettlement>(settlement, 'GET /v1/markets/{slug}/settlement', `/v1/markets/${segment(slug)}/settlement`),
     book: (slug: string) => read<{ marketData: RawBook }>(book, 'GET /v1/markets/{slug}/book', `/v1/markets/${segment(slug)}/book`),
     balances: () =>
       signed<{ balances: Array<{ currentBalance: number; buyingPower: number; currency: string }> }>(

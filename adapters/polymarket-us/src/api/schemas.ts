@@ -19,6 +19,18 @@ export interface RawSide {
   id?: string | number | null;
 }
 
+/**
+ * `GET /v1/markets/{slug}/settlement`: what the long side paid (1 when it
+ * won, 0 when it lost, a fraction on a split). The published OpenAPI names it
+ * `settlement` (a decimal); the SDK types `settlementPrice` as an Amount.
+ */
+export interface RawSettlement {
+  slug?: string | null;
+  marketSlug?: string | null;
+  settlement?: number | string | null;
+  settlementPrice?: { value: string | number } | number | string | null;
+}
+
 export interface RawMarket {
   slug: string;
   id?: string | null;
@@ -239,4 +251,13 @@ export const activities = Joi.object({
     .required(),
   nextCursor: Joi.string().allow('', null),
   eof: Joi.boolean(),
+}).required();
+
+const settlementPrice = venueValue.amount();
+/** A settlement answer: the price in either documented member, the slug it names checked by the caller. */
+export const settlement = Joi.object({
+  slug: Joi.string().max(300).allow('', null),
+  marketSlug: Joi.string().max(300).allow('', null),
+  settlement: settlementPrice.allow(null),
+  settlementPrice: Joi.alternatives(Joi.object({ value: settlementPrice.required() }), settlementPrice).allow(null),
 }).required();

@@ -1,6 +1,18 @@
-import { compact, complement, invertBinaryBook, normalizeOrderBook, text, toEpochMs, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
+import {
+  compact,
+  complement,
+  invertBinaryBook,
+  normalizeOrderBook,
+  settledBinaryMarket,
+  text,
+  toEpochMs,
+  toFraction,
+  toIsoDate,
+  toNumber,
+  withBinaryRefs,
+} from '@predgate/core';
 import type { Event, Market, MarketStatus, OrderBook, Series } from '@predgate/core';
-import type { RawBook, RawEvent, RawMarket, RawSeries, RawSide } from '../api/schemas.js';
+import type { RawBook, RawEvent, RawMarket, RawSeries, RawSettlement, RawSide } from '../api/schemas.js';
 import { venueId } from '../context.js';
 import { outcomeIdOf } from '../ids.js';
 import type { Side } from '../ids.js';
@@ -72,6 +84,19 @@ export function normalizeMarket(raw: RawMarket, event?: RawEvent): Market {
       sourceMetadata: compact({ id: raw.id ?? undefined, marketType: raw.marketType ?? undefined }),
     }),
   );
+}
+
+/**
+ * A settled market priced by its settlement: the long side paid the
+ * settlement price (1 when it won, 0 when it lost, a fraction when the
+ * market was split), the short side the rest; the market is `resolved`. The
+ * winner is named in `sourceMetadata` when one side took all; a split names
+ * none. An answer without a readable price in [0, 1] leaves the market as it was.
+ */
+export function settledMarket(market: Market, raw: RawSettlement): Market {
+  const price = raw.settlementPrice;
+  const paid = toNumber(raw.settlement ?? (typeof price === 'object' && price !== null ? price.value : price));
+  return paid === undefined || paid < 0 || paid > 1 ? market : settledBinaryMarket(market, paid, { settlement: paid });
 }
 
 function statusOf(raw: RawMarket): MarketStatus | undefined {

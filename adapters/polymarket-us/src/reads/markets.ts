@@ -3,7 +3,7 @@ import type { Market, MarketFetchParams } from '@predgate/core';
 import { defaultLimit } from '../context.js';
 import type { PolymarketUsContext } from '../context.js';
 import { partsOfOutcomeId } from '../ids.js';
-import { normalizeMarket } from '../normalize/markets.js';
+import { normalizeMarket, settledMarket } from '../normalize/markets.js';
 import { selectEvents } from './events.js';
 import { pages, statusQuery } from './paging.js';
 
@@ -12,7 +12,7 @@ export async function fetchMarkets(ctx: PolymarketUsContext, params: MarketFetch
   const keep = marketListPredicate(params);
   if (slug !== undefined) {
     const answer = await unlessMissing(ctx.api.marketBySlug(slug));
-    const market = answer && normalizeMarket(answer.market);
+    const market = answer && (await withSettlement(ctx, normalizeMarket(answer.market)));
     return market && (!keep || keep(market)) ? [market] : [];
   }
   const { filter: _marketFilter, ...listParams } = params;
@@ -23,4 +23,17 @@ export async function fetchMarkets(ctx: PolymarketUsContext, params: MarketFetch
           await pages((limit, offset) => ctx.api.markets({ ...statusQuery(params.status ?? 'active'), limit, offset }).then((page) => page.markets), params)
         ).map((market) => normalizeMarket(market));
   return markets.filter((market) => !keep || keep(market)).slice(0, params.limit ?? defaultLimit);
+}
+
+/**
+ * A lookup of a closed or archived market asks how it settled
+ * (`GET /v1/markets/{slug}/settlement`, one request, made for lookups only:
+ * lists carry no result and a request per closed market would be too many).
+ * A market not settled yet answers 404 and stays as listed.
+ */
+async function withSettlement(ctx: PolymarketUsContext, market: Market): Promise<Market> {
+  if (market.status !== 'closed' && market.status !== 'archived') return market;
+  const settlement = await unlessMissing(ctx.api.settlement(market.marketId));
+  const named = settlement?.slug ?? settlement?.marketSlug;
+  return settlement && (!named || named === market.marketId) ? settledMarket(market, settlement) : market;
 }
