@@ -1,6 +1,5 @@
 import { once } from 'node:events';
-import type { IncomingMessage } from 'node:http';
-import { LocalSocketVenue, until as waitUntil } from '@predgate/core/testkit';
+import { until as waitUntil } from '@predgate/core/testkit';
 import WebSocket from 'ws';
 import type { Event } from '@predgate/core';
 import type { StreamingConfig } from '../src/config.js';
@@ -55,7 +54,7 @@ export class Client {
   }
 }
 
-/** The gateway's streaming settings in the venue-socket tests: a short data timeout, bounds no test reaches. */
+/** The gateway's streaming settings with a short data timeout, and bounds no test reaches. */
 export function venueStreaming(dataTimeoutMs: number): StreamingConfig {
   return {
     dataTimeoutMs,
@@ -78,66 +77,6 @@ export const errorOf = (id: string | null) => (frame: Record<string, unknown>) =
 /** The testkit's `until`, with its arguments in the order these tests give them: the time first, the name optional. */
 export function until(condition: () => boolean, ms = 30_000, what = 'condition'): Promise<void> {
   return waitUntil(condition, what, ms);
-}
-
-/**
- * A venue's websocket replayed on 127.0.0.1 (the testkit's LocalSocketVenue),
- * with what clients sent it parsed when JSON, and each upgrade request.
- */
-export class FakeVenueSocket {
-  private constructor(
-    private readonly venue: LocalSocketVenue,
-    /** The upgrade request of each connection, in order. */
-    readonly upgrades: IncomingMessage[],
-  ) {}
-
-  static async start(): Promise<FakeVenueSocket> {
-    const upgrades: IncomingMessage[] = [];
-    const venue = await LocalSocketVenue.start({ onConnection: (_socket, request) => upgrades.push(request) });
-    return new FakeVenueSocket(venue, upgrades);
-  }
-
-  get url(): string {
-    return this.venue.url;
-  }
-
-  get sockets(): ReadonlySet<WebSocket> {
-    return this.venue.sockets;
-  }
-
-  /** Every message clients sent, in order: parsed when JSON, the text otherwise. */
-  get received(): unknown[] {
-    return this.venue.frames.map(parsedIfJson);
-  }
-
-  /** Messages received that match. */
-  messages<T = Record<string, unknown>>(test: (message: Record<string, unknown>) => boolean): T[] {
-    return this.received.filter(
-      (message): message is Record<string, unknown> => typeof message === 'object' && message !== null && test(message as Record<string, unknown>),
-    ) as T[];
-  }
-
-  /** Sends to every open connection: objects as JSON, strings as they are. */
-  send(message: unknown): void {
-    this.venue.send(message);
-  }
-
-  /** Drops every connection abruptly, as a venue restart would. */
-  drop(): void {
-    this.venue.drop();
-  }
-
-  close(): Promise<void> {
-    return this.venue.close();
-  }
-}
-
-function parsedIfJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** Outcome ids of the active markets among the mock venue's first events. */

@@ -15,4 +15,14 @@ export type { LocalSocketVenueHooks, SocketIoVenue } from './local-socket-venue.
 export type { RoundTripOptions } from './round-trip.js';
 export * as eip712 from './eip712.js';
 export { runStreamSuites } from './stream-suites.js';
-export type { ExpectedBook, ScriptedBook, StreamScript, StreamSuitesOptions, StreamUnderTest } from './stream-suites.js';
+export type {
+  ExpectedBook,
+  ScriptedBook,
+  ScriptedTrades,
+  StreamScript,
+  StreamSuitesOptions,
+  StreamUnderTest,
+  TradeStreamScript,
+  TradeStreamSuitesOptions,
+  TradeStreamUnderTest,
+} from './stream-suites.js';
