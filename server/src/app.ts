@@ -39,7 +39,7 @@ import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonDepthPlugin } from './plugins/json-depth.js';
-import { jsonResponsePlugin, liveCompressMinBytes, liveCompression } from './plugins/json-response.js';
+import { compressMinBytes, jsonResponsePlugin, liveCompression } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { routerPlugin } from './plugins/router.js';
@@ -195,7 +195,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     host: config.host,
     router: { stripTrailingSlash: true },
     routes: { json: { escape: false }, compression: liveCompression },
-    compression: { minBytes: liveCompressMinBytes },
+    compression: { minBytes: compressMinBytes },
   });
   await server.register([
     {

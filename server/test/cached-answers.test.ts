@@ -43,20 +43,26 @@ async function twice(request: ServerInjectOptions): Promise<{ built: ServerInjec
 }
 
 describe('a cached catalog answer sent before the handler', () => {
-  const requests: Array<[string, () => ServerInjectOptions]> = [
-    ['a Router page', () => ({ url: '/v0/events?limit=9&offset=3', headers: compressed })],
-    ['a Router event', () => ({ url: `/v0/events/${eventId}`, headers: compressed })],
-    ['a pass-through GET', () => ({ url: '/api/mock/fetchEvents?limit=6', headers: compressed })],
-    ['a pass-through POST', () => ({ method: 'POST', url: '/api/mock/fetchMarkets', payload: { args: [{ limit: 5 }] }, headers: compressed })],
+  // A mock event is under 4 KiB: sent as it is, as any answer that small.
+  const requests: Array<[string, () => ServerInjectOptions, string | undefined]> = [
+    ['a Router page', () => ({ url: '/v0/events?limit=9&offset=3', headers: compressed }), 'br'],
+    ['a Router event', () => ({ url: `/v0/events/${eventId}`, headers: compressed }), undefined],
+    ['a pass-through GET', () => ({ url: '/api/mock/fetchEvents?limit=6', headers: compressed }), 'br'],
+    ['a pass-through POST', () => ({ method: 'POST', url: '/api/mock/fetchMarkets', payload: { args: [{ limit: 5 }] }, headers: compressed }), 'br'],
   ];
 
-  test.each(requests)('%s is byte for byte the answer the handler built, status and headers included', async (_title, request) => {
+  test.each(requests)('%s is byte for byte the answer the handler built, status and headers included', async (_title, request, encoding) => {
     const { built, cached, handled } = await twice(request());
     expect(built.statusCode).toBe(200);
     expect(handled).toBe(1);
     expect(cached.statusCode).toBe(200);
-    expect(cached.headers).toEqual(built.headers);
-    expect(cached.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', 'content-type': 'application/json; charset=utf-8' });
+    // Node dates each response to the second: two requests may straddle one.
+    const { date: _cachedDate, ...cachedHeaders } = cached.headers;
+    const { date: _builtDate, ...builtHeaders } = built.headers;
+    expect(cachedHeaders).toEqual(builtHeaders);
+    expect(cached.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8' });
+    expect(cached.headers['content-encoding']).toBe(encoding);
+    if (encoding) expect(cached.headers.vary).toBe('accept-encoding');
     expect(Number(cached.headers['content-length'])).toBe(cached.rawPayload.length);
     expect(cached.rawPayload.equals(built.rawPayload)).toBe(true);
   });

@@ -86,6 +86,27 @@ describe('answers are compressed as the client asks', () => {
     expect(book.headers['content-encoding']).toBeUndefined();
   });
 
+  test('a catalog answer of a few KiB is sent as it is too, and one just larger compressed with an encoder sized to it', async () => {
+    const market = await app.call({
+      method: 'POST',
+      url: '/api/mock/fetchMarket',
+      payload: { args: [{ marketId: 'mock-e3-m0' }] },
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(market.statusCode).toBe(200);
+    expect(market.payload.length).toBeGreaterThan(1024);
+    expect(market.payload.length).toBeLessThan(4096);
+    expect(market.headers['content-encoding']).toBeUndefined();
+    const page = (limit: number, encoding?: string) => get(`/v0/events?limit=${limit}&offset=3`, encoding);
+    let limit = 1;
+    while ((await page(limit)).rawPayload.length < 4096) limit += 1;
+    for (const encoding of ['gzip', 'br']) {
+      const packed = await page(limit, encoding);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(decoded(packed)).toBe((await page(limit)).payload);
+    }
+  });
+
   test('a small answer is sent as it is: compressing it would cost more than it saves', async () => {
     const small = await get('/v0/events?q=no-such-event-anywhere', 'gzip');
     expect(small.headers['content-encoding']).toBeUndefined();

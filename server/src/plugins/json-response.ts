@@ -36,18 +36,20 @@ export interface StoredJsonOptions {
   cacheSeconds: number;
 }
 
-/** Smaller answers are sent as they are: compressing them costs more than it saves (hapi's own threshold). */
-const minCompressBytes = 1024;
+/**
+ * Answers under this size are sent as they are, catalog answers and live
+ * ones alike: most requests ask something no one asked just before, so each
+ * compression is made for one answer, and on a few KiB the encoder costs
+ * more time than the bytes it saves.
+ */
+export const compressMinBytes = 4096;
 /**
  * Brotli quality for answers made per request (uncached catalog pages, live
- * answers): most requests ask something no one asked just before, so the
- * encoder runs once per request. Quality 1 compresses a catalog page to about
- * a tenth, within a few percent of gzip's default level, at several times
- * the speed of quality 5, and its encoder state is small to allocate.
+ * answers). Quality 1 compresses a catalog page to about a tenth, within a
+ * few percent of gzip's default level, at several times the speed of
+ * quality 5, and its encoder state is small to allocate.
  */
 const brotliQuality = 1;
-/** 64 KiB windows instead of brotli's 4 MiB default: a big window is allocated per encoder, and answers gain little from it. */
-const brotliWindowBits = 16;
 /** gzip and deflate for clients that do not take brotli: the fastest level, for the same reason. */
 const zlibLevel = 1;
 /**
@@ -55,22 +57,32 @@ const zlibLevel = 1;
  * ones in libuv's pool, where they do not hold up other requests.
  */
 const compressInlineBytes = 32 * 1024;
+
 /**
- * Live answers (books, orders) are compressed per request, so one under this
- * size is sent as it is: on a few KiB the encoder costs more time than the
- * bytes it saves.
+ * log2 of the window an answer of `length` bytes needs, within `low` and
+ * `high`: every encoder allocates (and zlib clears) state sized by its
+ * window, and an answer gains nothing from a window larger than itself.
  */
-export const liveCompressMinBytes = 4096;
+const windowBitsFor = (length: number, low: number, high: number) => Math.min(high, Math.max(low, Math.ceil(Math.log2(length + 1))));
 
 const brotliOptions = (length: number) => ({
-  params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: brotliWindowBits, [zlib.BROTLI_PARAM_SIZE_HINT]: length },
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: brotliQuality,
+    [zlib.BROTLI_PARAM_LGWIN]: windowBitsFor(length, 10, 16),
+    [zlib.BROTLI_PARAM_SIZE_HINT]: length,
+  },
 });
+/** zlib's hash table follows the window (memLevel 8 is its default, for a 32 KiB window). */
+const gzipOptions = (length: number) => {
+  const windowBits = windowBitsFor(length, 9, 15);
+  return { level: zlibLevel, windowBits, memLevel: Math.max(1, windowBits - 7) };
+};
 const compressors: Record<string, (input: Buffer) => Buffer | Promise<Buffer>> = {
   br: (input) =>
     input.length <= compressInlineBytes
       ? brotliCompressSync(input, brotliOptions(input.length))
       : promisify(brotliCompress)(input, brotliOptions(input.length)),
-  gzip: (input) => (input.length <= compressInlineBytes ? gzipSync(input, { level: zlibLevel }) : promisify(gzip)(input, { level: zlibLevel })),
+  gzip: (input) => (input.length <= compressInlineBytes ? gzipSync(input, gzipOptions(input.length)) : promisify(gzip)(input, gzipOptions(input.length))),
 };
 
 /** hapi's own per-request encoders (live answers) at the same levels. */
@@ -86,8 +98,8 @@ function cacheKey(sentAs: string, identity: string): string {
  * left to hapi's per-request encoder, whose output is not kept.
  */
 function sentAs(encoding: string, length: number): string | undefined {
-  if (compressors[encoding] && length >= minCompressBytes) return encoding;
-  return encoding === 'identity' || length < liveCompressMinBytes ? 'identity' : undefined;
+  if (encoding === 'identity' || length < compressMinBytes) return 'identity';
+  return compressors[encoding] ? encoding : undefined;
 }
 
 /** Bytes kept for an answer, and the content coding they are in (`identity`: none). */
@@ -110,7 +122,8 @@ function storedResponse(h: ResponseToolkit, answer: StoredAnswer): ResponseObjec
 export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
   name: 'predgate-json-response',
   register(server, options) {
-    server.encoder('br', () => createBrotliCompress(brotliOptions(0)));
+    // Live answers' size is not known when hapi makes the encoder: a 64 KiB window, as for the largest answers compressed inline.
+    server.encoder('br', () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: 16 } }));
     const stored = new LRUCache<string, Buffer>({
       maxSize: options.cacheBytes,
       sizeCalculation: (buffer) => buffer.length,
