@@ -15,6 +15,6 @@ export async function fetchPositions(ctx: LimitlessContext, address?: string): P
     throw invalidArgument('address', `"address" must be a 0x-prefixed 20-byte address`);
   }
   const raw = address === undefined ? await ctx.api.positions(ctx.sign) : await ctx.api.publicPositions(address);
-  const clob = await Promise.all(raw.clob.map(async (entry) => clobPositions(entry, await outcomeIdsOf(ctx, entry.market.slug))));
+  const clob = await Promise.all(raw.clob.map(async (entry, index) => clobPositions(entry, await outcomeIdsOf(ctx, entry.market.slug), index)));
   return [...clob.flat(), ...raw.amm.flatMap((entry, index) => ammPosition(entry, index))];
 }

@@ -36,7 +36,7 @@ export async function fetchMyTrades(ctx: LimitlessContext, params: MyTradesParam
     cursor = nextCursor;
   }
   const trades: UserTrade[] = [];
-  for (const entry of kept) trades.push(historyTrade(entry, await outcomeIdsOf(ctx, entry.market!.slug)));
+  for (const entry of kept) trades.push(...historyTrade(entry, await outcomeIdsOf(ctx, entry.market!.slug)));
   const wanted = params.outcomeId === undefined ? trades : trades.filter((trade) => trade.outcomeId === params.outcomeId);
   return wanted.slice(0, limit);
 }
