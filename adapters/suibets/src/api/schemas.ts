@@ -8,7 +8,8 @@ import Joi from 'joi';
  */
 
 export interface RawOffer {
-  id: number;
+  /** An integer; a numeric string reads the same. */
+  id: number | string;
   creatorWallet?: string | null;
   eventId: string | number;
   eventName?: string | null;
@@ -32,10 +33,14 @@ export interface RawOffer {
   createdAt?: string | null;
   onchainOfferId?: string | null;
   liveOdds?: boolean | null;
+  /** Who won a settled offer: `creator` or `taker`; null before settlement (and on a void). */
+  winner?: string | null;
+  /** The on-chain offer object, where the offer is escrowed: its `statusLabel` says `maker_won` or `taker_won` once settled. */
+  onchainState?: { statusLabel?: string | null } | null;
 }
 
 export interface RawMatch {
-  offerId: number;
+  offerId: number | string;
   stake: number | string;
   status?: string | null;
   offer?: RawOffer;
@@ -46,11 +51,14 @@ export interface RawActivity {
   myMatches: RawMatch[];
 }
 
-const numeric = venueValue.numeric();
+/** Stakes are human units, floats in the model: past 2^53 the nearest double, never refused. */
+const numeric = venueValue.amount();
+/** Offer ids are integers; a numeric string reads the same. */
+const offerId = () => Joi.alternatives(Joi.number().integer().min(0), Joi.string().pattern(/^\d{1,15}$/, 'integer'));
 const optionalText = Joi.string().allow('', null);
 
 const offer = Joi.object({
-  id: Joi.number().integer().required(),
+  id: offerId().required(),
   eventId: venueValue.id().required(),
   eventName: optionalText,
   homeTeam: optionalText,
@@ -71,13 +79,16 @@ const offer = Joi.object({
   createdAt: venueValue.time().allow(null, ''),
   onchainOfferId: optionalText,
   liveOdds: Joi.boolean().allow(null),
+  winner: optionalText,
+  onchainState: Joi.object({ statusLabel: optionalText }).allow(null),
 });
 
-export const offers = Joi.array().items(offer).required();
+/** Offers read one by one: an unreadable offer is left out as drift (named by its id), never the list. */
+export const offers = venueValue.items(offer, { id: 'id' }).required();
 export const offerWithMatches = offer.keys({ matches: Joi.array().items(Joi.object()).allow(null) }).required();
 export const activity = Joi.object({
-  myOffers: Joi.array().items(offer).required(),
-  myMatches: Joi.array()
-    .items(Joi.object({ offerId: Joi.number().integer().required(), stake: numeric.required(), status: optionalText, offer }))
+  myOffers: offers,
+  myMatches: venueValue
+    .items(Joi.object({ offerId: offerId().required(), stake: numeric.required(), status: optionalText, offer }), { id: 'offerId' })
     .required(),
 }).required();

@@ -16,6 +16,8 @@ export function normalizeOffer(raw: RawOffer): Market {
   const creatorPrice = roundTo(1 / odds, 10);
   const takerStake = toNumber(raw.takerStake)!;
   const filled = toNumber(raw.filledStake) ?? 0;
+  const won = winningSide(raw);
+  const prices = won === undefined ? [creatorPrice, complement(creatorPrice)] : won === 'creator' ? [1, 0] : [0, 1];
   return withBinaryRefs(
     compact({
       marketId,
@@ -25,8 +27,8 @@ export function normalizeOffer(raw: RawOffer): Market {
       slug: marketId,
       url: webUrl,
       outcomes: [
-        { outcomeId: `${marketId}:creator`, marketId, label: pickLabel, price: creatorPrice },
-        { outcomeId: `${marketId}:taker`, marketId, label: oppositeLabel(raw.prediction, pickLabel), price: complement(creatorPrice) },
+        { outcomeId: `${marketId}:creator`, marketId, label: pickLabel, price: prices[0]! },
+        { outcomeId: `${marketId}:taker`, marketId, label: oppositeLabel(raw.prediction, pickLabel), price: prices[1]! },
       ],
       resolutionDate: toIsoDate(raw.matchDate) ?? toIsoDate(raw.expiresAt),
       // The venue publishes no 24-hour figure: the matched stake is the offer's whole volume.
@@ -38,23 +40,40 @@ export function normalizeOffer(raw: RawOffer): Market {
       tags: tagsOf(raw),
       contractAddress: text(raw.onchainOfferId),
       sourceExchange: venueId,
-      sourceMetadata: pick(raw, [
-        'currency',
-        'marketType',
-        'prediction',
-        'odds',
-        'creatorStake',
-        'takerStake',
-        'filledStake',
-        'status',
-        'creatorWallet',
-        'expiresAt',
-        'liveOdds',
-        'onchainOfferId',
-        'onchainState',
-      ]),
+      sourceMetadata: compact({
+        ...pick(raw, [
+          'currency',
+          'marketType',
+          'prediction',
+          'odds',
+          'creatorStake',
+          'takerStake',
+          'filledStake',
+          'status',
+          'creatorWallet',
+          'expiresAt',
+          'liveOdds',
+          'onchainOfferId',
+          'onchainState',
+        ]),
+        winner: won === undefined ? undefined : won === 'creator' ? pickLabel : oppositeLabel(raw.prediction, pickLabel),
+        winningOutcomeId: won === undefined ? undefined : `${marketId}:${won}`,
+      }),
     }),
   );
+}
+
+/**
+ * The side a settled offer paid: the venue's `winner` (`creator`/`taker`), or the
+ * escrow's `maker_won`/`taker_won`. Priced 1/0 in place of the pre-match odds;
+ * a void or unsettled offer names none.
+ */
+function winningSide(raw: RawOffer): 'creator' | 'taker' | undefined {
+  const winner = raw.winner?.toLowerCase();
+  const label = raw.onchainState?.statusLabel?.toLowerCase();
+  if (winner === 'creator' || label === 'maker_won') return 'creator';
+  if (winner === 'taker' || label === 'taker_won') return 'taker';
+  return undefined;
 }
 
 /** Offers grouped by fixture, in the order the venue listed them. */
