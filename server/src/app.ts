@@ -11,10 +11,9 @@ import {
   routerPackage,
   routerVenuePlugin,
 } from '@predgate/catalog';
-import type { Request, Server } from '@hapi/hapi';
+import type { Server } from '@hapi/hapi';
 import { createHttpClientFactory, createMethodRegistry, systemClock } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
-import hapiPino from 'hapi-pino';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { DependencyContainer } from 'tsyringe';
@@ -42,6 +41,7 @@ import { jsonDepthPlugin } from './plugins/json-depth.js';
 import { compressMinBytes, jsonResponsePlugin, liveCompression } from './plugins/json-response.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
+import { requestLoggingPlugin } from './plugins/request-logging.js';
 import { routerPlugin } from './plugins/router.js';
 import { streamingPlugin } from './plugins/streaming.js';
 import { StreamService } from './streaming/service.js';
@@ -198,19 +198,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     compression: { minBytes: compressMinBytes },
   });
   await server.register([
-    {
-      plugin: hapiPino,
-      options: {
-        instance: logger,
-        ignorePaths: ['/health'],
-        logRequestStart: false,
-        // One line per request at LOG_LEVEL=debug; at the default level only failed requests cost a line.
-        logRequestComplete: (request: Request) => logger.isLevelEnabled('debug') || failed(request),
-        // Small per-request bindings: pino serialises them when each request's child logger is made,
-        // and request headers (which carry API keys) then never reach a log line at all.
-        getChildBindings: (request: Request) => ({ requestId: request.info.id, method: request.method, path: request.path }),
-      },
-    },
+    { plugin: requestLoggingPlugin, options: { logger, ignorePaths: ['/health'] } },
     { plugin: errorsPlugin },
     { plugin: jsonDepthPlugin },
     { plugin: jsonResponsePlugin, options: { cacheBytes: 64 * 1024 * 1024, cacheSeconds: 10 } },
@@ -253,9 +241,4 @@ export async function createApp(options: AppOptions): Promise<App> {
 /** This process among the replicas sharing a catalog: readable in the leases and sweep records, unique however many run on a host. */
 function replicaId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-}
-
-function failed(request: Request): boolean {
-  const response = request.response as { statusCode?: number } | null;
-  return (response?.statusCode ?? 500) >= 400;
 }
