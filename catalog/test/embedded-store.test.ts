@@ -122,6 +122,28 @@ describe('the embedded store on disk', () => {
     ]);
   });
 
+  test('a sweep that repeats events keeps each one where it was stored, writing none of them again, and serves the same bytes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
+    const store = await committed(dir);
+    const alpha = sampleCatalog().alpha!;
+    const where = async () =>
+      (await store.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).items.map((entry) => {
+        const bytes = entry.bytes as FileRange;
+        return [entry.venueEventId, bytes.file.path, bytes.offset, entry.routerJson.toString('utf8')];
+      });
+    const before = await where();
+    await commitSweep(store, 'alpha', 'alpha-2', alpha);
+    expect(await where()).toEqual(before);
+    const lines = readFileSync(join(dir, 'journal.ndjson'), 'utf8').trim().split('\n');
+    expect(lines.slice(-2).map((line) => Object.keys(JSON.parse(line) as object))).toEqual([
+      ['sequence', 'begin', 'removals'],
+      ['sequence', 'commit'],
+    ]);
+    expect(Object.fromEntries(before.map(([id, , , view]) => [id, view]))).toEqual(
+      Object.fromEntries(alpha.map((event) => [event.id, JSON.stringify(catalogEntry('alpha', event).router)])),
+    );
+  });
+
   test.each([
     ['its size limit', { snapshotAfterBytes: 1 }],
     ['its number of sweeps', { snapshotAfterSweeps: 3 }],

@@ -18,6 +18,17 @@ export class ByteSlabs {
     return slab.subarray(start, start + bytes.length);
   }
 
+  /** Where the next value goes: `rollback` to it gives back the room of every value stored since. */
+  mark(): SlabMark {
+    return { slab: this.slab, used: this.used };
+  }
+
+  /** Takes back the room of the values stored since `mark`: they must not be read again. */
+  rollback(mark: SlabMark): void {
+    // A slab started since holds only values stored after the mark.
+    this.used = mark.slab === this.slab ? mark.used : 0;
+  }
+
   private room(length: number): [Buffer, number] {
     // A value larger than a quarter slab gets a buffer of its own, so slabs are never mostly waste.
     if (length > this.slabBytes / 4) return [Buffer.allocUnsafeSlow(length), 0];
@@ -29,4 +40,9 @@ export class ByteSlabs {
     this.used += length;
     return [this.slab, start];
   }
+}
+
+export interface SlabMark {
+  slab: Buffer;
+  used: number;
 }

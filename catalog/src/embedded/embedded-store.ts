@@ -7,9 +7,10 @@ import type { Matches } from './partition.js';
 import { ByteSlabs } from './byte-slabs.js';
 import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
-import { inFileOrder } from './file-bytes.js';
+import { borrowEventBytes, inFileOrder } from './file-bytes.js';
 import { CatalogFiles } from './persistence.js';
 import { eventJson } from './event-json.js';
+import type { EventJson } from './event-json.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 import type { MarketRow } from './stored-entry.js';
 import type { JsonOut } from '../json-out.js';
@@ -91,13 +92,32 @@ export class EmbeddedCatalogStore implements CatalogStore {
     const seen = new Map<string, StoredEntry>();
     const slabs = new ByteSlabs();
     const shared = new Interner();
+    /** Entries stored exactly as in the partition served when they were swept, with that partition's entry. */
+    const unchanged = new Map<StoredEntry, StoredEntry>();
+    const previous = this.partitions.get(venue);
     let finished = false;
     return {
       add: async (entries) => {
         if (finished) throw new Error('this sweep is already finished');
         for (const entry of entries) {
           // Serialised once, here: what requests send later is these bytes, never a view built again.
+          const mark = slabs.mark();
           const stored = eventJson(entry.source, { id: entry.id, venue, category: entry.category }, (bytes) => slabs.bytes(bytes));
+          const before = previous?.byVenueEventId(entry.venueEventId);
+          if (before && sameAsStored(before, entry.category, stored)) {
+            // Unchanged since the sweep served: its bytes are used again, and the slab's room goes to the next event,
+            // so a sweep that changes little neither grows the sweep's memory nor writes the journal.
+            slabs.rollback(mark);
+            const kept = new StoredEntry(
+              entry,
+              { bytes: before.bytes, refs: before.refs, router: before.routerBytes, routerPieces: before.routerPieces },
+              this.views,
+              shared,
+            );
+            unchanged.set(kept, before);
+            seen.set(entry.venueEventId, kept);
+            continue;
+          }
           seen.set(
             entry.venueEventId,
             new StoredEntry(entry, { bytes: stored.json, refs: stored.refs, router: stored.router, routerPieces: stored.routerPieces }, this.views, shared),
@@ -108,7 +128,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
         if (finished) throw new Error('this sweep is already finished');
         finished = true;
         const partition = await VenuePartition.build(record, [...seen.values()]);
-        await this.writes.add(() => this.publish(venue, partition));
+        await this.writes.add(() => this.publish(venue, partition, unchanged));
       },
       abort: async () => {
         finished = true;
@@ -154,7 +174,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
   }
 
   /** Makes a built partition durable, then what readers see. */
-  private async publish(venue: string, partition: VenuePartition): Promise<void> {
+  private async publish(venue: string, partition: VenuePartition, unchanged: ReadonlyMap<StoredEntry, StoredEntry> = new Map()): Promise<void> {
     this.sweepsSinceSnapshot += 1;
     if (this.files) {
       // The journal records what changed since the sweep before: its partition is the reference.
@@ -162,7 +182,8 @@ export class EmbeddedCatalogStore implements CatalogStore {
       const changed: StoredEntry[] = [];
       for (const entry of partition.entries) {
         const before = previous?.byVenueEventId(entry.venueEventId);
-        if (before && sameStoredForm(before, entry)) entry.relocate(before.bytes, before.routerBytes);
+        // Where `before` is now (a snapshot since may have moved it), not where it was when the sweep saw it.
+        if (before && (unchanged.get(entry) === before || sameStoredForm(before, entry))) entry.relocate(before.bytes, before.routerBytes);
         else changed.push(entry);
       }
       const changedBytes = changed.reduce((sum, entry) => sum + entry.bytes.length, 0);
@@ -268,6 +289,18 @@ class StoredMarketHit implements MarketHit {
   writeJson(out: JsonOut): void {
     this.#row.entry.writeMarketJson(this.#row.index, out);
   }
+}
+
+/** A sweep's new stored form is the one the served entry has: same bytes, references and category, and a view made the same way. */
+function sameAsStored(before: StoredEntry, category: string, stored: EventJson): boolean {
+  return (
+    before.refs === stored.refs &&
+    before.category === category &&
+    before.routerPieces !== undefined &&
+    before.routerBytes?.length === stored.router.length &&
+    before.bytes.length === stored.json.length &&
+    borrowEventBytes(before.bytes).equals(stored.json)
+  );
 }
 
 /** Merges each partition's matches (each already in `order`) and cuts out the requested page. */
