@@ -3,7 +3,7 @@ import type { Order, OrderHistoryParams } from '@predgate/core';
 import { venueId } from '../context.js';
 import type { LimitlessContext } from '../context.js';
 import { qualifiedOrderId } from '../ids.js';
-import { normalizeUserOrder } from '../normalize/account.js';
+import { normalizeUserOrder, readableUserOrders, userOrderDrift } from '../normalize/account.js';
 
 /** Order ids remembered with their market (the venue looks orders up per market only). */
 const rememberedOrders = 2_000;
@@ -14,7 +14,7 @@ export async function fetchOpenOrders(ctx: LimitlessContext, marketId?: string):
   const orders = await ctx.api.userOrders(marketId, ['LIVE'], ctx.sign);
   return rememberOrders(
     ctx,
-    orders.map((order) => normalizeUserOrder(order, marketId)),
+    readableUserOrders(orders).map((order) => normalizeUserOrder(order, marketId)),
   );
 }
 
@@ -71,6 +71,9 @@ async function orderIn(ctx: LimitlessContext, orderId: string, statuses: string[
       },
     );
   }
+  // The order itself read outside the model answers its drift error naming the field.
+  const drift = userOrderDrift(raw);
+  if (drift) throw drift;
   return normalizeUserOrder(raw, slug);
 }
 
@@ -80,7 +83,7 @@ async function ordersOf(ctx: LimitlessContext, method: string, statuses: string[
   if (params.cursor !== undefined) throw invalidArgument('params.cursor', `${method}: ${venueId} pages no order lists (use limit)`);
   const orders = rememberOrders(
     ctx,
-    (await ctx.api.userOrders(params.marketId, statuses, ctx.sign, params.limit)).map((raw) => normalizeUserOrder(raw, params.marketId!)),
+    readableUserOrders(await ctx.api.userOrders(params.marketId, statuses, ctx.sign, params.limit)).map((raw) => normalizeUserOrder(raw, params.marketId!)),
   );
   const since = params.since?.getTime() ?? -Infinity;
   const until = params.until?.getTime() ?? Infinity;

@@ -109,6 +109,26 @@ const orderStatuses = {
   REJECTED: 'rejected',
 } as const;
 
+/**
+ * Why an order cannot be sent as the model has it (a price outside [0, 1]):
+ * the drift error naming the field, or undefined when it reads.
+ */
+export function userOrderDrift(raw: RawUserOrder): PredgateError | undefined {
+  const price = toNumber(raw.price);
+  return price === undefined || (price >= 0 && price <= 1)
+    ? undefined
+    : unreadable('GET /markets/{slug}/user-orders', 'price', String(raw.id), `is ${price}, not a price in [0, 1]`);
+}
+
+/** The orders that read, each unreadable one left out and reported as drift. */
+export function readableUserOrders(raws: RawUserOrder[]): RawUserOrder[] {
+  return raws.filter((raw) => {
+    const drift = userOrderDrift(raw);
+    if (drift) reportDrift(drift);
+    return !drift;
+  });
+}
+
 export function normalizeUserOrder(raw: RawUserOrder, slug: string) {
   const amount = toNumber(raw.quantity)!;
   const status = orderStatuses[raw.status as keyof typeof orderStatuses] ?? 'open';
