@@ -4,6 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { PredgateError } from '../errors.js';
 import { RedialingSocket } from './redialing-socket.js';
+import type { SocketOutage } from './redialing-socket.js';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -89,4 +90,53 @@ test('a refused handshake the stream recognises stops the socket with its error,
   await until(() => events.includes('drop AUTHENTICATION_ERROR'));
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(events).toEqual(['drop AUTHENTICATION_ERROR', 'down']);
+});
+
+test('an outage runs from the first drop to the next open across refused redials, is reported once, and a close on purpose is none', async () => {
+  let clock = 0;
+  let refusals = 0;
+  const server = new WebSocketServer({
+    port: 0,
+    host: '127.0.0.1',
+    // While refusing, each handshake is answered 503 one clock step later.
+    verifyClient: (_info, accept) => {
+      if (refusals === 0 || refusals > 2) return accept(true);
+      refusals += 1;
+      clock += 10;
+      accept(false, 503);
+    },
+  });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const outages: SocketOutage[] = [];
+  const opens: number[] = [];
+  const socket = new RedialingSocket({
+    venue: 'v',
+    dial: () => ({ url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    pingIntervalMs: 10_000,
+    backoff: { initialMs: 5, maxMs: 10 },
+    now: () => clock,
+    wanted: () => true,
+    onOpen: () => opens.push(clock),
+    onResumed: (outage) => outages.push(outage),
+    onMessage: () => undefined,
+    onDown: () => undefined,
+    onDrop: () => undefined,
+  });
+  closers.push(() => socket.close());
+  socket.connect();
+  await until(() => socket.isOpen);
+  expect(outages).toEqual([]);
+
+  clock = 100;
+  refusals = 1;
+  for (const client of server.clients) client.terminate();
+  await until(() => outages.length > 0);
+  expect(outages).toEqual([{ from: 100, to: 120, reason: expect.stringMatching(/^connection closed \(1006/) as string }]);
+  expect(opens).toEqual([0, 120]);
+
+  await socket.close();
+  socket.connect();
+  await until(() => opens.length === 3);
+  expect(outages).toHaveLength(1);
 });

@@ -1,6 +1,14 @@
 import WebSocket from 'ws';
 import { PredgateError } from '../errors.js';
 
+/** A time the connection was down: from its first drop to the next open, across any redials that failed meanwhile. */
+export interface SocketOutage {
+  from: number;
+  to: number;
+  /** The first drop's close code and reason. */
+  reason: string;
+}
+
 export interface RedialingSocketOptions {
   venue: string;
   /** The next dial: its URL and handshake headers (signed anew where the venue signs the handshake). */
@@ -8,10 +16,20 @@ export interface RedialingSocketOptions {
   pingIntervalMs: number;
   /** What keeps the connection alive, every `pingIntervalMs` while open: a websocket ping frame unless given. */
   keepalive?(): void;
-  backoff: { initialMs: number; maxMs: number };
+  /**
+   * Redial delays: doubling from `initialMs` to `maxMs`, with jitter. With
+   * `stableMs`, the delays start over only after a connection lasted that long
+   * (else on each open), so a venue that accepts and then drops at once is not
+   * dialled in a tight loop.
+   */
+  backoff: { initialMs: number; maxMs: number; stableMs?: number };
+  /** The clock outages are timed by (`Date.now` unless given). */
+  now?(): number;
   /** Whether a dropped connection is still needed (some watch remains): only then is it dialled again. */
   wanted(): boolean;
   onOpen?(): void;
+  /** The connection is open again after a drop (called after `onOpen`): how long it was down (the archive marks it as a gap). */
+  onResumed?(outage: SocketOutage): void;
   onMessage(text: string): void;
   /** The connection is gone, dropped or closed: state tied to it (what was subscribed on it) is reset here. */
   onDown(): void;
@@ -47,8 +65,14 @@ export class RedialingSocket {
   private retry: NodeJS.Timeout | undefined;
   private attempt = 0;
   private stopped = false;
+  private openedAt: number | undefined;
+  /** Since the first drop not yet followed by an open, and why. */
+  private down: { since: number; reason: string } | undefined;
+  private readonly now: () => number;
 
-  constructor(private readonly options: RedialingSocketOptions) {}
+  constructor(private readonly options: RedialingSocketOptions) {
+    this.now = options.now ?? Date.now;
+  }
 
   get isOpen(): boolean {
     return this.socket?.readyState === WebSocket.OPEN;
@@ -68,10 +92,14 @@ export class RedialingSocket {
     const socket = new WebSocket(url, { ...(headers ? { headers } : {}), perMessageDeflate: false });
     this.socket = socket;
     socket.on('open', () => {
-      if (this.options.confirmedOn !== 'confirm') this.attempt = 0;
+      this.openedAt = this.now();
+      if (this.options.confirmedOn !== 'confirm' && this.options.backoff.stableMs === undefined) this.attempt = 0;
       const keepalive = this.options.keepalive ?? (() => socket.ping());
       this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && keepalive(), this.options.pingIntervalMs);
       this.options.onOpen?.();
+      const down = this.down;
+      this.down = undefined;
+      if (down) this.options.onResumed?.({ from: down.since, to: this.openedAt, reason: down.reason });
     });
     // A socket being closed can still deliver: only the current one is read.
     socket.on('message', (data) => this.socket === socket && this.options.onMessage(data.toString()));
@@ -86,13 +114,17 @@ export class RedialingSocket {
     });
     // Every failure ends in 'close', which redials.
     socket.on('error', (error) => this.options.onError?.(error));
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       clearInterval(this.ping);
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.options.onDown();
       if (this.stopped) return;
       const { venue, backoff } = this.options;
+      const now = this.now();
+      this.down ??= { since: now, reason: `connection closed (${code}${reason.length > 0 ? ` ${reason.toString()}` : ''})` };
+      if (backoff.stableMs !== undefined && this.openedAt !== undefined && now - this.openedAt >= backoff.stableMs) this.attempt = 0;
+      this.openedAt = undefined;
       this.options.onDrop(new PredgateError('NETWORK_ERROR', `${venue} websocket closed (${code}); reconnecting`, { exchange: venue, retryable: true }));
       const base = Math.min(backoff.maxMs, backoff.initialMs * 2 ** this.attempt);
       this.attempt += 1;
@@ -124,6 +156,9 @@ export class RedialingSocket {
     clearInterval(this.ping);
     const socket = this.socket;
     this.socket = undefined;
+    // Closed on purpose: nothing is missing, so the next connection reports no outage.
+    this.down = undefined;
+    this.openedAt = undefined;
     this.options.onDown();
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
-import WebSocket from 'ws';
+import { RedialingSocket } from '@predgate/core';
+import type { PredgateError, SocketOutage } from '@predgate/core';
 import { isKeepalive, readMarketFrame, UnreadableMessage } from './market-messages.js';
 import type { MarketFrame } from './market-messages.js';
 import type { MarketRow } from './market-rows.js';
+import { venueId } from '../context.js';
 
 export const polymarketMarketChannelUrl = 'wss://ws-subscriptions-clob.polymarket.com/ws/market';
 
@@ -10,7 +12,7 @@ export interface MarketChannelOptions {
   url?: string;
   /** The venue drops connections that stay silent; it expects the text `PING` about every 10 s. */
   pingIntervalMs?: number;
-  /** Reconnect delays: doubling from `initialMs` to `maxMs`, with jitter; reset after a connection lasts `stableMs`. */
+  /** Reconnect delays: doubling from `initialMs` to `maxMs`, with jitter; started over once a connection lasted `stableMs`. */
   backoff?: { initialMs?: number; maxMs?: number; stableMs?: number };
   /** Asks for `best_bid_ask`, `new_market` and `market_resolved` too. */
   customFeatures?: boolean;
@@ -18,11 +20,8 @@ export interface MarketChannelOptions {
 }
 
 /** A connection that was down: books of its tokens may have missed changes from `from` to `to`. */
-export interface Outage {
-  from: number;
-  to: number;
+export interface Outage extends SocketOutage {
   assetIds: string[];
-  reason: string;
 }
 
 export interface MarketChannelEvents {
@@ -31,9 +30,12 @@ export interface MarketChannelEvents {
   /** A message (or a whole frame) we could not read: reported, never guessed around; the frame's other messages still arrive as `rows`. */
   unreadable: [error: UnreadableMessage, frame: string];
   open: [];
-  /** The connection came back after a drop and every token was subscribed again. */
+  /** The connection came back after a drop (and failed redials) and every token was subscribed again. */
   resumed: [outage: Outage];
-  close: [code: number, reason: string];
+  /** The connection is gone, dropped or closed: nothing is subscribed until it opens again. */
+  down: [];
+  /** The connection dropped and is being dialled again, told as a retryable error. */
+  drop: [error: PredgateError];
   error: [error: Error];
 }
 
@@ -41,26 +43,42 @@ export interface MarketChannelEvents {
  * One connection to Polymarket's CLOB market channel: subscribes a set of
  * outcome tokens, keeps them subscribed across reconnects (subscriptions do
  * not survive one), sends `PING` every 10 s and reports every frame as rows.
- * Shared by streaming and the archive's recorder (`@predgate/archive`).
+ * The connection is core's `RedialingSocket`: redialled with backoff until
+ * `close()`, each outage reported when it ends. Shared by streaming and the
+ * archive's recorder (`@predgate/archive`), which marks each outage as a gap.
  */
 export class MarketChannel extends EventEmitter<MarketChannelEvents> {
-  private readonly url: string;
   private readonly tokens = new Set<string>();
   private readonly now: () => number;
-  private socket: WebSocket | undefined;
+  private readonly socket: RedialingSocket;
   private subscribedOnSocket = false;
-  private ping: NodeJS.Timeout | undefined;
-  private retry: NodeJS.Timeout | undefined;
-  private attempt = 0;
-  private openedAt = 0;
-  private downSince: number | undefined;
-  private downReason = '';
-  private closed = false;
 
   constructor(private readonly options: MarketChannelOptions = {}) {
     super();
-    this.url = options.url ?? polymarketMarketChannelUrl;
     this.now = options.now ?? Date.now;
+    const { initialMs = 500, maxMs = 30_000, stableMs = 60_000 } = options.backoff ?? {};
+    this.socket = new RedialingSocket({
+      venue: venueId,
+      dial: () => ({ url: options.url ?? polymarketMarketChannelUrl }),
+      pingIntervalMs: options.pingIntervalMs ?? 10_000,
+      keepalive: () => this.socket.send('PING'),
+      backoff: { initialMs, maxMs, stableMs },
+      now: this.now,
+      // Redialled until closed: the recorder always wants its tokens, the stream closes the channel with its last watch.
+      wanted: () => true,
+      onOpen: () => {
+        if (this.tokens.size > 0) this.sendInitialSubscription();
+        this.emit('open');
+      },
+      onResumed: (outage) => this.emit('resumed', { ...outage, assetIds: [...this.tokens] }),
+      onMessage: (text) => this.read(text),
+      onDown: () => {
+        this.subscribedOnSocket = false;
+        this.emit('down');
+      },
+      onDrop: (error) => this.emit('drop', error),
+      onError: (error) => this.emit('error', error),
+    });
   }
 
   get assetIds(): ReadonlySet<string> {
@@ -68,20 +86,17 @@ export class MarketChannel extends EventEmitter<MarketChannelEvents> {
   }
 
   get connected(): boolean {
-    return this.socket?.readyState === WebSocket.OPEN;
+    return this.socket.isOpen;
   }
 
   /** A connection is open or being dialled. */
   get active(): boolean {
-    return this.socket !== undefined;
+    return this.socket.active;
   }
 
   /** Dials now unless a connection is open or being dialled (a redial waiting out its backoff is brought forward). */
   connect(): void {
-    this.closed = false;
-    if (this.socket) return;
-    clearTimeout(this.retry);
-    this.dial();
+    this.socket.connect();
   }
 
   subscribe(assetIds: string[]): void {
@@ -99,72 +114,22 @@ export class MarketChannel extends EventEmitter<MarketChannelEvents> {
 
   /** Closes the connection for good: no reconnect, no timers left. */
   close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retry);
-    clearInterval(this.ping);
-    const socket = this.socket;
-    this.socket = undefined;
-    if (!socket || socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close();
-      setTimeout(() => {
-        socket.terminate();
-        resolve();
-      }, 2_000).unref();
-    });
+    return this.socket.close();
   }
 
-  private dial(): void {
-    const socket = new WebSocket(this.url, { perMessageDeflate: false });
-    this.socket = socket;
-    this.subscribedOnSocket = false;
-    socket.on('open', () => {
-      this.openedAt = this.now();
-      this.ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send('PING'), this.options.pingIntervalMs ?? 10_000);
-      if (this.tokens.size > 0) this.sendInitialSubscription();
-      this.emit('open');
-      if (this.downSince !== undefined) {
-        this.emit('resumed', { from: this.downSince, to: this.now(), assetIds: [...this.tokens], reason: this.downReason });
-        this.downSince = undefined;
-      }
-    });
-    socket.on('message', (data, isBinary) => {
-      const receivedAt = this.now();
-      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
-      if (isKeepalive(text)) return;
-      let frame: MarketFrame;
-      try {
-        frame = readMarketFrame(text, receivedAt);
-      } catch (error) {
-        if (error instanceof UnreadableMessage) this.emit('unreadable', error, text.slice(0, 2_000));
-        else throw error;
-        return;
-      }
-      for (const error of frame.unreadable) this.emit('unreadable', error, text.slice(0, 2_000));
-      if (frame.rows.length > 0) this.emit('rows', frame.rows, receivedAt, text);
-    });
-    socket.on('error', (error) => this.emit('error', error));
-    socket.on('close', (code, reason) => {
-      clearInterval(this.ping);
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.emit('close', code, reason.toString());
-      if (this.closed) return;
-      this.downSince ??= this.now();
-      this.downReason = `connection closed (${code}${reason.length > 0 ? ` ${reason.toString()}` : ''})`;
-      this.scheduleReconnect();
-    });
-  }
-
-  private scheduleReconnect(): void {
-    const { initialMs = 500, maxMs = 30_000, stableMs = 60_000 } = this.options.backoff ?? {};
-    if (this.openedAt > 0 && this.now() - this.openedAt >= stableMs) this.attempt = 0;
-    const base = Math.min(maxMs, initialMs * 2 ** this.attempt);
-    this.attempt += 1;
-    // Jitter keeps many shards from redialling in step after a venue-wide drop.
-    const delay = base / 2 + Math.random() * (base / 2);
-    this.retry = setTimeout(() => this.dial(), delay);
+  private read(text: string): void {
+    const receivedAt = this.now();
+    if (isKeepalive(text)) return;
+    let frame: MarketFrame;
+    try {
+      frame = readMarketFrame(text, receivedAt);
+    } catch (error) {
+      if (error instanceof UnreadableMessage) this.emit('unreadable', error, text.slice(0, 2_000));
+      else throw error;
+      return;
+    }
+    for (const error of frame.unreadable) this.emit('unreadable', error, text.slice(0, 2_000));
+    if (frame.rows.length > 0) this.emit('rows', frame.rows, receivedAt, text);
   }
 
   private sendInitialSubscription(): void {
@@ -173,6 +138,6 @@ export class MarketChannel extends EventEmitter<MarketChannelEvents> {
   }
 
   private send(message: object): void {
-    this.socket?.send(JSON.stringify(message));
+    this.socket.send(JSON.stringify(message));
   }
 }

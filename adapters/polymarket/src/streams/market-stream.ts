@@ -51,11 +51,11 @@ export class MarketStream extends VenueStream<Channels, null> {
     channel.on('rows', (rows) => this.apply(rows));
     // The venue changed a message's shape: say so to every watcher instead of a book that silently stops.
     channel.on('unreadable', (error) => this.broadcast(this.drift(`a market-channel message we cannot read (${error.message})`)));
-    channel.on('close', (code) => {
+    channel.on('down', () => {
       this.connectionDown();
       for (const [tokenId, entry] of this.books) entry.state = new BookState(tokenId);
-      this.broadcast(new PredgateError('NETWORK_ERROR', `Polymarket market channel closed (${code}); reconnecting`, { exchange: venueId, retryable: true }));
     });
+    channel.on('drop', (error) => this.broadcast(error));
     channel.on('error', () => undefined);
     this.channel = channel;
     this.connection = {
