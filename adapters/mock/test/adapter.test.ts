@@ -1,4 +1,4 @@
-import { adapterMethod, createHttpClientFactory, fixedClock, silentLogger } from '@predgate/core';
+import { adapterMethod, collectingDrift, createHttpClientFactory, fixedClock, isPredgateError, silentLogger } from '@predgate/core';
 import type { AdapterContext, Event, OrderBook } from '@predgate/core';
 import { checkResult, runConformanceSuite, runRoundTripLaw } from '@predgate/core/testkit';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -74,6 +74,62 @@ describe('the simulated catalog', () => {
     const rebuilt = await firstEvent(now);
     expect(rebuilt).not.toBe(today);
     expect(rebuilt).toEqual(today);
+  });
+});
+
+describe('edge cases (the edgeCases setting)', () => {
+  const edgy = () => create({ events: 50, edgeCases: true });
+  // The lists go through the kit's per-item check: the conformance suite holds with an item that breaks the model among them.
+  runConformanceSuite(test, { name: 'mock with edge cases', create: () => create({ events: 50, edgeCases: true, tickMs: 20 }) });
+
+  test('a list leaves the event priced in percent out as drift with its id and field, and serves the rest', async () => {
+    const { value: events, reports } = await collectingDrift(() => edgy().fetchEvents({ status: 'all', limit: 1_000 }));
+    expect(events).toHaveLength(53);
+    expect(events.some((event) => event.id === 'mock-edge-percent')).toBe(false);
+    expect(reports.map((report) => report.detail)).toEqual([
+      expect.objectContaining({ item: 'mock-edge-percent', field: expect.stringMatching(/^\d+\.markets\.0\.outcomes\.0\.price$/), drift: true }),
+    ]);
+    const byId = new Map(events.map((event) => [event.id, event]));
+    const settled = byId.get('mock-edge-settled')!.markets[0]!;
+    expect(settled.outcomes.map((outcome) => outcome.price)).toEqual([1, 0]);
+    expect(settled.sourceMetadata).toEqual({ winningOutcomeId: settled.outcomes[0]!.outcomeId });
+    expect(byId.get('mock-edge-voided')!.markets[0]).toMatchObject({ status: 'closed', sourceMetadata: { voided: true } });
+    const huge = byId.get('90071992547409930')!;
+    expect(huge.volume).toBe(2 ** 64);
+    expect(huge.markets[0]!.outcomes.every((outcome) => outcome.price === undefined)).toBe(true);
+    expect(checkResult('fetchEvents', events)).toEqual([]);
+  });
+
+  test('markets and paginated lists leave it out the same way', async () => {
+    const { value: markets, reports } = await collectingDrift(() => edgy().fetchMarkets({ status: 'all', limit: 1_000 }));
+    expect(markets.some((market) => market.marketId === 'mock-edge-percent-m0')).toBe(false);
+    expect(reports.map((report) => report.detail?.item)).toEqual(['mock-edge-percent-m0']);
+    const { reports: paged } = await collectingDrift(() => edgy().fetchEventsPaginated({ status: 'all', limit: 1_000 }));
+    expect(paged.map((report) => report.detail?.item)).toEqual(['mock-edge-percent']);
+  });
+
+  test('a lookup of that event or market answers a clear error naming the field', async () => {
+    const failure = (call: Promise<unknown>) =>
+      call.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    for (const error of [
+      await failure(edgy().fetchEvents({ eventId: 'mock-edge-percent' })),
+      await failure(edgy().fetchMarkets({ marketId: 'mock-edge-percent-m0' })),
+    ]) {
+      expect(isPredgateError(error) && error.code).toBe('EXCHANGE_NOT_AVAILABLE');
+      expect((error as { detail: { field: string } }).detail.field).toMatch(/^0\.(markets\.0\.)?outcomes\.0\.price$/);
+    }
+  });
+
+  test('every settled market of the simulation names its winner, the outcome it paid 1 on', async () => {
+    const markets = await create().fetchMarkets({ status: 'closed', limit: 1_000 });
+    expect(markets.length).toBeGreaterThan(50);
+    for (const market of markets) {
+      const winner = market.outcomes.find((outcome) => outcome.price === 1);
+      expect(market.sourceMetadata?.winningOutcomeId).toBe(winner?.outcomeId);
+    }
   });
 });
 

@@ -13,17 +13,28 @@ import type {
 import type { MockContext } from '../context.js';
 import { eventNotFound } from '../errors.js';
 import type { SimulatedVenue } from '../simulation/venue.js';
+import { served } from './checked.js';
 import { pageOf } from './pages.js';
 
-export const fetchEvents = async ({ venue }: MockContext, params: EventFetchParams = {}) => pageOf(selectEvents(venue, params), params).data;
+export const fetchEvents = async ({ venue }: MockContext, params: EventFetchParams = {}) =>
+  served('events', pageOf(selectEvents(venue, params), params).data, params.eventId !== undefined || params.slug !== undefined);
 
-export const fetchEventsPaginated = async ({ venue }: MockContext, params: PageParams<EventFilterCriteria> = {}) =>
-  pageOf(selectEvents(venue, { filter: params.filter, status: params.status, series: params.series }), params);
+export async function fetchEventsPaginated({ venue }: MockContext, params: PageParams<EventFilterCriteria> = {}) {
+  const page = pageOf(selectEvents(venue, { filter: params.filter, status: params.status, series: params.series }), params);
+  return { ...page, data: served('events', page.data, false) };
+}
 
-export const fetchMarkets = async ({ venue }: MockContext, params: MarketFetchParams = {}) => pageOf(selectMarkets(venue, params), params).data;
+export const fetchMarkets = async ({ venue }: MockContext, params: MarketFetchParams = {}) =>
+  served(
+    'markets',
+    pageOf(selectMarkets(venue, params), params).data,
+    params.marketId !== undefined || params.outcomeId !== undefined || params.slug !== undefined,
+  );
 
-export const fetchMarketsPaginated = async ({ venue }: MockContext, params: PageParams<MarketFilterCriteria> = {}) =>
-  pageOf(selectMarkets(venue, { filter: params.filter, status: params.status, series: params.series }), params);
+export async function fetchMarketsPaginated({ venue }: MockContext, params: PageParams<MarketFilterCriteria> = {}) {
+  const page = pageOf(selectMarkets(venue, { filter: params.filter, status: params.status, series: params.series }), params);
+  return { ...page, data: served('markets', page.data, false) };
+}
 
 export async function fetchEventMetadata({ venue }: MockContext, eventTicker: string): Promise<Record<string, unknown>> {
   const event = venue.catalog.event(eventTicker);

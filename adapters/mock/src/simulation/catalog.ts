@@ -2,6 +2,7 @@ import { withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome, Series } from '@predgate/core';
 import { createRandom, round } from './random.js';
 import type { Random } from './random.js';
+import { edgeCaseEvents } from './edge-cases.js';
 import * as words from './vocabulary.js';
 import type { MockCategory } from './vocabulary.js';
 
@@ -12,6 +13,8 @@ const day = 86_400_000;
 export interface CatalogOptions {
   seed: string;
   eventCount: number;
+  /** Adds the edge-case events (`./edge-cases.ts`). */
+  edgeCases?: boolean;
   /** Dates are laid out around this instant (the start of its UTC day). */
   now: number;
 }
@@ -48,6 +51,7 @@ export function generateCatalog(options: CatalogOptions): SimulatedCatalog {
     events.push(event);
     if (series && !seriesById.has(series.id)) seriesById.set(series.id, series);
   }
+  if (options.edgeCases) events.push(...edgeCaseEvents(base, venueId));
   events.sort((a, b) => b.volume24h - a.volume24h || (a.id < b.id ? -1 : 1));
 
   const eventById = new Map(events.map((event) => [event.id, event]));
@@ -115,6 +119,9 @@ function generateEvent(seed: string, id: string, base: number): { event: Event; 
     });
   });
   for (const market of markets) {
+    // A settled market names its winner, the outcome it paid 1 on.
+    const winner = closed ? market.outcomes.find((outcome) => outcome.price === 1) : undefined;
+    if (winner) market.sourceMetadata = { winningOutcomeId: winner.outcomeId };
     // Near the edges of the price range the venue quotes in tenths of a cent, as Polymarket does,
     // which leaves room for at least five levels on each side of every book.
     if (market.outcomes.some((outcome) => priceOf(outcome) < 0.15 || priceOf(outcome) > 0.85)) market.tickSize = 0.001;

@@ -4,6 +4,8 @@ import { generateCatalog } from './catalog.js';
 import type { SimulatedCatalog } from './catalog.js';
 import { simulateBook } from './market-data.js';
 
+type VenueOptions = { seed: string; events: number; edgeCases: boolean };
+
 /** What the simulated venue's reads share: one day's catalog and the clock. */
 export interface SimulatedVenue {
   readonly catalog: SimulatedCatalog;
@@ -15,7 +17,7 @@ export interface SimulatedVenue {
  * not here: a gateway serving the mock venue from its catalog on disk does not
  * generate the simulation's thousands of events at start.
  */
-export function simulatedVenue(options: { seed: string; events: number }, clock: Clock): SimulatedVenue {
+export function simulatedVenue(options: VenueOptions, clock: Clock): SimulatedVenue {
   let catalog: SimulatedCatalog | undefined;
   return {
     get catalog() {
@@ -41,8 +43,8 @@ export function bookOf(venue: SimulatedVenue, outcomeId: string): OrderBook {
 // event count, then by UTC day.
 const catalogs = new Map<string, Map<number, SimulatedCatalog>>();
 
-function sharedCatalog(options: { seed: string; events: number }, now: number): SimulatedCatalog {
-  const venueKey = `${options.seed}:${options.events}`;
+function sharedCatalog(options: VenueOptions, now: number): SimulatedCatalog {
+  const venueKey = `${options.seed}:${options.events}:${options.edgeCases}`;
   const day = Math.floor(now / 86_400_000);
   let byDay = catalogs.get(venueKey);
   if (!byDay) {
@@ -51,7 +53,7 @@ function sharedCatalog(options: { seed: string; events: number }, now: number): 
   }
   let catalog = byDay.get(day);
   if (!catalog) {
-    catalog = generateCatalog({ seed: options.seed, eventCount: options.events, now });
+    catalog = generateCatalog({ seed: options.seed, eventCount: options.events, edgeCases: options.edgeCases, now });
     // A server running for days would otherwise keep every day's catalog; instances made earlier keep theirs.
     for (const earlier of byDay.keys()) if (earlier < day) byDay.delete(earlier);
     byDay.set(day, catalog);
