@@ -83,7 +83,7 @@ describe('edge cases (the edgeCases setting)', () => {
   runConformanceSuite(test, { name: 'mock with edge cases', create: () => create({ events: 50, edgeCases: true, tickMs: 20 }) });
 
   test('a list leaves the event priced in percent out as drift with its id and field, and serves the rest', async () => {
-    const { value: events, reports } = await collectingDrift(() => edgy().fetchEvents({ status: 'all', limit: 1_000 }));
+    const { value: events, reports } = await collectingDrift(async () => edgy().fetchEvents({ status: 'all', limit: 1_000 }));
     expect(events).toHaveLength(53);
     expect(events.some((event) => event.id === 'mock-edge-percent')).toBe(false);
     expect(reports.map((report) => report.detail)).toEqual([
@@ -101,22 +101,24 @@ describe('edge cases (the edgeCases setting)', () => {
   });
 
   test('markets and paginated lists leave it out the same way', async () => {
-    const { value: markets, reports } = await collectingDrift(() => edgy().fetchMarkets({ status: 'all', limit: 1_000 }));
+    const { value: markets, reports } = await collectingDrift(async () => edgy().fetchMarkets({ status: 'all', limit: 1_000 }));
     expect(markets.some((market) => market.marketId === 'mock-edge-percent-m0')).toBe(false);
     expect(reports.map((report) => report.detail?.item)).toEqual(['mock-edge-percent-m0']);
-    const { reports: paged } = await collectingDrift(() => edgy().fetchEventsPaginated({ status: 'all', limit: 1_000 }));
+    const { reports: paged } = await collectingDrift(async () => edgy().fetchEventsPaginated({ status: 'all', limit: 1_000 }));
     expect(paged.map((report) => report.detail?.item)).toEqual(['mock-edge-percent']);
   });
 
   test('a lookup of that event or market answers a clear error naming the field', async () => {
-    const failure = (call: Promise<unknown>) =>
-      call.then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+    const failure = (call: () => unknown) =>
+      Promise.resolve()
+        .then(call)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
     for (const error of [
-      await failure(edgy().fetchEvents({ eventId: 'mock-edge-percent' })),
-      await failure(edgy().fetchMarkets({ marketId: 'mock-edge-percent-m0' })),
+      await failure(() => edgy().fetchEvents({ eventId: 'mock-edge-percent' })),
+      await failure(() => edgy().fetchMarkets({ marketId: 'mock-edge-percent-m0' })),
     ]) {
       expect(isPredgateError(error) && error.code).toBe('EXCHANGE_NOT_AVAILABLE');
       expect((error as { detail: { field: string } }).detail.field).toMatch(/^0\.(markets\.0\.)?outcomes\.0\.price$/);

@@ -29,12 +29,12 @@ export function served<T extends object>(kind: keyof typeof shapes, items: T[], 
   const shape = shapes[kind];
   const source = { venue: venueId, endpoint: `simulated ${kind}` };
   let checked: T[];
-  if (lookup) checked = checkPayload<T[]>(shape.whole, items, source);
+  if (lookup) checked = checkPayload<T[]>(shape.whole as Joi.Schema, items, source);
   else {
     // A page that fits passes the whole page's compiled check and is served as generated; only a page holding an
     // item that does not fit is read item by item.
     try {
-      checked = checkPayload<T[]>(shape.whole, items, source);
+      checked = checkPayload<T[]>(shape.whole as Joi.Schema, items, source);
     } catch {
       checked = checkPayload<T[]>(shape.byItem, items, source);
     }

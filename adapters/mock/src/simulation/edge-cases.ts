@@ -51,25 +51,12 @@ export function edgeCaseEvents(base: number, venueId: string): Event[] {
     sourceExchange: venueId,
     sourceMetadata: { edgeCase: true },
   });
+  // Trading over two days ago: settled with a winner, or voided with none.
+  const finished = (id: string, title: string, prices: number[], status: Market['status'], sourceMetadata: Record<string, unknown>) =>
+    event(id, binary(`${id}-m0`, prices, { title, status, resolutionDate: new Date(base - 2 * day).toISOString(), sourceMetadata }));
   return [
-    event(
-      'mock-edge-settled',
-      binary('mock-edge-settled-m0', [1, 0], {
-        title: 'Edge case: settled, Yes won',
-        status: 'resolved',
-        resolutionDate: new Date(base - 2 * day).toISOString(),
-        sourceMetadata: { winningOutcomeId: 'mock-edge-settled-m0-0' },
-      }),
-    ),
-    event(
-      'mock-edge-voided',
-      binary('mock-edge-voided-m0', [0.4, 0.6], {
-        title: 'Edge case: voided, no winner',
-        status: 'closed',
-        resolutionDate: new Date(base - 2 * day).toISOString(),
-        sourceMetadata: { voided: true },
-      }),
-    ),
+    finished('mock-edge-settled', 'Edge case: settled, Yes won', [1, 0], 'resolved', { winningOutcomeId: 'mock-edge-settled-m0-0' }),
+    finished('mock-edge-voided', 'Edge case: voided, no winner', [0.4, 0.6], 'closed', { voided: true }),
     event(
       '90071992547409930',
       binary('90071992547409930-m0', [undefined, undefined], {
