@@ -60,8 +60,16 @@ function venue(privateKey = credentials.privateKey) {
   const label = `v${++venues}`;
   received.set(label, []);
   const baseUrl = `http://127.0.0.1:${(venueServer.address() as AddressInfo).port}/${label}`;
+  // The venue's request spacing is not under test here: without it no test waits on the limiter's timers.
+  const http = createHttpClientFactory();
   const adapter = createLimitlessAdapter(
-    { http: createHttpClientFactory(), clock: fixedClock(now), logger: silentLogger, config: {}, credentials: { ...credentials, privateKey } },
+    {
+      http: (options) => http({ ...options, rateLimit: undefined }),
+      clock: fixedClock(now),
+      logger: silentLogger,
+      config: {},
+      credentials: { ...credentials, privateKey },
+    },
     configSchema.validate({ baseUrl }).value as never,
     { salt: () => 1_788_158_515_204_123n },
   );
