@@ -8,11 +8,11 @@ export async function fetchPositions(ctx: MyriadContext, address?: string) {
     const size = toNumber(row.shares)!;
     const entryPrice = toNumber(row.price)!;
     const currentPrice = size > 0 ? toNumber(row.value)! / size : entryPrice;
-    const market = `${row.networkId}:${row.marketId}`;
+    const market = `${Number(row.networkId)}:${Number(row.marketId)}`;
     return {
       marketId: market,
-      outcomeId: `${market}:${row.outcomeId}`,
-      outcomeLabel: row.outcomeTitle ?? `Outcome ${row.outcomeId}`,
+      outcomeId: `${market}:${Number(row.outcomeId)}`,
+      outcomeLabel: row.outcomeTitle ?? `Outcome ${Number(row.outcomeId)}`,
       size,
       entryPrice,
       currentPrice,

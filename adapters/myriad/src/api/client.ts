@@ -23,14 +23,14 @@ export function myriadApi(http: VenueHttpClient, baseUrl: string, apiKey: string
   return {
     /** AMM and order-book markets alike: without `trading_model=all` the venue leaves order-book markets out. */
     markets: (query: Record<string, QueryValue>) =>
-      get<{ data: RawMarket[]; pagination?: { hasNext?: boolean } }>(page(market), 'GET /markets', '/markets', { ...query, trading_model: 'all' }),
+      get<{ data: RawMarket[]; pagination?: { hasNext?: boolean } }>(page(market, 'id'), 'GET /markets', '/markets', { ...query, trading_model: 'all' }),
     market: (id: number, networkId: number) => getOne<RawMarket>(market.required(), 'GET /markets/{id}', `/markets/${id}`, { network_id: networkId }),
     marketBySlug: (slug: string) => getOne<RawMarket>(market.required(), 'GET /markets/{slug}', `/markets/${segment(slug)}`),
     /** Per outcome of an order-book market. */
     orderbook: (id: number, networkId: number, outcomeId: number) =>
       get<RawBook>(book, 'GET /markets/{id}/orderbook', `/markets/${id}/orderbook`, { network_id: networkId, outcome: outcomeId }),
     events: (id: number, networkId: number, limit: number, window: Record<string, QueryValue>) =>
-      get<{ data: RawMarketEvent[] }>(page(marketEvent), 'GET /markets/{id}/events', `/markets/${id}/events`, {
+      get<{ data: RawMarketEvent[] }>(page(marketEvent, 'txId'), 'GET /markets/{id}/events', `/markets/${id}/events`, {
         network_id: networkId,
         page: 1,
         limit,
@@ -40,7 +40,7 @@ export function myriadApi(http: VenueHttpClient, baseUrl: string, apiKey: string
     userEvents: (address: string, limit: number, query: Record<string, QueryValue>) =>
       get<{ data: RawUserEvent[] }>(userEvents, 'GET /users/{address}/events', `/users/${segment(address)}/events`, { page: 1, limit, ...query }),
     portfolio: (address: string) =>
-      get<{ data: RawHolding[] }>(page(holding), 'GET /users/{address}/portfolio', `/users/${segment(address)}/portfolio`, { page: 1, limit: 100 }),
+      get<{ data: RawHolding[] }>(page(holding, 'marketId'), 'GET /users/{address}/portfolio', `/users/${segment(address)}/portfolio`, { page: 1, limit: 100 }),
   };
 }
 

@@ -7,8 +7,11 @@ export interface RawPoint {
 }
 export type RawChart = Array<{ timeframe: string; prices: RawPoint[] }> | Record<string, RawPoint[] | { prices: RawPoint[] }>;
 
+/** Myriad's numeric ids, which it may send as numbers or numeric strings: read with `Number()`. */
+export type NumericId = number | string;
+
 export interface RawOutcome {
-  id: number;
+  id: NumericId;
   title?: string | null;
   price?: number | string | null;
   closingPrice?: number | string | null;
@@ -17,8 +20,8 @@ export interface RawOutcome {
 }
 
 export interface RawMarket {
-  id: number;
-  networkId: number;
+  id: NumericId;
+  networkId: NumericId;
   slug?: string | null;
   title?: string | null;
   shortName?: string | null;
@@ -26,7 +29,7 @@ export interface RawMarket {
   expiresAt?: string | null;
   state?: string | null;
   voided?: boolean | null;
-  resolvedOutcomeId?: number | null;
+  resolvedOutcomeId?: NumericId | null;
   topics?: string[] | null;
   token?: { symbol?: string | null; decimals?: number | null; address?: string | null } | null;
   imageUrl?: string | null;
@@ -45,7 +48,7 @@ export interface RawBook {
 
 export interface RawMarketEvent {
   action: string;
-  outcomeId: number;
+  outcomeId: NumericId;
   shares: number | string;
   value: number | string;
   timestamp: number;
@@ -61,9 +64,9 @@ export interface RawUserEvent extends Omit<RawMarketEvent, 'outcomeId'> {
 }
 
 export interface RawHolding {
-  marketId: number;
-  networkId: number;
-  outcomeId: number;
+  marketId: NumericId;
+  networkId: NumericId;
+  outcomeId: NumericId;
   outcomeTitle?: string | null;
   shares: number | string;
   price: number | string;
@@ -71,24 +74,34 @@ export interface RawHolding {
   profit?: number | string | null;
 }
 
-const numeric = venueValue.numeric().allow(null);
+/** Prices, amounts and volumes are floats in the model: past 2^53 the nearest double, never refused. */
+const amount = venueValue.amount();
+const numeric = amount.allow(null);
 const optional = Joi.string().allow('', null);
-const points = Joi.array().items(Joi.object({ value: venueValue.numeric().required(), timestamp: Joi.number().integer().min(0).required() }));
+/** Myriad's numeric ids, sent as numbers or as numeric strings. */
+const numericId = Joi.alternatives(Joi.number().integer().min(0), Joi.string().pattern(/^\d{1,15}$/, 'integer'));
+/** A 24-hour change of a 0-1 price lies in [-1, 1]: anything else (a percentage) leaves the market out as drift, never sent. */
+const priceChange = amount
+  .custom((value: unknown, helpers) => (Math.abs(Number(value)) <= 1 ? value : helpers.error('number.range')), 'price change in [-1, 1]')
+  .messages({ 'number.range': '{{#label}} must be a change of a 0-1 price, in [-1, 1]' })
+  .allow(null);
+/** Chart points read one by one: an unreadable point is left out as drift (named by its time). */
+const points = venueValue.items(Joi.object({ value: amount.required(), timestamp: Joi.number().integer().min(0).required() }), { id: 'timestamp' });
 const charts = Joi.alternatives(
   Joi.array().items(Joi.object({ timeframe: Joi.string().required(), prices: points.required() })),
   Joi.object().pattern(Joi.string(), Joi.alternatives(points, Joi.object({ prices: points.required() }))),
 );
 const outcome = Joi.object({
-  id: Joi.number().integer().min(0).required(),
+  id: numericId.required(),
   title: optional,
   price: numeric,
   closingPrice: numeric,
-  priceChange24h: numeric,
+  priceChange24h: priceChange,
   price_charts: charts.allow(null),
 });
 export const market = Joi.object({
-  id: Joi.number().integer().min(0).required(),
-  networkId: Joi.number().integer().required(),
+  id: numericId.required(),
+  networkId: numericId.required(),
   slug: optional,
   title: optional,
   shortName: optional,
@@ -96,7 +109,8 @@ export const market = Joi.object({
   expiresAt: venueValue.time().allow(null, ''),
   state: optional,
   voided: Joi.boolean().allow(null),
-  resolvedOutcomeId: Joi.number().integer().allow(null),
+  // -1 until resolution.
+  resolvedOutcomeId: Joi.alternatives(Joi.number().integer(), Joi.string().pattern(/^-?\d{1,15}$/, 'integer')).allow(null),
   topics: Joi.array().items(Joi.string()).allow(null),
   token: Joi.object({ symbol: optional, decimals: Joi.number().integer().allow(null), address: optional }).allow(null),
   imageUrl: optional,
@@ -107,8 +121,9 @@ export const market = Joi.object({
   questionId: venueValue.id().allow(null),
   outcomes: Joi.array().items(outcome).required(),
 });
-export const page = (item: Joi.Schema) =>
-  Joi.object({ data: Joi.array().items(item).required(), pagination: Joi.object({ hasNext: Joi.boolean() }) }).required();
+/** A page read item by item: an unreadable item is left out as drift (named by its `id` member), the rest served. */
+export const page = (item: Joi.Schema, id: string) =>
+  Joi.object({ data: venueValue.items(item, { id }).required(), pagination: Joi.object({ hasNext: Joi.boolean() }) }).required();
 const wei = Joi.string().pattern(/^\d{1,60}$/);
 
 /** 1e18-scaled `[price, size]` tuples. */
@@ -119,16 +134,13 @@ export const book = Joi.object({
 
 export const marketEvent = Joi.object({
   action: Joi.string().required(),
-  outcomeId: Joi.number().integer().required(),
-  shares: venueValue.numeric().required(),
-  value: venueValue.numeric().required(),
+  outcomeId: numericId.required(),
+  shares: amount.required(),
+  value: amount.required(),
   timestamp: Joi.number().required(),
   txId: optional,
   blockNumber: Joi.number().allow(null),
 });
-
-/** Myriad's numeric ids, sent as numbers or as numeric strings. */
-const numericId = Joi.alternatives(Joi.number().integer().min(0), Joi.string().pattern(/^\d{1,15}$/));
 
 /** A wallet's event rows, read one by one: one unreadable row is left out as drift, the rest are the wallet's. */
 export const userEvents = Joi.object({
@@ -138,12 +150,12 @@ export const userEvents = Joi.object({
 }).required();
 
 export const holding = Joi.object({
-  marketId: Joi.number().integer().required(),
-  networkId: Joi.number().integer().required(),
-  outcomeId: Joi.number().integer().required(),
+  marketId: numericId.required(),
+  networkId: numericId.required(),
+  outcomeId: numericId.required(),
   outcomeTitle: optional,
-  shares: venueValue.numeric().required(),
-  price: venueValue.numeric().required(),
-  value: venueValue.numeric().required(),
+  shares: amount.required(),
+  price: amount.required(),
+  value: amount.required(),
   profit: numeric,
 });

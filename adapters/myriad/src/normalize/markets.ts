@@ -1,6 +1,6 @@
 import { compact, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
-import type { RawMarket } from '../api/schemas.js';
+import type { RawMarket, RawOutcome } from '../api/schemas.js';
 import { venueId } from '../context.js';
 import { marketKey } from '../ids.js';
 
@@ -14,6 +14,7 @@ import { marketKey } from '../ids.js';
 export function normalizeMarket(raw: RawMarket): Market {
   const marketId = marketKey(raw);
   const resolved = raw.state === 'resolved' && !raw.voided;
+  const winner = resolved ? raw.outcomes.find((outcome) => Number(outcome.id) === Number(raw.resolvedOutcomeId)) : undefined;
   return withBinaryRefs(
     compact({
       marketId,
@@ -25,10 +26,10 @@ export function normalizeMarket(raw: RawMarket): Market {
       image: text(raw.imageUrl),
       outcomes: raw.outcomes.map((outcome) =>
         compact({
-          outcomeId: `${marketId}:${outcome.id}`,
+          outcomeId: `${marketId}:${Number(outcome.id)}`,
           marketId,
-          label: text(outcome.title) ?? `Outcome ${outcome.id}`,
-          price: resolved ? (toFraction(outcome.closingPrice) ?? (raw.resolvedOutcomeId === outcome.id ? 1 : 0)) : toFraction(outcome.price),
+          label: labelOf(outcome),
+          price: resolved ? (toFraction(outcome.closingPrice) ?? (outcome === winner ? 1 : 0)) : toFraction(outcome.price),
           priceChange24h: toNumber(outcome.priceChange24h),
         }),
       ),
@@ -41,18 +42,23 @@ export function normalizeMarket(raw: RawMarket): Market {
       tags: raw.topics && raw.topics.length > 0 ? raw.topics : undefined,
       sourceExchange: venueId,
       sourceMetadata: compact({
-        networkId: raw.networkId,
-        id: raw.id,
+        networkId: Number(raw.networkId),
+        id: Number(raw.id),
         tradingModel: raw.tradingModel ?? undefined,
         token: raw.token ?? undefined,
         state: raw.state ?? undefined,
         voided: raw.voided ?? undefined,
-        resolvedOutcomeId: raw.resolvedOutcomeId ?? undefined,
+        resolvedOutcomeId: raw.resolvedOutcomeId == null ? undefined : Number(raw.resolvedOutcomeId),
+        // The venue names the winning outcome once resolved (a voided market has none).
+        winner: winner ? labelOf(winner) : undefined,
+        winningOutcomeId: winner ? `${marketId}:${Number(winner.id)}` : undefined,
         questionId: raw.questionId ?? undefined,
       }),
     }),
   );
 }
+
+const labelOf = (outcome: RawOutcome) => text(outcome.title) ?? `Outcome ${Number(outcome.id)}`;
 
 /** Each market is an event of its own (the same question on several networks is several markets). */
 export function normalizeEvent(raw: RawMarket): Event {

@@ -16,7 +16,7 @@ export async function outcomeOf(ctx: MyriadContext, id: string, side?: string) {
   }
   const market = await ctx.api.market(parts.marketId, parts.networkId);
   const outcomeId = parts.outcomeId ?? sideOf(normalizeMarket(market), side!);
-  const outcome = market.outcomes.find((each) => each.id === outcomeId);
+  const outcome = market.outcomes.find((each) => Number(each.id) === outcomeId);
   if (!outcome) throw notFoundOutcome(side === undefined ? id : `${id} ${side}`);
   return { market, outcome };
 }

@@ -14,7 +14,7 @@ export async function fetchTrades(ctx: MyriadContext, outcomeId: string, params:
   };
   const { data } = await ctx.api.events(parts.marketId, parts.networkId, pageSize, window);
   return data
-    .filter((row) => isTrade(row) && row.outcomeId === parts.outcomeId)
+    .filter((row) => isTrade(row) && Number(row.outcomeId) === parts.outcomeId)
     .map((row, index) => tradeOf(row, outcomeId, index))
     .slice(0, params.limit ?? pageSize);
 }
