@@ -1,7 +1,6 @@
 import { ByteWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet-writer';
 import { writePageHeader } from 'hyparquet-writer/src/datapage.js';
-import { deltaBinaryPack } from 'hyparquet-writer/src/delta.js';
 import { writeRleBitPackedHybrid } from 'hyparquet-writer/src/encoding.js';
 import type { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 
@@ -224,8 +223,14 @@ export class Int64Column implements ColumnBuffer {
   private present = new Uint8Array(initialRows);
 
   constructor(
-    /** DELTA_BINARY_PACKED for times (sorted within a token, so small deltas); PLAIN big-endian fixed bytes for decimals. */
-    private readonly encoding: 'DELTA_BINARY_PACKED' | 'PLAIN_FIXED',
+    /**
+     * PLAIN little-endian for times, PLAIN big-endian fixed bytes for
+     * decimals. Times are not DELTA_BINARY_PACKED: sorted by token, every
+     * token's first row jumps back in time, and one jump in a block of 128
+     * deltas widens all of them (2.5 B/row per column after ZSTD, against
+     * 1.35 for PLAIN, which ZSTD compresses well).
+     */
+    private readonly encoding: 'PLAIN' | 'PLAIN_FIXED',
   ) {}
 
   set(row: number, value: bigint | null): void {
@@ -240,7 +245,7 @@ export class Int64Column implements ColumnBuffer {
   writeChunk(sink: PageSink, element: SchemaElement, rows: number): ColumnChunk {
     const start = sink.writer.offset;
     const required = element.repetition_type === 'REQUIRED';
-    const encoding = this.encoding === 'PLAIN_FIXED' ? 'PLAIN' : 'DELTA_BINARY_PACKED';
+    const encoding = 'PLAIN';
     let uncompressed = 0;
     let nulls = 0;
     let pages = 0;
@@ -263,9 +268,9 @@ export class Int64Column implements ColumnBuffer {
         for (let index = 0; index < values.length; index += 1) bytes.writeBigInt64BE(values[index]!, index * width + width - 8);
         data = bytes;
       } else {
-        const writer = new ByteWriter(values.length + 64);
-        deltaBinaryPack(writer, values, 'INT64');
-        data = writer.getBytes();
+        const bytes = Buffer.alloc(values.length * 8);
+        for (let index = 0; index < values.length; index += 1) bytes.writeBigInt64LE(values[index]!, index * 8);
+        data = bytes;
       }
       uncompressed += writePage(
         sink,

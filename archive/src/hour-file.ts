@@ -169,8 +169,8 @@ function int32BytesOf(values: number[]): Uint8Array {
 export class HourFileWriter {
   private readonly writer: ReturnType<typeof fileWriter>;
   private readonly columns = {
-    timestamp_received: new Int64Column('DELTA_BINARY_PACKED'),
-    timestamp: new Int64Column('DELTA_BINARY_PACKED'),
+    timestamp_received: new Int64Column('PLAIN'),
+    timestamp: new Int64Column('PLAIN'),
     market: new DictionaryColumn<string>(marketBytesOf, (value) => Buffer.from(value, 'latin1')),
     event_type: new DictionaryColumn<string>(textBytesOf, (value) => value),
     asset_id: new DictionaryColumn<string>(textBytesOf, (value) => value),
