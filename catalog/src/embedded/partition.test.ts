@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { sampleCatalog, sweepRecord } from '../../test/fixtures.js';
+import { fixtureEvent, now, sampleCatalog, sweepRecord } from '../../test/fixtures.js';
 import { catalogEntry } from '../document.js';
 import { Interner } from './interner.js';
 import { VenuePartition, byVolume } from './partition.js';
@@ -71,4 +71,38 @@ test('a search before the trigram index is built scans, and finds what the index
   await partition.warm();
   expect(searches.map(found)).toEqual(scanned);
   expect(scanned[0]).toEqual(['a1', 'a4']);
+});
+
+test('a page of open events past expired ones is the same page as filtering them out, at any offset, as more expire', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.record({ volume: fc.integer({ min: 0, max: 5 }), days: fc.integer({ min: -3, max: 3 }) }), { minLength: 1, maxLength: 40 }),
+      fc.integer({ min: -4, max: 4 }),
+      fc.integer({ min: 0, max: 45 }),
+      fc.integer({ min: 1, max: 10 }),
+      async (events, expiredInDays, offset, limit) => {
+        const views = new EntryViews();
+        const shared = new Interner();
+        const entries = events.map(({ volume, days }, index) => {
+          const event = fixtureEvent('alpha', `a${index}`, { volume24h: volume, resolvesInDays: days });
+          return new StoredEntry(catalogEntry('alpha', event), { bytes: Buffer.from(JSON.stringify(event)), refs: '' }, views, shared);
+        });
+        const partition = await VenuePartition.build(sweepRecord('alpha', 'alpha-1', []), entries);
+        // Earlier times first: the expired events only grow, as they do while a partition is served.
+        for (const days of [expiredInDays - 1, expiredInDays]) {
+          const expiredBy = now + days * 24 * 3600 * 1000;
+          const query = { status: 'active', order: 'router', expiredBy, limit, offset } as const;
+          const all = [...partition.eventMatches({ ...query, offset: 0, limit: events.length }).items()];
+          const open = partition.eventMatches(query);
+          const expected = [...partition.eventMatches({ status: 'all', order: 'router', limit: 0, offset: 0 }).items()].filter(
+            (entry) => !entry.closed && (entry.closesAt === null || entry.closesAt > expiredBy),
+          );
+          expect(all).toEqual(expected);
+          expect(open.total).toBe(expected.length);
+          expect(open.slice(offset, offset + limit)).toEqual(expected.slice(offset, offset + limit));
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
 });

@@ -17,6 +17,8 @@ export interface Matches<T> {
 interface OpenList {
   rank: StoredEntry[];
   closingTimes: Float64Array;
+  /** Where in `rank` the expired events are, ascending, for the last count of them asked (see `expiredPositions`). */
+  expired?: { count: number; positions: Uint32Array };
 }
 
 /** Events listed across a partition's kept searches at most: a few MB of references. */
@@ -210,24 +212,46 @@ export class VenuePartition {
     if (!list) return listed([]);
     const expired = expiredBy === undefined ? 0 : countAtOrBelow(list.closingTimes, expiredBy);
     if (expired === 0) return listed(list.rank);
-    // Expired events are few (the venue soon closes them): walk past them.
+    // Expired events are few (the venue soon closes them): a page is found by stepping over their positions, not by walking the events before it.
+    const skipped = expiredPositions(list, expired, expiredBy!);
     const live = (entry: StoredEntry) => entry.closesAt === null || entry.closesAt > expiredBy!;
     return {
       total: list.rank.length - expired,
       items: () => list.rank.filter(live),
       slice(start, end) {
+        // The live event numbered `start` sits as many places further down the list as there are expired events up to it.
+        let position = start;
+        let skip = 0;
+        while (skip < skipped.length && skipped[skip]! <= position) {
+          position += 1;
+          skip += 1;
+        }
         const page: StoredEntry[] = [];
-        let seen = 0;
-        for (const entry of list.rank) {
-          if (!live(entry)) continue;
-          if (seen >= start) page.push(entry);
-          seen += 1;
-          if (seen >= end) break;
+        for (; position < list.rank.length && page.length < end - start; position += 1) {
+          if (skipped[skip] === position) skip += 1;
+          else page.push(list.rank[position]!);
         }
         return page;
       },
     };
   }
+}
+
+/**
+ * The positions in `list.rank` of its `count` events closed by `expiredBy`,
+ * ascending. The same count is the same events whatever the time (the
+ * earliest close times), so the positions are found by one walk when the
+ * count changes, as events expire, not on every request.
+ */
+function expiredPositions(list: OpenList, count: number, expiredBy: number): Uint32Array {
+  if (list.expired?.count === count) return list.expired.positions;
+  const positions = new Uint32Array(count);
+  let found = 0;
+  list.rank.forEach((entry, position) => {
+    if (entry.closesAt !== null && entry.closesAt <= expiredBy) positions[found++] = position;
+  });
+  list.expired = { count, positions };
+  return positions;
 }
 
 export function eventMatches(entry: StoredEntry, query: EventQuery): boolean {
