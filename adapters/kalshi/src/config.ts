@@ -67,7 +67,12 @@ export interface KalshiConfig {
    * the websocket handshake (Kalshi signs it even for public channels) when a
    * subscription brings no credentials of its own.
    */
-  stream: StreamConfig & { credentials?: { apiKey: string; privateKey: string } };
+  stream: StreamConfig & StreamCredentials;
+}
+
+/** The operator's read key the websocket handshake is signed with. */
+interface StreamCredentials {
+  credentials?: { apiKey: string; privateKey: string };
 }
 
 const defaults = {
@@ -105,9 +110,9 @@ export function configSchemaFor(venue: KalshiVenue): Joi.ObjectSchema<KalshiConf
       requests: Joi.number().integer().min(1).required(),
       intervalMs: Joi.number().integer().min(1).required(),
     }).default(defaults.rateLimit),
-    stream: streamConfig(
+    stream: streamConfig<StreamCredentials>(
       { pingIntervalMs: 10_000 },
       { credentials: Joi.object({ apiKey: Joi.string().required(), privateKey: Joi.string().required() }) },
-    ) as Joi.ObjectSchema<KalshiConfig['stream']>,
+    ),
   });
 }

@@ -55,7 +55,7 @@ export function createPolymarketAdapter(context: AdapterContext, config: Polymar
     salt: options.salt ?? randomSalt,
   };
 
-  const stream = new MarketStream({ ...config.marketChannel, tokenExists: async (tokenId) => (await ctx.lookup.byToken(tokenId)) !== undefined });
+  const stream = new MarketStream({ url: config.ws, ...config.stream, tokenExists: async (tokenId) => (await ctx.lookup.byToken(tokenId)) !== undefined });
 
   return defineAdapter({
     id: venueId,

@@ -2,6 +2,7 @@ import { readAdapterConfig, socketUrl, streamConfig, venueUrl } from '@predgate/
 import type { StreamConfig } from '@predgate/core';
 import Joi from 'joi';
 import { venueId } from './context.js';
+import { polymarketMarketChannelUrl } from './streams/market-channel.js';
 
 /** Base URLs of the three Polymarket APIs the adapter calls. */
 export interface PolymarketHosts {
@@ -25,8 +26,10 @@ export interface PolymarketConfig {
    * adapter meets, Data API `/positions`; Gamma and the CLOB allow far more.
    */
   rateLimit: { requests: number; intervalMs: number };
-  /** The CLOB market websocket the streaming methods read: its address, keepalive and reconnect delays. */
-  marketChannel: StreamConfig & { url: string };
+  /** The CLOB market websocket the streaming methods read. */
+  ws: string;
+  /** Streaming: keepalive pings and reconnect delays. */
+  stream: StreamConfig;
 }
 
 const defaultHosts: PolymarketHosts = {
@@ -50,10 +53,9 @@ export const configSchema = Joi.object<PolymarketConfig, true>({
     requests: Joi.number().integer().min(1).required(),
     intervalMs: Joi.number().integer().min(1).required(),
   }).default({ requests: 150, intervalMs: 10_000 }),
-  // The kit's stream block with the channel's address beside it (its type knows only the block).
-  marketChannel: streamConfig({ pingIntervalMs: 10_000 }, { url: socketUrl('wss://ws-subscriptions-clob.polymarket.com/ws/market') }) as Joi.ObjectSchema<
-    PolymarketConfig['marketChannel']
-  >,
+  ws: socketUrl(polymarketMarketChannelUrl),
+  // The venue drops a connection silent for about 10 s.
+  stream: streamConfig({ pingIntervalMs: 10_000 }),
 });
 
 /** Reads the adapter's section of the deployment manifest, defaults applied. */

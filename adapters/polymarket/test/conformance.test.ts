@@ -34,7 +34,7 @@ marketChannel.on('connection', (socket) =>
   }),
 );
 afterAll(() => new Promise((resolve) => marketChannel.close(resolve)));
-const streamConfig = { marketChannel: { url: `ws://127.0.0.1:${(marketChannel.address() as { port: number }).port}` } };
+const streamConfig = { ws: `ws://127.0.0.1:${(marketChannel.address() as { port: number }).port}` };
 
 /**
  * The test kit's conformance checks on every method the adapter claims, with

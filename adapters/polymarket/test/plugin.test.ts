@@ -39,7 +39,8 @@ describe('configuration', () => {
       pageSize: 100,
       userAgent: 'Mozilla/5.0 (compatible; predgate-adapter-polymarket)',
       rateLimit: { requests: 150, intervalMs: 10_000 },
-      marketChannel: { url: 'wss://ws-subscriptions-clob.polymarket.com/ws/market', pingIntervalMs: 10_000, backoff: { initialMs: 500, maxMs: 30_000 } },
+      ws: 'wss://ws-subscriptions-clob.polymarket.com/ws/market',
+      stream: { pingIntervalMs: 10_000, backoff: { initialMs: 500, maxMs: 30_000 } },
     });
   });
 

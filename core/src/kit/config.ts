@@ -26,10 +26,14 @@ export interface StreamConfig {
 
 /**
  * The `stream` block of a venue with websocket streams, with its defaults;
- * `extra` adds the venue's own members (Kalshi's handshake credentials).
+ * `extra` adds the venue's own members (Kalshi's handshake credentials), typed
+ * as the block's `Extra`.
  */
-export function streamConfig(defaults: { pingIntervalMs?: number } = {}, extra: Joi.PartialSchemaMap = {}): Joi.ObjectSchema<StreamConfig> {
-  return Joi.object<StreamConfig>({
+export function streamConfig<Extra extends object = object>(
+  defaults: { pingIntervalMs?: number } = {},
+  extra: Joi.PartialSchemaMap<NoInfer<Extra>> = {},
+): Joi.ObjectSchema<StreamConfig & Extra> {
+  return Joi.object<StreamConfig & Extra>({
     pingIntervalMs: Joi.number()
       .integer()
       .min(10)

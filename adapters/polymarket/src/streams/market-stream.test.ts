@@ -193,7 +193,7 @@ test('the adapter refuses a token Gamma has no market for (GET /markets?clob_tok
   ]);
   const adapter = createAdapter(
     { http: createHttpClientFactory({ dispatcher: agent }), clock: fixedClock(Date.UTC(2026, 10, 27)) },
-    { marketChannel: { url: venue.url, pingIntervalMs: 1_000, backoff: { initialMs: 5, maxMs: 10 } } },
+    { ws: venue.url, stream: { pingIntervalMs: 1_000, backoff: { initialMs: 5, maxMs: 10 } } },
   );
   const books = collectFeed<OrderBook>();
   const feed = adapter.watchOrderBook!(unknownToken);
