@@ -4,7 +4,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { PolymarketArchive } from './archive.js';
 import { hourKey } from './hours.js';
-import { rollStaged, sqlText } from './roller.js';
+import { fileOrder, rollStaged, sqlText } from './roller.js';
 
 export interface ImportReport {
   files: number;
@@ -74,17 +74,20 @@ async function importHour(
     if (held) sources.unshift(`SELECT -1 AS source, * FROM (${await selectRows(connection, paths.data)})`);
     const staged = join(paths.workDir, 'staged.tsv');
     // One venue event counts once, whoever received it and whenever: identity leaves the receive time out.
+    // Staged already in file order, so the roll does not sort the hour a second time.
     await connection.run(
       `COPY (SELECT received, venue, market, event_type, asset_id, bids, asks, price, size, side, best_bid, best_ask, fee_rate_bps,
             transaction_hash, old_tick_size, new_tick_size, row_number() OVER () AS seq
           FROM (${sources.join(' UNION ALL ')})
           QUALIFY row_number() OVER (PARTITION BY venue, event_type, market, asset_id, CAST(price AS DECIMAL(18,6)), CAST(size AS DECIMAL(18,6)),
-            side, bids, asks, transaction_hash, CAST(new_tick_size AS DECIMAL(18,6)) ORDER BY source, received) = 1)
+            side, bids, asks, transaction_hash, CAST(new_tick_size AS DECIMAL(18,6)) ORDER BY source, received) = 1
+          ORDER BY ${fileOrder})
        TO '${sqlText(staged)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
     );
     const incomingRows = Number((await connection.runAndReadAll(`SELECT count(*) AS n FROM (${sources.at(-1)!})`)).getRowObjectsJS()[0]!.n);
     const result = await rollStaged({
       staged,
+      presorted: true,
       startBooks: await carriedBooks(connection, archive, start),
       dataPath: paths.dataTemp,
       checkpointPath: paths.checkpointsTemp,

@@ -10,6 +10,8 @@ import { marketRowOf, parseStagedLine, stagedColumns } from './staged-rows.js';
 export interface RollInput {
   /** Staged rows of one hour, in the order they were recorded (tab-separated lines, see staged-rows.ts). */
   staged: string;
+  /** True when the staged rows are already in file order (market, asset_id, received, seq): the sort is skipped. */
+  presorted?: boolean;
   /**
    * Books carried into the hour, by token, as JSON text (a parsed book takes
    * several times the memory, and a busy hour carries tens of thousands):
@@ -42,7 +44,7 @@ export interface RollResult {
  * each token's book is replayed, one token at a time, for its checkpoints.
  */
 export async function rollStaged(input: RollInput): Promise<RollResult> {
-  const sorted = join(input.workDir, 'sorted.tsv');
+  const sorted = input.presorted ? input.staged : join(input.workDir, 'sorted.tsv');
   const checkpointLines = join(input.workDir, 'checkpoints.tsv');
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: input.memoryLimit,
@@ -52,11 +54,13 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
   });
   const connection = await instance.connect();
   try {
-    await connection.run(
-      `COPY (SELECT * FROM read_csv('${sqlText(input.staged)}', auto_detect=false, delim='\t', quote='', escape='', header=false, nullstr='', columns=${stagedColumns})
-        ORDER BY market, asset_id, received, seq)
-       TO '${sqlText(sorted)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
-    );
+    if (!input.presorted) {
+      await connection.run(
+        `COPY (SELECT * FROM read_csv('${sqlText(input.staged)}', auto_detect=false, delim='\t', quote='', escape='', header=false, nullstr='', columns=${stagedColumns})
+          ORDER BY ${fileOrder})
+         TO '${sqlText(sorted)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
+      );
+    }
     const writer = await HourFileWriter.create(input.dataPath);
     const checkpoints = new LineWriter(checkpointLines);
     const result: RollResult = { rows: 0 };
@@ -131,6 +135,9 @@ class TokenRun {
     out.write(`${this.assetId}\t${this.ordinal}\t${JSON.stringify(this.state.snapshot())}\n`);
   }
 }
+
+/** pmxt's row order, recording (or staging) order breaking ties: the order staged rows are written to the file in. */
+export const fileOrder = 'market, asset_id, received, seq';
 
 export function sqlText(value: string): string {
   return value.replaceAll("'", "''");
