@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { CatalogEntry } from '../src/document.js';
-import { catalogEventId } from '../src/document.js';
+import { catalogEntry, catalogEventId } from '../src/document.js';
+import { wrapJson } from '../src/json-out.js';
+import { routerEventJson, routerEventsJson } from '../src/serialize.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page } from '../src/store.js';
 import { entries, fixtureEvent, now, sampleCatalog, sweepRecord } from './fixtures.js';
 
@@ -241,6 +243,15 @@ export function catalogStoreContract(target: () => StoreTarget): void {
       expect(venueIds((await store.events(routerQuery({ category: 'Crypto', venue: 'beta' }))).items)).toEqual(['b2']);
       expect(venueIds((await store.events(routerQuery({ category: 'Science' }))).items)).toEqual(['g1']);
       expect((await store.events(routerQuery({ venue: 'nowhere' }))).total).toBe(0);
+    });
+
+    test('a Router page is the views made when swept, byte for byte the same on every store', async () => {
+      const expected = Object.entries(sampleCatalog()).flatMap(([venue, events]) => events.map((event) => catalogEntry(venue, event)));
+      const { items } = await store.events(routerQuery({ status: 'all' }));
+      const views = items.map((item) => JSON.stringify(expected.find((entry) => entry.id === item.id)!.router));
+      expect(wrapJson(routerEventsJson(items), '{"data":', '}').toString('utf8')).toBe(`{"data":[${views.join(',')}]}`);
+      const one = await store.eventById(catalogEventId('beta', 'b1'));
+      expect(wrapJson(routerEventJson(one!), '', '').toString('utf8')).toBe(views[items.findIndex((item) => item.id === one!.id)]);
     });
 
     test('an event by its UUID, with both views', async () => {

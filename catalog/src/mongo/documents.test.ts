@@ -1,7 +1,7 @@
 import { Query } from 'mingo';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { EmbeddedCatalogStore } from '../embedded/embedded-store.js';
-import { catalogEventId } from '../document.js';
+import { catalogEntry, catalogEventId } from '../document.js';
 import {
   entryFromDocument,
   eventDocument,
@@ -111,6 +111,16 @@ describe('the documents', () => {
     expect(document.markets).toHaveLength(3);
     expect(document.markets[0]!.outcomes).toHaveLength(2);
     expect(document.source.id).toBe('b1');
+  });
+
+  test("hold the Router view's bytes made when swept, which an entry read back serves as they are", () => {
+    for (const document of documents) {
+      const entry = catalogEntry(document.venue, document.source);
+      expect(Buffer.from(document.routerJson!.value()).toString('utf8')).toBe(JSON.stringify(entry.router));
+      expect(entryFromDocument(document).routerJson?.toString('utf8')).toBe(JSON.stringify(entry.router));
+    }
+    const { routerJson: _bytes, ...earlier } = documents[0]!;
+    expect(entryFromDocument(earlier).routerJson).toBeUndefined();
   });
 
   test('every index leads with a field its queries filter on', () => {

@@ -1,5 +1,7 @@
 import type { Event, Market } from '@predgate/core';
+import { Binary } from 'mongodb';
 import { marketKeysOf } from '../document.js';
+import { eventJson, routerViewBytes } from '../embedded/event-json.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
 import type { EventQuery, MarketQuery } from '../store.js';
 
@@ -26,6 +28,13 @@ export interface EventDocument extends Event {
   outcomeIds: string[];
   marketSlugs: string[];
   source: Event;
+  /**
+   * The Router's view as UTF-8 JSON, made when the event was swept, with the
+   * embedded store's serialiser (the same bytes): a Router page sends it as
+   * it is instead of serialising the fields above again. Absent on documents
+   * written before it was kept.
+   */
+  routerJson?: Binary;
 }
 
 /**
@@ -63,6 +72,7 @@ export const eventIndexes = [
 export const retiredEventIndexes = ['by_slug', 'by_market_slug'] as const;
 
 export function eventDocument(entry: CatalogEntry, sweep: string): EventDocument {
+  const stored = eventJson(entry.source, { id: entry.id, venue: entry.venue, category: entry.category });
   return {
     _id: `${entry.id}:${sweep}`,
     ...entry.router,
@@ -79,6 +89,7 @@ export function eventDocument(entry: CatalogEntry, sweep: string): EventDocument
     outcomeIds: entry.outcomeIds,
     marketSlugs: entry.marketSlugs,
     source: entry.source,
+    routerJson: new Binary(routerViewBytes(stored.json, stored.router, stored.routerPieces)),
   };
 }
 
@@ -121,7 +132,14 @@ export function entryFromDocument(document: EventDocument): CatalogEntry {
     },
     source: document.source,
     router,
+    ...(document.routerJson ? { routerJson: bytesOf(document.routerJson) } : {}),
   };
+}
+
+/** A BSON binary's bytes as a Buffer over the same memory. */
+function bytesOf(binary: Binary): Buffer {
+  const bytes = binary.value();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 /** The filter of an event query over the visible sweeps. */
