@@ -102,15 +102,19 @@ const toyVenue = () =>
     },
   });
 
-const isSubscription = (frame: string) => (JSON.parse(frame) as { op: string }).op === 'sub';
 const print = (id: string, price: number): Trade => ({ id, timestamp: 0, price, amount: 1, side: 'buy', outcomeId: 'A' });
+
+/** The toy venue and a toy stream on it, with `defect` if given. */
+const toyStage = (name: string, defect?: Defect) => ({
+  name,
+  venue: toyVenue,
+  create: (venue: LocalSocketVenue) => new ToyStream(venue.url, defect),
+  isSubscription: (frame: string) => (JSON.parse(frame) as { op: string }).op === 'sub',
+});
 
 function options(defect?: Defect): StreamSuitesOptions<ToyStream> {
   return {
-    name: 'toy',
-    venue: toyVenue,
-    create: (venue) => new ToyStream(venue.url, defect),
-    isSubscription,
+    ...toyStage('toy', defect),
     script: {
       outcomeId: 'A',
       snapshot: { frames: [{ key: 'A', bids: [[0.4, 1]], asks: [[0.6, 2]] }], book: { bids: [{ price: 0.4, size: 1 }], asks: [{ price: 0.6, size: 2 }] } },
@@ -124,10 +128,7 @@ function options(defect?: Defect): StreamSuitesOptions<ToyStream> {
 
 function tradeOptions(defect?: Defect): TradeStreamSuitesOptions<ToyStream> {
   return {
-    name: 'toy prints',
-    venue: toyVenue,
-    create: (venue) => new ToyStream(venue.url, defect),
-    isSubscription,
+    ...toyStage('toy prints', defect),
     script: {
       outcomeId: 'A',
       trades: {
