@@ -4,9 +4,11 @@ import type { PredgateError, SocketOutage } from '@predgate/core';
 import { isKeepalive, readMarketFrame, UnreadableMessage } from './market-messages.js';
 import type { MarketFrame } from './market-messages.js';
 import type { MarketRow } from './market-rows.js';
-import { venueId } from '../context.js';
 
 export const polymarketMarketChannelUrl = 'wss://ws-subscriptions-clob.polymarket.com/ws/market';
+
+/** The venue id the connection's errors name (`context.ts`'s, not imported: this module stands alone for the archive, outside the adapter's context). */
+const venue = 'polymarket';
 
 export interface MarketChannelOptions {
   url?: string;
@@ -58,7 +60,7 @@ export class MarketChannel extends EventEmitter<MarketChannelEvents> {
     this.now = options.now ?? Date.now;
     const { initialMs = 500, maxMs = 30_000, stableMs = 60_000 } = options.backoff ?? {};
     this.socket = new RedialingSocket({
-      venue: venueId,
+      venue,
       dial: () => ({ url: options.url ?? polymarketMarketChannelUrl }),
       pingIntervalMs: options.pingIntervalMs ?? 10_000,
       keepalive: () => this.socket.send('PING'),
