@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { MessageSequence, PriceLevels, StreamBook, yesNoViews } from './stream-book.js';
+import { MessageSequence, PriceLevels, StreamBook, streamedLevels, yesNoViews } from './stream-book.js';
 import type { BookSide, SequenceGap } from './stream-book.js';
 
 const at = { timestamp: Date.UTC(2026, 10, 27), sourceMetadata: { source: 'stream' } };
@@ -60,6 +60,25 @@ test('levels changed in any order read out as a sort of the latest level per pri
     }),
     { numRuns: 300 },
   );
+});
+
+test('a streamed side is read row by row into levels (zero sizes dropped); one unreadable row makes the side unreadable', () => {
+  const cells = (row: unknown) => (Array.isArray(row) ? ([row[0], row[1]] as const) : undefined);
+  expect(
+    streamedLevels(
+      [
+        ['0.42', '13'],
+        [0.4, 0],
+        ['0.1', '2.5'],
+      ],
+      cells,
+    ),
+  ).toEqual([
+    { price: 0.42, size: 13 },
+    { price: 0.1, size: 2.5 },
+  ]);
+  expect(streamedLevels([], cells)).toEqual([]);
+  for (const bad of [{ rows: [] }, [['0.4', '1'], 'row'], [['1.5', '1']], [['0.4', '-1']], [['abc', '1']]]) expect(streamedLevels(bad, cells)).toBeUndefined();
 });
 
 test('a snapshot with empty sides is a known, empty book, and the deltas after it build on it', () => {

@@ -1,6 +1,7 @@
 import { normalizeOrderBook } from '../behaviour/order-book.js';
 import type { OrderBook, OrderLevel } from '../model/index.js';
 import { invertBinaryBook } from '../kit/books.js';
+import { toNumber } from '../kit/values.js';
 
 /**
  * A level as a stream keeps it: numbers, or the venue's decimal text kept as
@@ -78,6 +79,23 @@ export class PriceLevels<Level extends KeptLevel = OrderLevel> {
     }
     return low;
   }
+}
+
+/**
+ * One side of a book as a venue streams it, row by row: `cells` gives a row's
+ * price and size (undefined when the row is not one). A price outside 0..1, a
+ * size below 0 or an unreadable row makes the whole side unreadable
+ * (undefined), never a partial book; a size of 0 is no level.
+ */
+export function streamedLevels(rows: unknown, cells: (row: unknown) => readonly [price: unknown, size: unknown] | undefined): OrderLevel[] | undefined {
+  if (!Array.isArray(rows)) return undefined;
+  const levels: OrderLevel[] = [];
+  for (const row of rows as unknown[]) {
+    const [price, size] = (cells(row) ?? []).map((cell) => toNumber(cell));
+    if (price === undefined || size === undefined || !(price >= 0 && price <= 1) || !(size >= 0)) return undefined;
+    if (size > 0) levels.push({ price, size });
+  }
+  return levels;
 }
 
 /** A sequence number that did not follow the one before: messages between were missed. */

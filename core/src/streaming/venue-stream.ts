@@ -98,10 +98,18 @@ export abstract class VenueStream<Channels extends Record<string, unknown>, View
     });
   }
 
-  /** A Socket.IO connection wired to this stream in the same way, flushed when the namespace is joined; its problems go to every watcher. */
-  protected socketIo(options: Pick<SocketIoConnectionOptions, 'url' | 'namespace' | 'pingIntervalMs' | 'backoff' | 'onEvent'>): SocketIoConnection {
+  /**
+   * A Socket.IO connection to `namespace` at the stream's `url`, with its ping
+   * and backoff, wired to this stream in the same way: flushed when the
+   * namespace is joined, its problems told to every watcher, each event to `onEvent`.
+   */
+  protected socketIo(options: VenueStreamOptions, namespace: string, onEvent: SocketIoConnectionOptions['onEvent']): SocketIoConnection {
     return new SocketIoConnection({
-      ...options,
+      url: options.url,
+      namespace,
+      pingIntervalMs: options.pingIntervalMs,
+      backoff: options.backoff,
+      onEvent,
       venue: this.venue,
       wanted: () => !this.subscriptions.idle,
       onJoin: () => this.subscriptions.scheduleFlush(),

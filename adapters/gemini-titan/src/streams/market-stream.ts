@@ -1,4 +1,4 @@
-import { VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, toNumber } from '@predgate/core';
+import { VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, streamedLevels, toNumber } from '@predgate/core';
 import type { VenueStreamOptions, Feed, FeedListener, OrderBook, OrderLevel, Trade, RedialingSocket } from '@predgate/core';
 import { outcomeIdOf, sideOfOutcomeId } from '../ids.js';
 
@@ -209,16 +209,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** `[[price, quantity]]` with prices in 0..1; undefined when any level is unreadable. Zero quantities are dropped. */
 function ladder(rows: unknown): OrderLevel[] | undefined {
-  if (!Array.isArray(rows)) return undefined;
-  const levels: OrderLevel[] = [];
-  for (const row of rows as unknown[]) {
-    if (!Array.isArray(row)) return undefined;
-    const price = toNumber(row[0]);
-    const size = toNumber(row[1]);
-    if (price === undefined || size === undefined || !(price >= 0 && price <= 1) || !(size >= 0)) return undefined;
-    if (size > 0) levels.push({ price, size });
-  }
-  return levels;
+  return streamedLevels(rows, (row) => (Array.isArray(row) ? [row[0], row[1]] : undefined));
 }
 
 /** The venue's event time `E` (nanoseconds) as milliseconds. */

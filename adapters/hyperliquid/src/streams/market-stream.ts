@@ -1,4 +1,4 @@
-import { VenueStream, createFeed, jsonObjectOf, normalizeOrderBook, toNumber } from '@predgate/core';
+import { VenueStream, createFeed, jsonObjectOf, normalizeOrderBook, streamedLevels, toNumber } from '@predgate/core';
 import type { VenueStreamOptions, Feed, FeedListener, OrderBook, OrderLevel, Trade, RedialingSocket } from '@predgate/core';
 import { assetIdOf, coinOf, sideOfAssetId, sideOfCoin } from '../ids.js';
 
@@ -171,16 +171,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** One side of an `l2Book` message (`[{px, sz, n}]`, best first); undefined when any level is unreadable. */
 function ladder(rows: unknown): OrderLevel[] | undefined {
-  if (!Array.isArray(rows)) return undefined;
-  const levels: OrderLevel[] = [];
-  for (const row of rows as unknown[]) {
-    if (!isRecord(row)) return undefined;
-    const price = toNumber(row.px);
-    const size = toNumber(row.sz);
-    if (price === undefined || size === undefined || !(price >= 0 && price <= 1) || !(size >= 0)) return undefined;
-    if (size > 0) levels.push({ price, size });
-  }
-  return levels;
+  return streamedLevels(rows, (row) => (isRecord(row) ? [row.px, row.sz] : undefined));
 }
 
 /** The outcome (asset) id of a side coin, as the adapter hands them out. */

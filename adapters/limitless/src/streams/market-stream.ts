@@ -29,13 +29,7 @@ export class LimitlessStream extends VenueStream<{ prices: OrderBook }, BookSide
 
   constructor(private readonly options: LimitlessStreamOptions) {
     super(options.venue, ['prices']);
-    this.connection = this.socketIo({
-      url: options.url,
-      namespace,
-      pingIntervalMs: options.pingIntervalMs,
-      backoff: options.backoff,
-      onEvent: (name, payload) => this.event(name, payload),
-    });
+    this.connection = this.socketIo(options, namespace, (name, payload) => this.event(name, payload));
   }
 
   /** Market slugs watched now (for tests and status). */

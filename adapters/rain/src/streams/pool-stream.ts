@@ -38,13 +38,7 @@ export class RainStream extends VenueStream<{ pool: Trade[] }, OptionWatch> {
 
   constructor(private readonly options: RainStreamOptions) {
     super(options.venue, ['pool']);
-    this.connection = this.socketIo({
-      url: options.url,
-      namespace,
-      pingIntervalMs: options.pingIntervalMs,
-      backoff: options.backoff,
-      onEvent: (name, payload) => this.event(name, payload),
-    });
+    this.connection = this.socketIo(options, namespace, (name, payload) => this.event(name, payload));
   }
 
   /** Pool ids watched now (for tests and status). */
