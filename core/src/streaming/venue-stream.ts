@@ -244,6 +244,13 @@ export abstract class VenueStream<Channels extends Record<string, unknown>, View
     for (const entries of this.entries.values()) for (const entry of entries.values()) entry.latest = undefined;
   }
 
+  /** The venue's frame as a JSON object; undefined, and told to every watcher as drift, when it is not one. */
+  protected messageOf(text: string): Record<string, unknown> | undefined {
+    const message = jsonObjectOf(text);
+    if (!message) this.broadcast(this.drift('a frame that is not JSON (or not an object)'));
+    return message;
+  }
+
   /** A message the venue sent that is not read: retryable, as the stream goes on. */
   protected drift(what: string): PredgateError {
     return new PredgateError('EXCHANGE_NOT_AVAILABLE', `${this.venue} websocket sent ${what}: not read`, { exchange: this.venue, retryable: true });

@@ -1,4 +1,4 @@
-import { VenueStream, bookForSide, createFeed, jsonObjectOf, normalizeOrderBook, roundTo, streamedLevels, toNumber } from '@predgate/core';
+import { VenueStream, bookForSide, createFeed, normalizeOrderBook, roundTo, streamedLevels, toNumber } from '@predgate/core';
 import type { VenueStreamOptions, Feed, FeedListener, OrderBook, OrderLevel, Trade, RedialingSocket } from '@predgate/core';
 import { outcomeIdOf, sideOfOutcomeId } from '../ids.js';
 
@@ -103,11 +103,8 @@ export class GeminiStream extends VenueStream<{ book: OrderBook; trade: Trade[] 
   }
 
   private receive(text: string): void {
-    const message = jsonObjectOf(text);
-    if (!message) {
-      this.broadcast(this.drift('a frame that is not JSON (or not an object)'));
-      return;
-    }
+    const message = this.messageOf(text);
+    if (!message) return;
     // Command answers: `{id, status: 200}`, or another status with an error.
     if (message.id !== undefined && (message.status !== undefined || message.error !== undefined || 'result' in message)) {
       this.answered(String(message.id), message);

@@ -1,15 +1,4 @@
-import {
-  MessageSequence,
-  PredgateError,
-  StreamBook,
-  VenueStream,
-  createFeed,
-  isUnreachable,
-  jsonObjectOf,
-  refusedHandshake,
-  toNumber,
-  yesNoViews,
-} from '@predgate/core';
+import { MessageSequence, PredgateError, StreamBook, VenueStream, createFeed, isUnreachable, refusedHandshake, toNumber, yesNoViews } from '@predgate/core';
 import type { Credentials, Feed, FeedListener, OrderBook, RedialingSocket, Trade, VenueStreamOptions } from '@predgate/core';
 import { createSigner, signedPath } from '../auth/signer.js';
 import { outcomeIdOf, outcomeOf } from '../ids.js';
@@ -169,11 +158,8 @@ export class KalshiStream extends VenueStream<Channels, ContractSide> {
   }
 
   private receive(text: string): void {
-    const message = jsonObjectOf(text);
-    if (!message) {
-      this.broadcast(this.drift('a frame that is not JSON (or not an object)'));
-      return;
-    }
+    const message = this.messageOf(text);
+    if (!message) return;
     const msg = jsonRecord(message.msg);
     const sid = toNumber(message.sid);
     switch (message.type) {

@@ -1,4 +1,4 @@
-import { PredgateError, VenueStream, complement, createFeed, jsonObjectOf, refusedHandshake, toEpochMs, toNumber } from '@predgate/core';
+import { PredgateError, VenueStream, complement, createFeed, refusedHandshake, toEpochMs, toNumber } from '@predgate/core';
 import type { VenueStreamOptions, Credentials, Feed, FeedListener, OrderBook, Trade, RedialingSocket } from '@predgate/core';
 import { PolymarketUsSigner } from '../auth/signer.js';
 import { outcomeIdOf } from '../ids.js';
@@ -110,11 +110,8 @@ export class PolymarketUsStream extends VenueStream<{ book: OrderBook; trade: Tr
   }
 
   private receive(text: string): void {
-    const message = jsonObjectOf(text);
-    if (!message) {
-      this.broadcast(this.drift('a frame that is not JSON (or not an object)'));
-      return;
-    }
+    const message = this.messageOf(text);
+    if (!message) return;
     if ('heartbeat' in message) return;
     if (message.error !== undefined) {
       this.answered(message.requestId, message.error);
