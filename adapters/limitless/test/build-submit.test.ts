@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpClientFactory, fixedClock, silentLogger } from '@predgate/core';
-import type { BuiltOrder, CreateOrderParams } from '@predgate/core';
+import type { BuiltOrder, CreateOrderParams, VenueHttpClientOptions } from '@predgate/core';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { OrderRequestBody } from '../src/account/built-order.js';
 import { createLimitlessAdapter } from '../src/adapter.js';
@@ -64,7 +64,7 @@ function venue(privateKey = credentials.privateKey) {
   const http = createHttpClientFactory();
   const adapter = createLimitlessAdapter(
     {
-      http: (options) => http({ ...options, rateLimit: undefined }),
+      http: Object.assign((options: VenueHttpClientOptions) => http({ ...options, rateLimit: undefined }), http),
       clock: fixedClock(now),
       logger: silentLogger,
       config: {},
