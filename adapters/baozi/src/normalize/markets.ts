@@ -314,7 +314,7 @@ export function normalizeMarket(raw: RawMarket, nowMs: number): Market {
       tags: raw.kind === 'race' ? [layer, 'solana', 'pari-mutuel', 'race'] : [layer, 'solana', 'pari-mutuel'],
       contractAddress: raw.pubkey,
       sourceExchange: venueId,
-      sourceMetadata: sourceMetadataOf(raw, layer),
+      sourceMetadata: { ...sourceMetadataOf(raw, layer), ...winnerOf(raw) },
     }),
   );
 }
@@ -336,6 +336,14 @@ export function normalizeEvent(raw: RawMarket, nowMs: number): Event {
     sourceExchange: venueId,
     sourceMetadata: market.sourceMetadata,
   });
+}
+
+/** The winning outcome of a resolved market, named the same way in every adapter. */
+function winnerOf(raw: RawMarket): { winningOutcomeId?: string } {
+  if (raw.status !== 2 || raw.winningOutcome === undefined) return {};
+  const winner = raw.kind === 'boolean' ? (raw.winningOutcome ? 0 : 1) : raw.winningOutcome;
+  const id = outcomeIdsOf(raw)[winner];
+  return id === undefined ? {} : { winningOutcomeId: id };
 }
 
 function sourceMetadataOf(raw: RawMarket, layer: string): Record<string, unknown> {

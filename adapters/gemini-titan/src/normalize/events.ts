@@ -70,6 +70,7 @@ function normalizeContract(raw: RawContract, event: RawEvent, single: boolean): 
         resolutionSide: raw.resolutionSide ?? undefined,
         // The winning outcome where the venue names one (a voided contract has none).
         winners: resolutionOf(raw) === undefined ? undefined : [outcomeIdOf(marketId, resolutionOf(raw)!)],
+        winningOutcomeId: resolutionOf(raw) === undefined ? undefined : outcomeIdOf(marketId, resolutionOf(raw)!),
         prices: raw.prices ?? undefined,
       }),
     }),

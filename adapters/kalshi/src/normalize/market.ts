@@ -96,7 +96,7 @@ export function normalizeMarket(raw: RawMarket, event: EventContext, origin: Ori
       tags: event.tags,
       tickSize: tickSizeOf(raw, yesPrice),
       status: raw.status === undefined ? undefined : statuses[raw.status],
-      sourceMetadata: pick(raw, metadataKeys),
+      sourceMetadata: { ...pick(raw, metadataKeys), ...winnerOf(raw) },
       sourceExchange: origin.exchange,
     }),
   );
@@ -119,6 +119,13 @@ export function yesPriceOf(raw: RawMarket): number {
   if (bid !== undefined && ask !== undefined && bid > 0 && ask > 0) return clampPrice(roundPrice((bid + ask) / 2));
   if (ask !== undefined && ask > 0) return clampPrice(ask);
   return 0;
+}
+
+/** The winning outcome of a settled market, named the same way in every adapter. */
+function winnerOf(raw: RawMarket): { winningOutcomeId?: string } {
+  if (raw.status === undefined || !settledStatuses.has(raw.status)) return {};
+  if (raw.result !== 'yes' && raw.result !== 'no') return {};
+  return { winningOutcomeId: outcomeIdOf(raw.ticker, raw.result) };
 }
 
 function resultValue(result: string | undefined): number | undefined {

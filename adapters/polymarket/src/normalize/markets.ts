@@ -124,10 +124,21 @@ export function normalizeMarket(market: GammaMarket, event?: GammaEvent): Market
       tickSize: tickSize !== undefined && tickSize > 0 && tickSize <= 1 ? tickSize : undefined,
       status: statusOf(market),
       contractAddress: market.conditionId,
-      sourceMetadata: pick(market, marketMetadataKeys),
+      sourceMetadata: { ...pick(market, marketMetadataKeys), ...winnerOf(market) },
       sourceExchange: venueId,
     }),
   );
+}
+
+/** The winning outcome of a resolved market: the one outcome the venue prices "1" while the rest are "0". */
+function winnerOf(market: GammaMarket): { winningOutcomeId?: string } {
+  if (statusOf(market) !== 'resolved' && statusOf(market) !== 'closed') return {};
+  const prices = toList(market.outcomePrices) ?? [];
+  const ids = outcomeTokenIds(market);
+  const winners = prices.flatMap((price, index) => (price === '1' ? [index] : []));
+  if (winners.length !== 1 || !prices.every((price) => price === '1' || price === '0')) return {};
+  const id = ids[winners[0]!];
+  return id ? { winningOutcomeId: id } : {};
 }
 
 function nonNegative(value: number | undefined): number | undefined {

@@ -78,6 +78,8 @@ export function normalizeMarket(raw: RawMarket, event: RawEvent, details: Market
         marketType: raw.market_type ?? undefined,
         winnerCount: raw.winner_count ?? undefined,
         winners: winners.length > 0 ? winners.map((contract) => outcomeIdOf(raw.id, contract.id)) : undefined,
+        // One winner only: a dead heat names none.
+        winningOutcomeId: winners.length === 1 ? outcomeIdOf(raw.id, winners[0]!.id) : undefined,
       }),
     }),
   );
