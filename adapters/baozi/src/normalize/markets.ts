@@ -257,10 +257,8 @@ const totalOf = (raw: RawMarket): bigint => (raw.kind === 'boolean' ? raw.yesPoo
  */
 export function pricesOf(raw: RawMarket): Array<number | undefined> {
   const pools = poolsOf(raw);
-  if (raw.status === 2 && raw.winningOutcome !== undefined) {
-    const winner = raw.kind === 'boolean' ? (raw.winningOutcome ? 0 : 1) : raw.winningOutcome;
-    return pools.map((_, index) => (index === winner ? 1 : 0));
-  }
+  const winner = winnerIndexOf(raw);
+  if (winner !== undefined) return pools.map((_, index) => (index === winner ? 1 : 0));
   const total = totalOf(raw);
   return total === 0n ? pools.map(() => undefined) : pools.map((pool) => Math.min(1, Math.max(0, Number(pool) / Number(total))));
 }
@@ -338,11 +336,16 @@ export function normalizeEvent(raw: RawMarket, nowMs: number): Event {
   });
 }
 
+/** The index of a resolved market's winning outcome (a boolean market's YES is outcome 0), if the venue names one. */
+function winnerIndexOf(raw: RawMarket): number | undefined {
+  if (raw.status !== 2 || raw.winningOutcome === undefined) return undefined;
+  return raw.kind === 'boolean' ? (raw.winningOutcome ? 0 : 1) : raw.winningOutcome;
+}
+
 /** The winning outcome of a resolved market, named the same way in every adapter. */
 function winnerOf(raw: RawMarket): { winningOutcomeId?: string } {
-  if (raw.status !== 2 || raw.winningOutcome === undefined) return {};
-  const winner = raw.kind === 'boolean' ? (raw.winningOutcome ? 0 : 1) : raw.winningOutcome;
-  const id = outcomeIdsOf(raw)[winner];
+  const winner = winnerIndexOf(raw);
+  const id = winner === undefined ? undefined : outcomeIdsOf(raw)[winner];
   return id === undefined ? {} : { winningOutcomeId: id };
 }
 

@@ -42,6 +42,9 @@ function normalizeContract(raw: RawContract, event: RawEvent, single: boolean): 
   const marketId = raw.instrumentSymbol;
   const yes = yesPrice(raw);
   const label = text(raw.label) ?? 'Yes';
+  // The winning outcome where the venue names one (a voided contract has none).
+  const resolution = resolutionOf(raw);
+  const winner = resolution === undefined ? undefined : outcomeIdOf(marketId, resolution);
   return withBinaryRefs(
     compact({
       marketId,
@@ -68,9 +71,8 @@ function normalizeContract(raw: RawContract, event: RawEvent, single: boolean): 
         status: raw.status ?? undefined,
         marketState: raw.marketState ?? undefined,
         resolutionSide: raw.resolutionSide ?? undefined,
-        // The winning outcome where the venue names one (a voided contract has none).
-        winners: resolutionOf(raw) === undefined ? undefined : [outcomeIdOf(marketId, resolutionOf(raw)!)],
-        winningOutcomeId: resolutionOf(raw) === undefined ? undefined : outcomeIdOf(marketId, resolutionOf(raw)!),
+        winners: winner === undefined ? undefined : [winner],
+        winningOutcomeId: winner,
         prices: raw.prices ?? undefined,
       }),
     }),

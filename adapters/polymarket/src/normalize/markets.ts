@@ -132,7 +132,8 @@ export function normalizeMarket(market: GammaMarket, event?: GammaEvent): Market
 
 /** The winning outcome of a resolved market: the one outcome the venue prices "1" while the rest are "0". */
 function winnerOf(market: GammaMarket): { winningOutcomeId?: string } {
-  if (statusOf(market) !== 'resolved' && statusOf(market) !== 'closed') return {};
+  const status = statusOf(market);
+  if (status !== 'resolved' && status !== 'closed') return {};
   const prices = toList(market.outcomePrices) ?? [];
   const ids = outcomeTokenIds(market);
   const winners = prices.flatMap((price, index) => (price === '1' ? [index] : []));
