@@ -1,5 +1,4 @@
 import { closeSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { fileEventTypes, fitsMarketColumn } from './hour-file.js';
@@ -79,35 +78,14 @@ export class HourJournal {
   /** Reopens a journal after a crash: a torn last line is cut off, books and token indexes are rebuilt. */
   static recover(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy, now: () => number): HourJournal {
     const journal = new HourJournal(start, path, books, policy, now);
-    const fd = openSync(path, 'r+');
     const size = statSync(path).size;
-    let offset = 0;
-    let carry = '';
-    const chunk = Buffer.alloc(8 * 1024 * 1024);
-    let complete = 0;
-    const decoder = new StringDecoder('utf8');
-    while (offset < size) {
-      const read = readSync(fd, chunk, 0, chunk.length, offset);
-      if (read === 0) break;
-      const text = carry + decoder.write(chunk.subarray(0, read));
-      const end = text.lastIndexOf('\n') + 1;
-      let lineStart = 0;
-      let lineOffset = complete;
-      for (let next = text.indexOf('\n', lineStart); next !== -1 && next < end; next = text.indexOf('\n', lineStart)) {
-        const line = text.slice(lineStart, next);
-        journal.replayLine(line, lineOffset);
-        lineOffset += Buffer.byteLength(line) + 1;
-        lineStart = next + 1;
-      }
-      complete = lineOffset;
-      carry = text.slice(end);
-      offset += read;
-    }
+    const complete = forEachLine(path, (line, offset) => journal.replayLine(line, offset), { unterminated: 'skip' });
     if (complete < size) {
+      const fd = openSync(path, 'r+');
       ftruncateSync(fd, complete);
       fsyncSync(fd);
+      closeSync(fd);
     }
-    closeSync(fd);
     journal.fd = openSync(path, 'a');
     journal.flushedBytes = complete;
     return journal;

@@ -2,18 +2,26 @@ import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 
 /**
  * Visits each non-empty line of a file (without its newline) between byte
- * offsets `from` and `to`, read synchronously in 1 MiB chunks; a last line
- * without a newline is visited too. Each line is a string of its own, decoded
- * from the bytes: a line kept does not keep the chunk it was read with.
- * Synchronous, for the archive's own processes and reads of the open journal.
+ * offsets `from` and `to`, with the byte offset it starts at, read
+ * synchronously in 1 MiB chunks. A last line without a newline is visited too,
+ * unless `unterminated` is `'skip'` (a torn write a journal cuts off).
+ * Returns the offset just past the last newline read. Each line is a string of
+ * its own, decoded from the bytes: a line kept does not keep the chunk it was
+ * read with. Synchronous, for the archive's own processes and reads of the
+ * open journal.
  */
-export function forEachLine(path: string, visit: (line: string) => void, range: { from?: number; to?: number } = {}): void {
+export function forEachLine(
+  path: string,
+  visit: (line: string, offset: number) => void,
+  range: { from?: number; to?: number; unterminated?: 'visit' | 'skip' } = {},
+): number {
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.allocUnsafe(1 << 20);
-    // Bytes at the buffer's start that begin a line not yet visited.
+    // Bytes at the buffer's start that begin a line not yet visited, and the file offset of the first of them.
     let held = 0;
-    let at = range.from ?? 0;
+    let heldAt = range.from ?? 0;
+    let at = heldAt;
     const end = range.to ?? fstatSync(fd).size;
     while (at < end) {
       if (held === buffer.length) {
@@ -27,13 +35,15 @@ export function forEachLine(path: string, visit: (line: string) => void, range: 
       const filled = held + read;
       let start = 0;
       for (let newline = buffer.indexOf(10, held); newline !== -1 && newline < filled; newline = buffer.indexOf(10, newline + 1)) {
-        if (newline > start) visit(buffer.toString('utf8', start, newline));
+        if (newline > start) visit(buffer.toString('utf8', start, newline), heldAt + start);
         start = newline + 1;
       }
       buffer.copy(buffer, 0, start, filled);
       held = filled - start;
+      heldAt += start;
     }
-    if (held > 0) visit(buffer.toString('utf8', 0, held));
+    if (held > 0 && range.unterminated !== 'skip') visit(buffer.toString('utf8', 0, held), heldAt);
+    return heldAt;
   } finally {
     closeSync(fd);
   }
