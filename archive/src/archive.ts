@@ -6,6 +6,7 @@ import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/strea
 import { syncPath, syncPathSync, writeFileDurably } from '@predgate/core';
 import { forkArchiveProcess } from './child-process.js';
 import { GapLog } from './gaps.js';
+import type { ArchiveFile, HourFacts, HourPaths, HourStore } from './hour-store.js';
 import { hourFileName, hourFromKey, hourKey, hourStart } from './hours.js';
 import { importHourFiles } from './importer.js';
 import type { ImportReport } from './importer.js';
@@ -39,22 +40,7 @@ export interface ArchiveOptions {
   openHours?: HourSource;
 }
 
-/** A published hourly file, as `GET /archive/files` lists it. */
-export interface ArchiveFile {
-  name: string;
-  /** Start of the UTC hour, ISO 8601. */
-  hour: string;
-  size: number;
-  rows: number;
-  sha256: string;
-}
-
-export interface HourFacts extends ArchiveFile {
-  /** The latest receive time in the hour: where a restart's gap begins when no journal is left. */
-  lastReceivedAt?: number;
-}
-
-export type { ImportReport };
+export type { ArchiveFile, ImportReport };
 
 let attempts = 0;
 
@@ -70,7 +56,7 @@ let attempts = 0;
  * so a kill at any point leaves either the journal (rolled again on the next
  * start) or the finished file, never half a file under a published name.
  */
-export class PolymarketArchive implements HourSource {
+export class PolymarketArchive implements HourSource, HourStore {
   readonly journalDir: string;
   readonly filesDir: string;
   readonly indexDir: string;
@@ -242,7 +228,7 @@ export class PolymarketArchive implements HourSource {
    * own scratch folder, so a roll left running by a killed process can never
    * touch the files of the attempt that replaces it; the importer uses it too.
    */
-  hourPaths(start: number) {
+  hourPaths(start: number): HourPaths {
     const name = hourFileName(start);
     const workDir = join(this.indexDir, `.tmp-${hourKey(start)}-${process.pid}-${(attempts += 1)}`);
     return {
@@ -265,7 +251,7 @@ export class PolymarketArchive implements HourSource {
   }
 
   /** Publishes an hour whose files were written to their temporary names: checkpoints and facts first, the data file last. */
-  async publish(start: number, paths: ReturnType<PolymarketArchive['hourPaths']>, result: RollResult): Promise<void> {
+  async publish(start: number, paths: HourPaths, result: RollResult): Promise<void> {
     await syncPath(paths.dataTemp);
     await syncPath(paths.checkpointsTemp);
     renameSync(paths.checkpointsTemp, paths.checkpoints);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { PolymarketArchive } from './archive.js';
+import type { HourStore } from './hour-store.js';
 import { hourKey } from './hours.js';
 import { fileOrder, rollStaged, sqlText } from './roller.js';
 
@@ -30,7 +30,7 @@ const hourMs = 3_600_000;
  * core, written one row group at a time), its books carried in from the hour
  * before.
  */
-export async function importHourFiles(archive: PolymarketArchive, paths: string[], options: ImportOptions): Promise<ImportReport> {
+export async function importHourFiles(archive: HourStore, paths: string[], options: ImportOptions): Promise<ImportReport> {
   const report: ImportReport = { files: paths.length, hours: [], rows: 0, duplicates: 0 };
   for (const path of paths) {
     const instance = await DuckDBInstance.create(':memory:', { memory_limit: options.memoryLimit, threads: '1', preserve_insertion_order: 'false' });
@@ -57,7 +57,7 @@ export async function importHourFiles(archive: PolymarketArchive, paths: string[
 }
 
 async function importHour(
-  archive: PolymarketArchive,
+  archive: HourStore,
   connection: DuckDBConnection,
   path: string,
   incoming: string,
@@ -104,7 +104,7 @@ async function importHour(
 }
 
 /** Each token's last book of the hour before, where the hour's replay starts. */
-async function carriedBooks(connection: DuckDBConnection, archive: PolymarketArchive, start: number): Promise<Map<string, string>> {
+async function carriedBooks(connection: DuckDBConnection, archive: HourStore, start: number): Promise<Map<string, string>> {
   const books = new Map<string, string>();
   const previous = archive.checkpointPath(start - hourMs);
   if (!archive.factsFor(start - hourMs) || !existsSync(previous)) return books;

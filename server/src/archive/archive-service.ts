@@ -36,7 +36,7 @@ export class ArchiveService implements CallAnswerer {
 
   /** A `since`/`until` call the gateway routed here; its data is as of the latest book answered. */
   async answer(call: VenueCall): Promise<SourcedAnswer> {
-    const data = await answerArchivedOrderBook({ venue: call.venue, method: call.method, args: call.args, archive: this, store: this.store });
+    const data = await answerArchivedOrderBook({ venue: call.venue, method: call.method, args: call.args, archive: this.archive, store: this.store });
     const times = (Array.isArray(data) ? data : [data]).map((book) => book.timestamp).filter((time): time is number => time !== undefined);
     return { data, servedFrom: 'archive', ...(times.length > 0 ? { asOf: Math.max(...times) } : {}) };
   }

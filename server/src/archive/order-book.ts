@@ -1,9 +1,9 @@
 import { PredgateError } from '@predgate/core';
 import type { OrderBook, OrderBookParams } from '@predgate/core';
 import { archivedVenue } from '@predgate/archive';
+import type { PolymarketArchive } from '@predgate/archive';
 import { toOrderBook } from '@predgate/adapter-polymarket/streams';
 import type { CatalogStore } from '@predgate/catalog';
-import type { ArchiveService } from './archive-service.js';
 
 const defaultRangeLimit = 100;
 
@@ -15,7 +15,7 @@ export async function answerArchivedOrderBook(context: {
   venue: string;
   method: string;
   args: readonly unknown[];
-  archive: ArchiveService;
+  archive: Pick<PolymarketArchive, 'bookAt' | 'booksBetween'>;
   store: CatalogStore;
 }): Promise<OrderBook | OrderBook[]> {
   if (context.method !== 'fetchOrderBook') throw new PredgateError('NOT_SUPPORTED', `The archive answers fetchOrderBook only, not ${context.method}`);
@@ -26,7 +26,7 @@ export async function answerArchivedOrderBook(context: {
   const { assetId, isNegRisk } = await resolveToken(context.store, id, params.outcome);
   const extra = isNegRisk === undefined ? {} : { isNegRisk };
   if (params.until === undefined) {
-    const snapshot = await context.archive.archive.bookAt(assetId, since);
+    const snapshot = await context.archive.bookAt(assetId, since);
     if (!snapshot) {
       throw new PredgateError(
         'NOT_FOUND',
@@ -40,7 +40,7 @@ export async function answerArchivedOrderBook(context: {
     return toOrderBook(snapshot, extra);
   }
   const limit = Math.min(params.limit ?? limitArgument ?? defaultRangeLimit, 1_000);
-  const snapshots = await context.archive.archive.booksBetween(assetId, { since, until: params.until, limit });
+  const snapshots = await context.archive.booksBetween(assetId, { since, until: params.until, limit });
   return snapshots.map((snapshot) => toOrderBook(snapshot, extra));
 }
 
