@@ -72,10 +72,12 @@ describe('answers are compressed as the client asks', () => {
     expect(decoded(packed)).toBe(plain.payload);
   });
 
-  test('live answers are compressed by the server, brotli included', async () => {
+  test.each(['gzip', 'br'])('live answers are compressed by the server in %s, in one piece with their length', async (encoding) => {
     // Sorted by liquidity, the list is not the catalog's: the venue answers it.
-    const packed = await get('/api/mock/fetchEvents?limit=20&sort=liquidity', 'br');
-    expect(packed.headers['content-encoding']).toBe('br');
+    const packed = await get('/api/mock/fetchEvents?limit=20&sort=liquidity', encoding);
+    expect(packed.headers['content-encoding']).toBe(encoding);
+    expect(packed.headers['predgate-served-from']).toBe('live');
+    expect(Number(packed.headers['content-length'])).toBe(packed.rawPayload.length);
     expect(JSON.parse(decoded(packed))).toMatchObject({ success: true, data: expect.any(Array) });
   });
 

@@ -53,7 +53,18 @@ export async function testApp(overrides: { config?: Partial<ServerConfig>; logLe
   return {
     ...app,
     logs,
-    call: (inject) => app.server.inject({ ...inject, headers: { authorization: `Bearer ${apiKey}`, ...inject.headers } }),
+    call: async (inject) => {
+      const response = await app.server.inject({ ...inject, headers: { authorization: `Bearer ${apiKey}`, ...inject.headers } });
+      // Answers leave the handler as JSON bytes: `result` is then what a client reads from them.
+      if (
+        (typeof response.result === 'string' || Buffer.isBuffer(response.result)) &&
+        !response.headers['content-encoding'] &&
+        String(response.headers['content-type']).startsWith('application/json')
+      ) {
+        response.result = JSON.parse(response.payload) as object;
+      }
+      return response;
+    },
   };
 }
 

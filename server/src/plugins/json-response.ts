@@ -7,10 +7,11 @@ import { markReplayable } from './answer-replay.js';
 declare module '@hapi/hapi' {
   interface ResponseToolkit {
     /**
-     * Stored JSON sent as it is, its length known up front. `identity` names
-     * the bytes (the catalog generation and the query that made them): what
-     * is sent (compressed once, or as it is) is then kept and reused for every
-     * client that asks the same, instead of being made again per request.
+     * JSON bytes sent with their length known up front: as they are, or
+     * (past `compressMinBytes`) compressed in one call at a fast level.
+     * `identity` names the bytes (the catalog generation and the query that
+     * made them): what is sent is then kept and reused for every client that
+     * asks the same, instead of being made again per request.
      */
     storedJson(json: Buffer, identity?: string): Promise<ResponseObject>;
     /**
@@ -142,12 +143,13 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
     };
 
     server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: Buffer, identity?: string) {
-      const encoding = this.request.info.acceptEncoding;
-      const coding = identity === undefined ? undefined : sentAs(encoding, json.length);
+      const coding = sentAs(this.request.info.acceptEncoding, json.length);
       if (coding === undefined) {
         return this.response(json).type('application/json; charset=utf-8').header('content-length', String(json.length));
       }
-      const key = cacheKey(coding, identity!);
+      // An answer made for this request alone (a live one): compressed in one call, not through a stream encoder made for it, and not kept.
+      if (identity === undefined) return storedResponse(this, { body: coding === 'identity' ? json : await compressors[coding]!(json), sentAs: coding });
+      const key = cacheKey(coding, identity);
       let body = stored.get(key);
       if (!body) {
         const compress = compressors[coding];
