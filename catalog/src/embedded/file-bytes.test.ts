@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
-import { FileBytes, SequentialCopier, inFileOrder } from './file-bytes.js';
+import { FileBytes, SequentialCopier, borrowAdjacentBytes, inFileOrder } from './file-bytes.js';
 
 function fileOf(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'predgate-bytes-')), 'events');
@@ -56,4 +56,29 @@ test('events are put in the order of their bytes, file by file, those in memory 
   const [a, b] = [new FileBytes(fileOf('0123456789')), new FileBytes(fileOf('0123456789'))];
   const events = [a.range(5, 1), b.range(2, 1), Buffer.from('m'), a.range(1, 1), b.range(0, 1)].map((bytes, index) => ({ bytes, index }));
   expect(inFileOrder(events).map((event) => event.index)).toEqual([2, 3, 0, 4, 1]);
+});
+
+test('an event and its Router shell a few bytes apart are read in one read, byte for byte; ranges apart or in memory each alone', () => {
+  const line = '{"event":{"id":"é1"},"router":{"shell":true}}';
+  const file = new FileBytes(fileOf(`${'x'.repeat(200)}${line}`));
+  const event = file.range(200 + line.indexOf('{"id"'), Buffer.byteLength('{"id":"é1"}'));
+  const shell = file.range(200 + Buffer.byteLength(line) - 1 - '{"shell":true}'.length, '{"shell":true}'.length);
+  const reads = vi.spyOn(file, 'readInto');
+  try {
+    const [eventBytes, shellBytes] = borrowAdjacentBytes(event, shell);
+    expect([eventBytes.toString('utf8'), shellBytes.toString('utf8')]).toEqual(['{"id":"é1"}', '{"shell":true}']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Out of order, too far apart, or one of them in memory: each read alone, still right.
+    const far = file.range(0, 10);
+    for (const [first, second, expected] of [
+      [shell, event, ['{"shell":true}', '{"id":"é1"}']],
+      [far, shell, ['x'.repeat(10), '{"shell":true}']],
+      [event, Buffer.from('{"m":0}'), ['{"id":"é1"}', '{"m":0}']],
+    ] as const) {
+      expect(borrowAdjacentBytes(first, second).map((bytes) => bytes.toString('utf8'))).toEqual(expected);
+    }
+  } finally {
+    reads.mockRestore();
+    file.close();
+  }
 });

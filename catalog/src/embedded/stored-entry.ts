@@ -5,7 +5,7 @@ import type { CatalogEntry, MarketKeys } from '../document.js';
 import type { JsonOut } from '../json-out.js';
 import { marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithBinaryRefs } from './binary-refs.js';
 import type { Interner } from './interner.js';
-import { borrowEventBytes, readEventBytes } from './file-bytes.js';
+import { borrowAdjacentBytes, borrowEventBytes, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
 import { routerViewBytes, routerViewLength, writeRouterView } from './event-json.js';
 import { arrayMemberRanges } from './json-ranges.js';
@@ -180,9 +180,9 @@ export class StoredEntry implements CatalogEntry {
       out.bytes(this.routerStored ?? this.views.router.memo(this));
       return;
     }
-    const shell = readEventBytes(this.routerStored);
+    const [event, shell] = borrowAdjacentBytes(this.stored, this.routerStored);
     const length = routerViewLength(this.routerPieces);
-    writeRouterView(borrowEventBytes(this.stored), shell, this.routerPieces, out.room(length), out.length);
+    writeRouterView(event, shell, this.routerPieces, out.room(length), out.length);
     out.length += length;
   }
 
@@ -195,8 +195,8 @@ export class StoredEntry implements CatalogEntry {
   get routerJson(): Buffer {
     if (this.routerStored === undefined) return this.views.router.memo(this);
     if (this.routerPieces === undefined) return readEventBytes(this.routerStored);
-    const shell = readEventBytes(this.routerStored);
-    return routerViewBytes(borrowEventBytes(this.stored), shell, this.routerPieces);
+    const [event, shell] = borrowAdjacentBytes(this.stored, this.routerStored);
+    return routerViewBytes(event, shell, this.routerPieces);
   }
 
   get source(): Event {
