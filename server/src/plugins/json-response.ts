@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, createBrotliCompress, gzip, gzipSync } from 'node:zlib';
 import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
-import { LRUCache } from 'lru-cache';
 import { markReplayable } from './answer-replay.js';
+import { AnswerStore } from './answer-store.js';
 
 declare module '@hapi/hapi' {
   interface ResponseToolkit {
@@ -86,6 +86,13 @@ const compressors: Record<string, (input: Buffer) => Buffer | Promise<Buffer>> =
   gzip: (input) => (input.length <= compressInlineBytes ? gzipSync(input, gzipOptions(input.length)) : promisify(gzip)(input, gzipOptions(input.length))),
 };
 
+/**
+ * Bytes of answers sent once kept until asked again (see AnswerStore): room
+ * for a few dozen pages, so a request repeated at once is still found, while
+ * answers nobody asks again die young.
+ */
+const onceBytes = 4 * 1024 * 1024;
+
 /** hapi's own per-request encoders (live answers) at the same levels. */
 export const liveCompression = { gzip: { level: zlibLevel }, deflate: { level: zlibLevel } };
 
@@ -125,11 +132,7 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
   register(server, options) {
     // Live answers' size is not known when hapi makes the encoder: a 64 KiB window, as for the largest answers compressed inline.
     server.encoder('br', () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: 16 } }));
-    const stored = new LRUCache<string, Buffer>({
-      maxSize: options.cacheBytes,
-      sizeCalculation: (buffer) => buffer.length,
-      ttl: options.cacheSeconds * 1000,
-    });
+    const stored = new AnswerStore({ maxBytes: options.cacheBytes, onceBytes: Math.min(options.cacheBytes, onceBytes), ttlMs: options.cacheSeconds * 1000 });
     // Concurrent requests for the same page share one compression.
     const inFlight = new Map<string, Promise<Buffer>>();
     const compressOnce = (key: string, compress: (input: Buffer) => Buffer | Promise<Buffer>, json: Buffer): Buffer | Promise<Buffer> => {
