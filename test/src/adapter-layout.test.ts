@@ -14,7 +14,8 @@ const layout: Record<string, { kind: 'file' | 'folder'; required: boolean }> = {
   'config.ts': { kind: 'file', required: true }, // the manifest section's schema and type
   'adapter.ts': { kind: 'file', required: true }, // defineAdapter: the context, and the methods bound to it
   'errors.ts': { kind: 'file', required: true }, // venue failures to unified codes, a table where it is data
-  'context.ts': { kind: 'file', required: false }, // what every call of one instance shares
+  'context.ts': { kind: 'file', required: false }, // what every call of one instance shares: types only
+  'venue.ts': { kind: 'file', required: false }, // the venue's id and constants: a leaf any module imports
   'ids.ts': { kind: 'file', required: false }, // the venue's id forms, where they need reading
   api: { kind: 'folder', required: true }, // client.ts (endpoints), schemas.ts (payload checks), paging
   normalize: { kind: 'folder', required: true }, // venue shapes to the unified model
@@ -61,6 +62,9 @@ function layoutProblems(adapter: string): string[] {
   const index = existsSync(join(src, 'index.ts')) ? readFileSync(join(src, 'index.ts'), 'utf8') : '';
   if (!index.includes('definePlugin(')) problems.push('src/index.ts does not make its plugin with definePlugin');
   if (/from 'joi'/.test(index)) problems.push('src/index.ts holds configuration: it belongs in src/config.ts');
+  // The context names the types of the modules below it; a value there would make those modules import it back.
+  const context = existsSync(join(src, 'context.ts')) ? readFileSync(join(src, 'context.ts'), 'utf8') : '';
+  if (/^export (?!type |interface )/m.test(context)) problems.push('src/context.ts exports a value: venue constants belong in src/venue.ts');
   for (const file of sourceFiles(src)) {
     const text = readFileSync(file, 'utf8');
     // The plugin imports the adapter; nothing imports the plugin back (the type-only cycle the old layout taught).

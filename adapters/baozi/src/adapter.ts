@@ -4,7 +4,7 @@ import { createOrder, fetchOrder } from './account/bets.js';
 import { fetchBalance, fetchPositions } from './account/wallet.js';
 import { solanaRpc } from './api/client.js';
 import type { BaoziConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { BaoziContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents, fetchMarkets } from './reads/markets.js';

@@ -2,10 +2,6 @@ import type { AdapterContext, Credentials } from '@predgate/core';
 import type { SolanaRpc } from './api/client.js';
 import type { RawMarket } from './normalize/markets.js';
 
-export const venueId = 'baozi';
-/** The Baozi program on Solana mainnet. */
-export const programId = 'FWyTPzm5cfJwRKzfkscxozatSxF6Qu78JQovQUwKPruJ';
-
 /** What every call of one adapter instance shares. */
 export interface BaoziContext {
   rpc: SolanaRpc;

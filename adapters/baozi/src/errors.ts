@@ -1,6 +1,6 @@
 import { PredgateError, isPredgateError, mapVenueFailure } from '@predgate/core';
 import { LayoutError } from './auth/solana.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { VenueFailure } from '@predgate/core';
 
 /** The public RPC's window is about 10 seconds per IP and method; a JSON-RPC rate-limit error carries no Retry-After. */

@@ -15,7 +15,7 @@ import { fetchPositions } from './account/positions.js';
 import { geminiApi } from './api/client.js';
 import { signerOf } from './auth/signer-of.js';
 import type { GeminiTitanConfig } from './config.js';
-import { credentialMembers, venueId } from './context.js';
+import { credentialMembers, venueId } from './venue.js';
 import type { GeminiContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';

@@ -2,14 +2,6 @@ import type { Clock } from '@predgate/core';
 import type { GeminiApi } from './api/client.js';
 import type { GeminiStream } from './streams/market-stream.js';
 
-export const venueId = 'gemini-titan';
-
-/** Gemini's API key and its HMAC secret. */
-export const credentialMembers = ['apiKey', 'apiSecret'];
-
-/** Events, markets and orders a list call answers when the caller names no limit. */
-export const defaultLimit = 100;
-
 /** What every call of one adapter instance shares: reads and account calls take it first. */
 export interface GeminiContext {
   api: GeminiApi;

@@ -1,6 +1,6 @@
 import { mapVenueFailure } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /** Gemini's reasons (`reason`, or `error` in the prediction-markets form) to unified codes. */
 const reasons: Array<[RegExp, ErrorCode]> = [

@@ -4,7 +4,7 @@ import { createOrder } from './account/bets.js';
 import { fetchBalance, fetchPositions } from './account/portfolio.js';
 import { hunchApi } from './api/client.js';
 import type { HunchConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { HunchContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchOHLCV, fetchTrades } from './reads/history.js';

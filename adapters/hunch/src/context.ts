@@ -1,8 +1,6 @@
 import type { Clock, Credentials } from '@predgate/core';
 import type { HunchApi } from './api/client.js';
 
-export const venueId = 'hunch';
-
 /** What every call of one adapter instance shares: reads and account calls take it first. */
 export interface HunchContext {
   api: HunchApi;

@@ -1,6 +1,6 @@
 import { PredgateError, mapVenueFailure } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /** The venue's stable `error` codes, by the unified code they mean. */
 const codes: Record<string, ErrorCode> = {

@@ -6,7 +6,7 @@ import { honouredOrderControls } from './account/order-action.js';
 import { buildOrder, cancelOrder, createOrder, fetchMyTrades, fetchOpenOrders, submitOrder } from './account/orders.js';
 import { hyperliquidApi } from './api/client.js';
 import type { HyperliquidConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { HyperliquidContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents, fetchMarkets } from './reads/catalog.js';

@@ -1,8 +1,6 @@
 import type { Clock, Credentials } from '@predgate/core';
 import type { HyperliquidApi } from './api/client.js';
 
-export const venueId = 'hyperliquid';
-
 /** What every call of one adapter instance shares. */
 export interface HyperliquidContext {
   api: HyperliquidApi;
@@ -13,6 +11,3 @@ export interface HyperliquidContext {
   /** The last nonce used: nonces must be unique per signer, so concurrent orders in one millisecond take the next. */
   lastNonce: number;
 }
-
-/** The venue refuses orders worth less than this, in the quote token. */
-export const minOrderValue = 10;

@@ -1,6 +1,6 @@
 import { PredgateError, mapVenueFailure } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { minOrderValue, venueId } from './context.js';
+import { minOrderValue, venueId } from './venue.js';
 
 /**
  * The info endpoint answers a failure as plain text (a malformed query is a

@@ -11,7 +11,8 @@ import { fetchEvent, fetchEventMetadata, fetchEvents, fetchEventsPage } from './
 import { fetchOHLCV, fetchTrades } from './reads/market-data.js';
 import { fetchMarket, fetchMarkets } from './reads/markets.js';
 import { fetchOrderBook, fetchOrderBooks } from './reads/order-books.js';
-import { SeriesDirectory, fetchSeries } from './reads/series.js';
+import { SeriesDirectory } from './reads/series-directory.js';
+import { fetchSeries } from './reads/series.js';
 import { SeriesTickers } from './reads/series-tickers.js';
 import { KalshiStream } from './streams/market-stream.js';
 import type { KalshiVenue } from './config.js';

@@ -3,7 +3,7 @@ import type { KalshiApi } from './api/client.js';
 import type { KalshiConfig } from './config.js';
 import type { Origin } from './normalize/origin.js';
 import type { SeriesTickers } from './reads/series-tickers.js';
-import type { SeriesDirectory } from './reads/series.js';
+import type { SeriesDirectory } from './reads/series-directory.js';
 
 /** What every read and account call of one adapter instance shares. */
 export interface KalshiContext {

@@ -9,7 +9,7 @@ import { limitlessApi } from './api/client.js';
 import type { Signed } from './api/client.js';
 import { authHeaders } from './auth/hmac.js';
 import type { LimitlessConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { LimitlessContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';

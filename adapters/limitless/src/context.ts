@@ -3,14 +3,6 @@ import type { LimitlessApi, Signed } from './api/client.js';
 import type { OutcomeIds } from './ids.js';
 import type { LimitlessStream } from './streams/market-stream.js';
 
-export const venueId = 'limitless';
-
-/** Markets one listing page holds (the venue's most). */
-export const pagePerRequest = 25;
-export const defaultLimit = 25;
-/** Raw share and USDC amounts carry 6 decimals. */
-export const unit = 1e6;
-
 /** What every call of one adapter instance shares (an instance serves one set of credentials): reads and account calls take it first. */
 export interface LimitlessContext {
   api: LimitlessApi;

@@ -1,6 +1,6 @@
 import { mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /** Order rejections by the wording of the venue's message. */
 const rejections: Array<[RegExp, ErrorCode]> = [

@@ -2,7 +2,7 @@ import { bindContext, defineAdapter, missingCredentials } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { metaculusApi } from './api/client.js';
 import type { MetaculusConfig } from './config.js';
-import { tokenMember, venueId } from './context.js';
+import { tokenMember, venueId } from './venue.js';
 import type { MetaculusContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';

@@ -1,6 +1,6 @@
 import { mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { VenueFailure } from '@predgate/core';
-import { tokenMember } from './context.js';
+import { tokenMember } from './venue.js';
 
 /** A missing or bad token is an authentication error, a forbidden post a permission one; the rest keep their HTTP status's meaning. */
 export function mapError(failure: VenueFailure) {

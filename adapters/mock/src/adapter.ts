@@ -14,7 +14,7 @@ import {
   submitOrder,
 } from './account/orders.js';
 import type { MockConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { MockContext } from './context.js';
 import { fetchEventMetadata, fetchEvents, fetchEventsPaginated, fetchMarkets, fetchMarketsPaginated, fetchSeries } from './reads/catalog.js';
 import { fetchOHLCV, fetchOrderBook, fetchOrderBooks, fetchTrades, watchOrderBook, watchTrades } from './reads/market-data.js';

@@ -4,7 +4,7 @@ import { fetchPositions } from './account/positions.js';
 import { fetchMyTrades } from './account/trades.js';
 import { myriadApi } from './api/client.js';
 import type { MyriadConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { MyriadContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents, fetchMarkets } from './reads/markets.js';

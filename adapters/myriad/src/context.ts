@@ -1,11 +1,6 @@
 import type { AdapterContext } from '@predgate/core';
 import type { MyriadApi } from './api/client.js';
 
-export const venueId = 'myriad';
-
-/** The venue's page size, the most it serves at once. */
-export const pageSize = 100;
-
 /** What every call of one adapter instance shares: reads and account calls take it first. */
 export interface MyriadContext extends Pick<AdapterContext, 'clock' | 'credentials'> {
   api: MyriadApi;

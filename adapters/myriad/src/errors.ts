@@ -1,6 +1,6 @@
 import { mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /** Myriad's errors are NestJS bodies: `message` says what went wrong, `error` is only the status text. */
 export function mapError(failure: VenueFailure) {

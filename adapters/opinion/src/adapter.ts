@@ -6,7 +6,7 @@ import { accountReads } from './account/reads.js';
 import { trading } from './account/trading.js';
 import { opinionApi } from './api/client.js';
 import type { OpinionConfig } from './config.js';
-import { venue } from './context.js';
+import { venue } from './venue.js';
 import { mapError } from './errors.js';
 import { catalogReads } from './reads/catalog.js';
 import { marketDataReads } from './reads/market-data.js';

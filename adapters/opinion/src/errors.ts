@@ -1,9 +1,27 @@
 import { mapVenueFailure } from '@predgate/core';
 import type { ErrorCode, PredgateError, VenueFailure } from '@predgate/core';
-import type { Envelope, EnvelopeSource } from './api/envelope.js';
+
+/** What a refusal inside an envelope is read from (`api/envelope.ts` holds the whole envelope). */
+export interface Refusal {
+  errno?: number;
+  code?: number;
+  errmsg?: string | null;
+  msg?: string | null;
+}
+
+/** The call an envelope refused: named in the error, with the codes its endpoint gives refusals. */
+export interface RefusedCall {
+  venue: string;
+  method: string;
+  url: URL;
+  /** The code an unknown id becomes on a lookup endpoint. */
+  notFound?: ErrorCode;
+  /** The code of any other refusal (an order Opinion turns down is INVALID_ORDER); BAD_REQUEST otherwise. */
+  refused?: ErrorCode;
+}
 
 /** An envelope's refusal (HTTP 200, non-zero errno) as a unified error. */
-export function envelopeError(body: Envelope, source: EnvelopeSource): PredgateError {
+export function envelopeError(body: Refusal, source: RefusedCall): PredgateError {
   const venueMessage = body.errmsg || body.msg || '';
   const failure: VenueFailure = {
     venue: source.venue,
@@ -22,7 +40,7 @@ export function envelopeError(body: Envelope, source: EnvelopeSource): PredgateE
 }
 
 /** Opinion documents one errno (10000, a missing parameter); the rest is read from the message. */
-function codeForMessage(message: string, source: EnvelopeSource): ErrorCode {
+function codeForMessage(message: string, source: RefusedCall): ErrorCode {
   if (/api ?key|unauthori[sz]ed|forbidden/i.test(message)) return 'AUTHENTICATION_ERROR';
   if (/too many|rate limit|frequen/i.test(message)) return 'RATE_LIMIT_EXCEEDED';
   if (/not (be )?found|not exist|no such/i.test(message)) return source.notFound ?? 'NOT_FOUND';

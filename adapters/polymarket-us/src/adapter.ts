@@ -8,7 +8,7 @@ import { fetchMyTrades } from './account/trades.js';
 import { polymarketUsApi } from './api/client.js';
 import { requestHeaders } from './auth/request-headers.js';
 import type { PolymarketUsConfig } from './config.js';
-import { credentialMembers, venueId } from './context.js';
+import { credentialMembers, venueId } from './venue.js';
 import type { PolymarketUsContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';

@@ -11,7 +11,7 @@ import { DataApi } from './api/data.js';
 import { GammaApi } from './api/gamma.js';
 import { ClobAuthenticator } from './auth/api-keys.js';
 import type { PolymarketConfig } from './config.js';
-import { displayName, venueId } from './context.js';
+import { displayName, venueId } from './venue.js';
 import type { PolymarketContext, SaltSource } from './context.js';
 import { fetchEvent, fetchEvents, fetchEventsPaginated, fetchSeries } from './reads/events.js';
 import { MarketLookup } from './reads/lookup.js';

@@ -1,7 +1,7 @@
 import { readAdapterConfig, socketUrl, streamConfig, venueUrl } from '@predgate/core';
 import type { StreamConfig } from '@predgate/core';
 import Joi from 'joi';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import { polymarketMarketChannelUrl } from './streams/market-channel.js';
 
 /** Base URLs of the three Polymarket APIs the adapter calls. */

@@ -6,11 +6,6 @@ import type { GammaApi } from './api/gamma.js';
 import type { ClobAuthenticator } from './auth/api-keys.js';
 import type { MarketLookup } from './reads/lookup.js';
 
-/** Venue id, as in `/api/polymarket/...`, and the `sourceExchange` of everything the adapter returns. */
-export const venueId = 'polymarket';
-export const displayName = 'Polymarket';
-export const webUrl = 'https://polymarket.com';
-
 /** Makes order salts: random in production, fixed in tests. The venue reads the salt as a JSON integer. */
 export type SaltSource = () => number;
 

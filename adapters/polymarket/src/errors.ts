@@ -1,6 +1,6 @@
 import { PredgateError, mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /**
  * How Polymarket's error answers read in unified codes. Order rejections come

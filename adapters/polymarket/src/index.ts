@@ -1,7 +1,7 @@
 import { definePlugin } from '@predgate/core';
 import { createPolymarketAdapter } from './adapter.js';
 import { configSchema } from './config.js';
-import { displayName, venueId } from './context.js';
+import { displayName, venueId } from './venue.js';
 
 export default definePlugin({
   id: venueId,

@@ -10,7 +10,7 @@ import { ProbablePrivateApi } from './api/private.js';
 import { ProbableAuthenticator } from './auth/api-keys.js';
 import { chainId } from './auth/contracts.js';
 import type { ProbableConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { ProbableContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents, fetchMarkets } from './reads/events.js';

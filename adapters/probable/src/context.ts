@@ -3,8 +3,6 @@ import type { Address } from 'viem';
 import type { ProbableApi } from './api/client.js';
 import type { ProbablePrivateApi } from './api/private.js';
 
-export const venueId = 'probable';
-
 /** What every call of one adapter instance shares: reads and account calls take it first. */
 export interface ProbableContext {
   api: ProbableApi;

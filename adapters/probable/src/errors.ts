@@ -1,6 +1,6 @@
 import { PredgateError, mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /**
  * Probable's refusals in unified codes: an HTTP 4xx with

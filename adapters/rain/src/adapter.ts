@@ -3,7 +3,7 @@ import type { AdapterContext } from '@predgate/core';
 import { fetchBalance, fetchMyTrades, fetchPositions } from './account/wallet.js';
 import { rainApi } from './api/client.js';
 import type { RainConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { RainContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvent, fetchEvents, fetchMarket, fetchMarkets } from './reads/catalog.js';

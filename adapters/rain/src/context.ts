@@ -2,8 +2,6 @@ import type { Credentials } from '@predgate/core';
 import type { RainApi } from './api/client.js';
 import type { RainStream } from './streams/pool-stream.js';
 
-export const venueId = 'rain';
-
 /** What every call of one adapter instance shares. */
 export interface RainContext {
   api: RainApi;

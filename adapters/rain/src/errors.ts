@@ -1,6 +1,6 @@
 import { mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /**
  * Rain's REST errors carry `{statusCode, message}`; Cloudflare's challenge page

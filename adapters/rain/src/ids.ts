@@ -1,4 +1,4 @@
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /** Ids: an event and its one market are `rain:<pool>`, an outcome `rain:<pool>:<choiceIndex>`. */
 export const poolKey = (id: string) => `${venueId}:${id}`;

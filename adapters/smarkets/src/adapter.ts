@@ -6,7 +6,7 @@ import { fetchMyTrades } from './account/trades.js';
 import { smarketsApi } from './api/client.js';
 import { SessionTokens } from './auth/session.js';
 import type { SmarketsConfig } from './config.js';
-import { credentialMembers, venueId } from './context.js';
+import { credentialMembers, venueId } from './venue.js';
 import type { SmarketsContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents, fetchEventsPaginated } from './reads/events.js';

@@ -2,11 +2,6 @@ import type { Clock } from '@predgate/core';
 import type { SmarketsApi } from './api/client.js';
 import type { SessionTokens } from './auth/session.js';
 
-export const venueId = 'smarkets';
-
-/** The account's e-mail (`apiKey`) and password (`privateKey`), which log a session in. */
-export const credentialMembers = ['apiKey', 'privateKey'];
-
 /** What every call of one adapter instance shares: reads and account calls take it first. */
 export interface SmarketsContext {
   api: SmarketsApi;

@@ -1,6 +1,6 @@
 import { mapVenueFailure } from '@predgate/core';
 import type { ErrorCode, VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /** Smarkets' `error_type` values that mean one unified code each. */
 const exactErrorTypes: Record<string, ErrorCode> = {

@@ -3,7 +3,7 @@ import type { AdapterContext } from '@predgate/core';
 import { fetchPositions } from './account/positions.js';
 import { suibetsApi } from './api/client.js';
 import type { SuibetsConfig } from './config.js';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 import type { SuibetsContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';

@@ -1,8 +1,5 @@
 import type { SuibetsApi } from './api/client.js';
 
-export const venueId = 'suibets';
-export const webUrl = 'https://www.suibets.com/p2p';
-
 /** What every call of one adapter instance shares: reads and account calls take it first. */
 export interface SuibetsContext {
   api: SuibetsApi;

@@ -1,6 +1,6 @@
 import { mapVenueFailure, venueMessageOf } from '@predgate/core';
 import type { VenueFailure } from '@predgate/core';
-import { venueId } from './context.js';
+import { venueId } from './venue.js';
 
 /** The venue's error body is `{"message": "..."}`; its 404 is about the offer in the path. */
 export function mapError(failure: VenueFailure) {

@@ -2,7 +2,7 @@ import { bindContext, defineAdapter } from '@predgate/core';
 import type { AdapterContext } from '@predgate/core';
 import { venueApi } from './api/client.js';
 import type { TemplateConfig } from './config.js';
-import { venue } from './context.js';
+import { venue } from './venue.js';
 import type { TemplateContext } from './context.js';
 import { mapError } from './errors.js';
 import { fetchEvents } from './reads/events.js';

@@ -1,7 +1,5 @@
 import type { TemplateApi } from './api/client.js';
 
-export const venue = 'template';
-
 /** What every call of one adapter instance shares: reads and account calls take it first. */
 export interface TemplateContext {
   api: TemplateApi;

@@ -1,7 +1,7 @@
 import { PredgateError, invalidArgument, missingCredentials } from '@predgate/core';
 import type { CreateOrderParams, Order } from '@predgate/core';
 import { base58Decode, base58Encode, findProgramAddress, keypairOf, publicKeyBytes, signedTransaction, u64Seed } from '../auth/solana.js';
-import { programId, venueId } from '../context.js';
+import { programId, venueId } from '../venue.js';
 import type { BaoziContext } from '../context.js';
 import { invalidOrder, notAMarket } from '../errors.js';
 import { betOf } from '../normalize/bets.js';

@@ -1,7 +1,7 @@
 import { PredgateError, invalidArgument, isPredgateError, missingCredentials, reportDrift } from '@predgate/core';
 import type { Balance, Position } from '@predgate/core';
 import { findProgramAddress, publicKeyBytes, publicKeyOfSecret, u64Seed } from '../auth/solana.js';
-import { programId, venueId } from '../context.js';
+import { programId, venueId } from '../venue.js';
 import type { BaoziContext } from '../context.js';
 import { decodeMarket, decodePosition } from '../normalize/accounts.js';
 import { decodeRacePosition, decodeUserPosition, discriminatorFilters, normalizeMarket, outcomeIdsOf, pricesOf, sol } from '../normalize/markets.js';

@@ -1,7 +1,7 @@
 import { checkPayload } from '@predgate/core';
 import type { VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
-import { programId } from '../context.js';
+import { programId } from '../venue.js';
 import { namingMethod, rpcError, rpcErrorOf } from '../errors.js';
 import { accountInfo, balance, keyedAccounts, latestBlockhash, multipleAccounts, signature, transaction } from './schemas.js';
 import type { KeyedAccount, RawAccount, RawTransaction } from './schemas.js';

@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { RawAccount } from '../api/schemas.js';
-import { programId, venueId } from '../context.js';
+import { programId, venueId } from '../venue.js';
 import { layoutDrift } from '../errors.js';
 import { accountKind, decodeBooleanMarket, decodeRaceMarket, discriminatorHex } from './markets.js';
 import type { RawMarket } from './markets.js';

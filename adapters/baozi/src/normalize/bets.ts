@@ -2,7 +2,7 @@ import { PredgateError } from '@predgate/core';
 import type { Order } from '@predgate/core';
 import type { RawTransaction } from '../api/schemas.js';
 import { base58Decode } from '../auth/solana.js';
-import { programId, venueId } from '../context.js';
+import { programId, venueId } from '../venue.js';
 import { betInstructions, sol } from './markets.js';
 
 /**

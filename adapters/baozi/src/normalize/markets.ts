@@ -1,7 +1,7 @@
 import { compact, fromBaseUnits, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
 import { BorshReader, accountDiscriminator, base58Encode, instructionDiscriminator } from '../auth/solana.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 export const lamportsPerSol = 9;
 
 /** Anchor discriminators (sha256("account:<Name>")[0..8]) of the accounts read here. */

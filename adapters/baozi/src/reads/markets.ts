@@ -2,7 +2,7 @@ import { eventListPredicate, invalidArgument, marketListPredicate, reportDrift }
 import type { Event, EventFetchParams, Market, MarketFetchParams, PredgateError } from '@predgate/core';
 import type { KeyedAccount } from '../api/schemas.js';
 import { publicKeyBytes } from '../auth/solana.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { BaoziContext } from '../context.js';
 import { notAMarket } from '../errors.js';
 import { decodeMarket } from '../normalize/accounts.js';

@@ -3,7 +3,7 @@ import { PredgateError, collectOffsetPages, invalidArgument } from '@predgate/co
 import type { BuiltOrder, CreateOrderParams, Order, OrderControl, OrderHistoryParams, TimeInForce } from '@predgate/core';
 import type { GeminiApi } from '../api/client.js';
 import type { RawOrder } from '../api/schemas.js';
-import { defaultLimit, venueId } from '../context.js';
+import { defaultLimit, venueId } from '../venue.js';
 import type { GeminiContext } from '../context.js';
 import { sideOfOutcomeId } from '../ids.js';
 import { normalizeOrder } from '../normalize/account.js';

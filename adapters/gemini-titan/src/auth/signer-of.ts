@@ -1,6 +1,6 @@
 import { missingCredentials } from '@predgate/core';
 import type { Clock, Credentials } from '@predgate/core';
-import { credentialMembers, venueId } from '../context.js';
+import { credentialMembers, venueId } from '../venue.js';
 import { GeminiSigner } from './signer.js';
 
 /** The caller's signer, made on first use; calls without the key and secret are refused by name. */

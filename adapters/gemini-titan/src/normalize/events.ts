@@ -1,7 +1,7 @@
 import { compact, complement, roundTo, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Series } from '@predgate/core';
 import type { RawContract, RawEvent, RawPrices } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { outcomeIdOf } from '../ids.js';
 
 const eventUrl = (ticker: string) => `https://exchange.gemini.com/prediction-markets/events/${encodeURIComponent(ticker)}`;

@@ -1,6 +1,6 @@
 import { collectOffsetPages, eventListPredicate, notSupported, unlessMissing } from '@predgate/core';
 import type { Event, EventFetchParams, StatusFilter } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { GeminiContext } from '../context.js';
 import { normalizeEvent, seriesCodeOf } from '../normalize/events.js';
 

@@ -1,7 +1,7 @@
 import { bookToDepth, invalidArgument, invertBinaryBook, normalizeOrderBook, toNumber } from '@predgate/core';
 import type { OHLCVParams, OrderBook, OrderBookParams, PriceCandle, Trade, TradesParams } from '@predgate/core';
 import type { RawLevel } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { GeminiContext } from '../context.js';
 import { outcomeIdOf, sideOfOutcomeId } from '../ids.js';
 

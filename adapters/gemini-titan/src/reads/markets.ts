@@ -1,6 +1,6 @@
 import { collectingDrift, marketListPredicate } from '@predgate/core';
 import type { Event, Market, MarketFetchParams } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { GeminiContext } from '../context.js';
 import { sideOfOutcomeId } from '../ids.js';
 import { eventOf, remember, selectEvents } from './events.js';

@@ -1,6 +1,6 @@
 import { notSupported } from '@predgate/core';
 import type { Event, Series, SeriesFetchParams } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { GeminiContext } from '../context.js';
 import { seriesCodeOf, seriesOf } from '../normalize/events.js';
 import { remember, selectEvents } from './events.js';

@@ -1,5 +1,5 @@
 import { PredgateError } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { GeminiContext } from '../context.js';
 
 /** The partial-depth stream of one public connection per adapter instance. */

@@ -5,7 +5,7 @@ import { paymentChallenge } from '../api/schemas.js';
 import type { PaymentRequirement, TradeBody } from '../api/schemas.js';
 import { accountOf } from '../auth/wallet.js';
 import { paymentHeader, requirementFor } from '../auth/x402.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { HunchContext } from '../context.js';
 import { invalidOrder } from '../errors.js';
 import { splitOutcomeId } from '../ids.js';

@@ -2,7 +2,7 @@ import { PredgateError, invalidArgument, missingCredentials } from '@predgate/co
 import type { Credentials } from '@predgate/core';
 import type { Hex, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 

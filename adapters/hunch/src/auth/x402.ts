@@ -3,7 +3,7 @@ import { PredgateError } from '@predgate/core';
 import { getAddress } from 'viem';
 import type { Hex, PrivateKeyAccount } from 'viem';
 import type { PaymentRequirement } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /**
  * Paying a bet over x402: the venue answers the unpaid trade with a 402 that

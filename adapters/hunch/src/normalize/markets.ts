@@ -1,7 +1,7 @@
 import { compact, complement, percentToFraction, text, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
 import type { RawMarket, RawOdds, RawRung } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { outcomeIdOf } from '../ids.js';
 
 const webUrl = 'https://www.playhunch.xyz';

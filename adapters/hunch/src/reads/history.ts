@@ -1,7 +1,7 @@
 import { PredgateError, bucketCandles, complement, invalidArgument, percentToFraction, resolutionMs, toEpochMs, toNumber } from '@predgate/core';
 import type { OHLCVParams, TradesParams } from '@predgate/core';
 import type { RawHistoryPoint } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { HunchContext } from '../context.js';
 import { unreadable } from '../errors.js';
 import { splitOutcomeId } from '../ids.js';

@@ -3,7 +3,7 @@ import { PredgateError, invalidArgument } from '@predgate/core';
 import type { BuiltOrder } from '@predgate/core';
 import Joi from 'joi';
 import type { Signature } from '../auth/signer.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { orderAction } from './order-action.js';
 import type { OrderAction } from './order-action.js';
 

@@ -1,7 +1,7 @@
 import { PredgateError, invalidArgument, missingCredentials } from '@predgate/core';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { HyperliquidContext } from '../context.js';
 
 /*

@@ -1,6 +1,6 @@
 import { PredgateError, offsetWindow } from '@predgate/core';
 import type { Order, OrderHistoryParams } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { HyperliquidContext } from '../context.js';
 import { normalizeVenueOrder } from '../normalize/orders.js';
 import { userOf } from './credentials.js';

@@ -1,7 +1,7 @@
 import { PredgateError, invalidArgument } from '@predgate/core';
 import type { CreateOrderParams, OrderControl } from '@predgate/core';
 import { toWire } from '../auth/signer.js';
-import { minOrderValue, venueId } from '../context.js';
+import { minOrderValue, venueId } from '../venue.js';
 import { sideOfAssetId } from '../ids.js';
 
 /** pmxt's order controls Hyperliquid honours, each mapped onto the order below. */

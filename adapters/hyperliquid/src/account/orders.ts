@@ -2,7 +2,7 @@ import { PredgateError, toNumber } from '@predgate/core';
 import type { BuiltOrder, CreateOrderParams, MyTradesParams, Order, UserTrade } from '@predgate/core';
 import type { ExchangeAnswer } from '../api/schemas.js';
 import { signAction } from '../auth/signer.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { HyperliquidContext } from '../context.js';
 import { rejection } from '../errors.js';
 import { assetIdOf, sideOfCoin } from '../ids.js';

@@ -1,7 +1,7 @@
 import { compact, complement, settledBinaryMarket, toFraction, withBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import type { OutcomeMeta, RawOutcome, RawQuestion } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { assetIdOf, coinOf, standaloneEventId } from '../ids.js';
 
 const tradeUrl = (outcome: number) => `https://app.hyperliquid.xyz/trade/%23${10 * outcome}`;

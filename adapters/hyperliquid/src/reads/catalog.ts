@@ -1,6 +1,6 @@
 import { collectingDrift, eventListPredicate, inCatalogOrder, marketListPredicate, offsetWindow } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { HyperliquidContext } from '../context.js';
 import { outcomeOfMarketId, sideOfAssetId } from '../ids.js';
 import { normalizeCatalog, normalizeMarket, settledMarket } from '../normalize/catalog.js';

@@ -1,7 +1,7 @@
 import { PredgateError, bookToDepth, invalidArgument, isPredgateError, normalizeOrderBook, reportDrift, resolutionMs, toNumber } from '@predgate/core';
 import type { OHLCVParams, OrderBook, OrderBookParams, PriceCandle, Trade, TradesParams } from '@predgate/core';
 import type { RawLevel } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { HyperliquidContext } from '../context.js';
 import { coinOf, outcomeOfMarketId, sideOfAssetId } from '../ids.js';
 import type { Side } from '../ids.js';

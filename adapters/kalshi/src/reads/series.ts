@@ -47,22 +47,6 @@ export async function seriesInfoOf(ctx: KalshiContext, seriesTicker: string | un
   }
 }
 
-/** Every series' enrichment, for filtering event lists by tag; fetched once per interval, the list being large. */
-export class SeriesDirectory {
-  private cached: { at: number; byTicker: Map<string, SeriesInfo> } | undefined;
-
-  constructor(private readonly maxAgeMs = 15 * 60_000) {}
-
-  async byTicker(ctx: KalshiContext): Promise<Map<string, SeriesInfo>> {
-    const now = ctx.clock.now();
-    if (this.cached && now - this.cached.at < this.maxAgeMs) return this.cached.byTicker;
-    const answer = checked<{ series?: RawSeries[] | null }>('GET /series', ctx.origin.exchange, await ctx.api.get<unknown>('/series'));
-    const byTicker = new Map((answer.series ?? []).map((series) => [series.ticker, seriesInfo(series)]));
-    this.cached = { at: now, byTicker };
-    return byTicker;
-  }
-}
-
 async function seriesByTicker(ctx: KalshiContext, key: string): Promise<RawSeries | undefined> {
   const answer = await unlessMissing(
     ctx.api.get<unknown>(`/series/${segment(ticker(key))}`).then((body) => checked<{ series?: RawSeries }>('GET /series/{ticker}', ctx.origin.exchange, body)),

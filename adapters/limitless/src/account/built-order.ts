@@ -6,7 +6,7 @@ import type { Hex } from 'viem';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { signOrder } from '../auth/order-signing.js';
-import { unit, venueId } from '../context.js';
+import { unit, venueId } from '../venue.js';
 import type { LimitlessContext } from '../context.js';
 import { isAmm, tokenIds } from '../normalize/events.js';
 import { marketBySlug } from '../reads/lookups.js';

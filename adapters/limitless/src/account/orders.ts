@@ -1,6 +1,6 @@
 import { PredgateError, collectingDrift, invalidArgument } from '@predgate/core';
 import type { Order, OrderHistoryParams } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { LimitlessContext } from '../context.js';
 import { qualifiedOrderId } from '../ids.js';
 import { normalizeUserOrder, readableUserOrders, userOrderDrift } from '../normalize/account.js';

@@ -1,7 +1,7 @@
 import { invalidArgument, toEpochMs } from '@predgate/core';
 import type { MyTradesParams, UserTrade } from '@predgate/core';
 import type { RawHistoryEntry } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { LimitlessContext } from '../context.js';
 import { historyTrade, isTrade } from '../normalize/account.js';
 import { outcomeIdsOf } from '../reads/lookups.js';

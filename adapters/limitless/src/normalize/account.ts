@@ -2,7 +2,7 @@ import { PredgateError, fromBaseUnits, reportDrift, roundTo, toEpochMs, toNumber
 import type { Position, UserTrade } from '@predgate/core';
 import type { RawAmmPosition, RawClobPosition, RawHistoryEntry, RawUserOrder } from '../api/schemas.js';
 import { tradeStrategies } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { ammOutcomeId } from '../ids.js';
 import type { OutcomeIds } from '../ids.js';
 

@@ -2,7 +2,7 @@ import { compact, complement, percentToFraction, text, toFraction, toIsoDate, to
 import type { Event, Market, MarketStatus } from '@predgate/core';
 import type { RawMarket } from '../api/schemas.js';
 import type { OutcomeIds } from '../ids.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { ammOutcomeId } from '../ids.js';
 
 const labels = ['Yes', 'No'] as const;

@@ -1,7 +1,7 @@
 import { eventListPredicate, notSupported } from '@predgate/core';
 import type { Event, EventFetchParams } from '@predgate/core';
 import type { RawMarket } from '../api/schemas.js';
-import { defaultLimit, pagePerRequest } from '../context.js';
+import { defaultLimit, pagePerRequest } from '../venue.js';
 import type { LimitlessContext } from '../context.js';
 import { normalizeEvent } from '../normalize/events.js';
 import { marketBySlug, rememberEvents } from './lookups.js';

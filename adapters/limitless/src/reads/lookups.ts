@@ -1,7 +1,7 @@
 import { PredgateError, collectingDrift, notSupported, unlessMissing } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import type { RawMarket } from '../api/schemas.js';
-import { pagePerRequest, venueId } from '../context.js';
+import { pagePerRequest, venueId } from '../venue.js';
 import type { LimitlessContext } from '../context.js';
 import { ammOutcomeId } from '../ids.js';
 import type { OutcomeIds } from '../ids.js';

@@ -14,7 +14,7 @@ import {
 } from '@predgate/core';
 import type { Feed, OHLCVParams, OrderBook, OrderBookParams, PriceCandle } from '@predgate/core';
 import type { RawPriceSeries } from '../api/schemas.js';
-import { unit, venueId } from '../context.js';
+import { unit, venueId } from '../venue.js';
 import type { LimitlessContext } from '../context.js';
 import { bookTarget } from './lookups.js';
 

@@ -1,6 +1,6 @@
 import { marketListPredicate } from '@predgate/core';
 import type { Market, MarketFetchParams } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { LimitlessContext } from '../context.js';
 import { selectEvents } from './events.js';
 import { bookTarget, marketMarkets, rememberEvents } from './lookups.js';

@@ -1,7 +1,7 @@
 import { compact, complement, roundTo, text, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
 import type { RawAggregate, RawPost, RawQuestion } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 const postUrl = (id: number) => `https://www.metaculus.com/questions/${id}/`;
 

@@ -1,5 +1,5 @@
 import type { BuiltOrder, CreateOrderParams, MyTradesParams, OrderHistoryParams } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { MockContext } from '../context.js';
 import { builtOrderExpired, notBuiltHere } from '../errors.js';
 import { history } from '../reads/pages.js';

@@ -1,6 +1,6 @@
 import { checkPayload, eventSchema, marketSchema, venueValue } from '@predgate/core';
 import Joi from 'joi';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /*
  * The simulation's answers are read as a real venue's are: a list item by

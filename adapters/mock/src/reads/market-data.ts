@@ -1,6 +1,6 @@
 import { bookToDepth, resolutionMs } from '@predgate/core';
 import type { OHLCVParams, OrderBookParams, TradesParams } from '@predgate/core';
-import { defaultPageSize } from '../context.js';
+import { defaultPageSize } from '../venue.js';
 import type { MockContext } from '../context.js';
 import { notSupported, outcomeChoiceNeeded } from '../errors.js';
 import { priceOf } from '../simulation/catalog.js';

@@ -1,6 +1,6 @@
 import { offsetWindow } from '@predgate/core';
 import type { OrderHistoryParams, Page } from '@predgate/core';
-import { defaultPageSize, venueId } from '../context.js';
+import { defaultPageSize, venueId } from '../venue.js';
 
 /** The page a `limit`/`offset`/`cursor` request selects from a list already filtered and sorted. */
 export function pageOf<T>(items: T[], params: { limit?: number; offset?: number; cursor?: string }): Page<T> {

@@ -1,6 +1,6 @@
 import { invalidArgument } from '@predgate/core';
 import type { MyTradesParams, QueryValue, UserTrade } from '@predgate/core';
-import { pageSize, venueId } from '../context.js';
+import { pageSize, venueId } from '../venue.js';
 import type { MyriadContext } from '../context.js';
 import { partsOf } from '../ids.js';
 import { isTrade, tradeOf } from '../normalize/trades.js';

@@ -1,5 +1,5 @@
 import { invalidArgument, missingCredentials } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { MyriadContext } from '../context.js';
 
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;

@@ -1,7 +1,7 @@
 import { compact, text, toFraction, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
 import type { RawMarket, RawOutcome } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { marketKey } from '../ids.js';
 
 /**

@@ -1,7 +1,7 @@
 import { collectNumberedPages, eventListPredicate, marketListPredicate, unlessMissing } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams, QueryValue } from '@predgate/core';
 import type { RawMarket } from '../api/schemas.js';
-import { pageSize } from '../context.js';
+import { pageSize } from '../venue.js';
 import type { MyriadContext } from '../context.js';
 import { partsOf } from '../ids.js';
 import { normalizeEvent, normalizeMarket } from '../normalize/markets.js';

@@ -1,7 +1,7 @@
 import { bucketCandles, invalidArgument, resolutionMs, toNumber } from '@predgate/core';
 import type { OHLCVParams, PricePoint } from '@predgate/core';
 import type { RawChart } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { MyriadContext } from '../context.js';
 import { outcomeOf } from './outcome.js';
 

@@ -1,6 +1,6 @@
 import { PredgateError, invalidArgument } from '@predgate/core';
 import type { Market } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { MyriadContext } from '../context.js';
 import { partsOf } from '../ids.js';
 import { normalizeMarket } from '../normalize/markets.js';

@@ -1,7 +1,7 @@
 import { PredgateError } from '@predgate/core';
 import type { Clock } from '@predgate/core';
 import type { OpinionApi } from '../api/client.js';
-import { venue } from '../context.js';
+import { venue } from '../venue.js';
 
 export interface MarketTokens {
   yes: string;

@@ -4,7 +4,7 @@ import { pageSize } from '../api/client.js';
 import type { OpinionApi } from '../api/client.js';
 import type { RawOrder } from '../api/schemas.js';
 import { toOrder, toPosition, toUserTrade } from '../normalize/account.js';
-import { venue } from '../context.js';
+import { venue } from '../venue.js';
 import type { MarketTokenCache } from './market-tokens.js';
 
 /** Upper bound on pages (20 items each) one account call reads. */

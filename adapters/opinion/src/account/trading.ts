@@ -6,7 +6,7 @@ import type { Address } from 'viem';
 import type { OpinionApi } from '../api/client.js';
 import { signOrder, signerAddress, safeSignatureType } from '../auth/order-signing.js';
 import type { CtfOrder } from '@predgate/core';
-import { venue } from '../context.js';
+import { venue } from '../venue.js';
 import type { MarketTokenCache } from './market-tokens.js';
 import { decimals, orderAmounts } from './order-amounts.js';
 import type { AccountReads } from './reads.js';

@@ -1,7 +1,7 @@
 import { checkPayload } from '@predgate/core';
-import type { ErrorCode } from '@predgate/core';
 import Joi from 'joi';
 import { envelopeError } from '../errors.js';
+import type { RefusedCall, Refusal } from '../errors.js';
 
 /**
  * Opinion answers HTTP 200 with an envelope, and application errors come back
@@ -10,23 +10,12 @@ import { envelopeError } from '../errors.js';
  * `code`/`msg`; both are read. Only `errno` (or `code`) 0 is a success.
  */
 
-export interface EnvelopeSource {
-  venue: string;
+export interface EnvelopeSource extends RefusedCall {
   /** `GET /market/{marketId}`: named in errors. */
   endpoint: string;
-  method: string;
-  url: URL;
-  /** The code an unknown id becomes on a lookup endpoint. */
-  notFound?: ErrorCode;
-  /** The code of any other refusal (an order Opinion turns down is INVALID_ORDER); BAD_REQUEST otherwise. */
-  refused?: ErrorCode;
 }
 
-export interface Envelope {
-  errno?: number;
-  code?: number;
-  errmsg?: string | null;
-  msg?: string | null;
+export interface Envelope extends Refusal {
   result?: unknown;
 }
 

@@ -1,7 +1,7 @@
 import { compact, complement, pick, text, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
 import type { RawChildMarket, RawMarket } from '../api/schemas.js';
-import { venue } from '../context.js';
+import { venue } from '../venue.js';
 
 /** Opinion's market states (1 Created … 6 Deleted) in the unified vocabulary. */
 const statuses: Record<number, MarketStatus> = { 1: 'inactive', 2: 'active', 3: 'closed', 4: 'resolved', 5: 'closed', 6: 'archived' };

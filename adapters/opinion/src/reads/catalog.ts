@@ -3,7 +3,7 @@ import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter }
 import { pageSize } from '../api/client.js';
 import type { MarketQuery, OpinionApi } from '../api/client.js';
 import type { RawMarket } from '../api/schemas.js';
-import { venue } from '../context.js';
+import { venue } from '../venue.js';
 import { isCategorical, marketsOf, toEvent } from '../normalize/catalog.js';
 import { priceMarkets } from './prices.js';
 

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { PredgateError, invalidArgument } from '@predgate/core';
 import type { CreateOrderParams, OrderControl, TimeInForce } from '@predgate/core';
 import Joi from 'joi';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { partsOfOutcomeId } from '../ids.js';
 
 /** pmxt's order controls this venue honours, each mapped onto the place-order body below. */

@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { BuiltOrder, CreateOrderParams, Order } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { PolymarketUsContext } from '../context.js';
 import { normalizeOrder } from '../normalize/account.js';
 import { builtRequest, orderRequest } from './order-request.js';

@@ -1,5 +1,5 @@
 import type { MyTradesParams, UserTrade } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { PolymarketUsContext } from '../context.js';
 import { partsOfOutcomeId } from '../ids.js';
 import { normalizeMyTrade } from '../normalize/account.js';

@@ -1,6 +1,6 @@
 import { PredgateError, missingCredentials } from '@predgate/core';
 import type { Clock, Credentials, HttpMethod } from '@predgate/core';
-import { credentialMembers, venueId } from '../context.js';
+import { credentialMembers, venueId } from '../venue.js';
 import { PolymarketUsSigner } from './signer.js';
 
 /** Signs each account request with the caller's key, made once on first use; missing or malformed credentials are refused by name. */

@@ -13,7 +13,7 @@ import {
 } from '@predgate/core';
 import type { Event, Market, MarketStatus, OrderBook, Series } from '@predgate/core';
 import type { RawBook, RawEvent, RawMarket, RawSeries, RawSettlement, RawSide } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { outcomeIdOf } from '../ids.js';
 import type { Side } from '../ids.js';
 

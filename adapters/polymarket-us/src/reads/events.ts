@@ -1,6 +1,6 @@
 import { eventListPredicate, unlessMissing } from '@predgate/core';
 import type { Event, EventFetchParams } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { PolymarketUsContext } from '../context.js';
 import { normalizeEvent } from '../normalize/markets.js';
 import { pages, statusQuery } from './paging.js';

@@ -1,6 +1,6 @@
 import { marketListPredicate, unlessMissing } from '@predgate/core';
 import type { Market, MarketFetchParams } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { PolymarketUsContext } from '../context.js';
 import { partsOfOutcomeId } from '../ids.js';
 import { normalizeMarket, settledMarket } from '../normalize/markets.js';

@@ -1,6 +1,6 @@
 import { collectOffsetPages } from '@predgate/core';
 import type { StatusFilter } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 
 const pageSize = 100;
 /** A listing read at most this far (10,000 items): the catalog's sweeps stay bounded. */

@@ -1,6 +1,6 @@
 import { unlessMissing } from '@predgate/core';
 import type { Series, SeriesFetchParams } from '@predgate/core';
-import { defaultLimit } from '../context.js';
+import { defaultLimit } from '../venue.js';
 import type { PolymarketUsContext } from '../context.js';
 import { normalizeSeries } from '../normalize/markets.js';
 import { pages } from './paging.js';

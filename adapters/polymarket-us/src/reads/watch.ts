@@ -1,5 +1,5 @@
 import { PredgateError, invalidArgument } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { PolymarketUsContext } from '../context.js';
 import { partsOfOutcomeId } from '../ids.js';
 

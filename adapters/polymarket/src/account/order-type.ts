@@ -1,6 +1,6 @@
 import { invalidArgument } from '@predgate/core';
 import type { CreateOrderParams, OrderControl } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /** pmxt's order controls the CLOB honours: its order types and post-only, and an expiry for GTD. */
 export const honouredOrderControls: OrderControl[] = ['timeInForce', 'postOnly', 'expiry'];

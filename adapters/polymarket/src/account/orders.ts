@@ -12,7 +12,7 @@ import { normalizeOrder } from '../normalize/account.js';
 import { orderLifetimeOf } from './order-type.js';
 import type { ClobOrderType } from './order-type.js';
 import { outcomeTokenIds } from '../normalize/markets.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /** The JSON order the CLOB receives: the signed struct with decimal strings, plus the unsigned `expiration`. */
 interface WireOrder {

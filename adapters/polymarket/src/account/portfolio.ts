@@ -6,7 +6,7 @@ import { amountDecimals } from '../auth/contracts.js';
 import { fundsAddressOf, signatureTypeOf } from '../auth/credentials.js';
 import type { PolymarketContext } from '../context.js';
 import { normalizePosition, normalizeUserTrades } from '../normalize/account.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /** The Data API's page of positions. */
 const positionsPage = 500;

@@ -1,7 +1,7 @@
 import type { AdapterContext, QueryValue, VenueHttpClient } from '@predgate/core';
 import type { PolymarketConfig } from '../config.js';
 import { mapError } from '../errors.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 export function createVenueClient(context: AdapterContext, config: PolymarketConfig): VenueHttpClient {
   return context.http({

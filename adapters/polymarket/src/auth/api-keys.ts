@@ -1,7 +1,7 @@
 import { PredgateError, requireCredentials } from '@predgate/core';
 import type { Clock, Credentials, VenueHttpClient } from '@predgate/core';
 import type { ApiKeyAnswer } from '../api/types.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { walletOf } from './credentials.js';
 import { l1Headers } from './l1-headers.js';
 import { l2Headers } from './l2-headers.js';

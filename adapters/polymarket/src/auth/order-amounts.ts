@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { OrderSide, OrderType } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /**
  * The integer amounts (six decimals) of a CLOB order, computed in integers so

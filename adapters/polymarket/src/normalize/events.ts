@@ -1,7 +1,7 @@
 import { compact, pick, toNumber } from '@predgate/core';
 import type { Event, Series } from '@predgate/core';
 import type { GammaEvent, GammaSeries } from '../api/types.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { categoryOf, eventUrl, normalizeMarket, tagsOf } from './markets.js';
 
 const eventMetadataKeys = [

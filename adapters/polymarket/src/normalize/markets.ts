@@ -1,7 +1,7 @@
 import { compact, pick, toFraction, toIsoDate, toList, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Market, MarketStatus, Outcome } from '@predgate/core';
 import type { GammaEvent, GammaMarket } from '../api/types.js';
-import { venueId, webUrl } from '../context.js';
+import { venueId, webUrl } from '../venue.js';
 
 /** The venue fields kept under `Market.sourceMetadata` (the fact sheet's list, not the whole payload). */
 const marketMetadataKeys = [

@@ -6,7 +6,7 @@ import { gammaMaxPage } from '../config.js';
 import type { PolymarketContext } from '../context.js';
 import { isGammaId } from '../ids.js';
 import { normalizeEvent, normalizeSeries } from '../normalize/events.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { pageWindow, readPages, sortQuery, statusQuery, tagSlug, textMatches } from './list-params.js';
 
 /*

@@ -1,7 +1,7 @@
 import { decodeCursor } from '@predgate/core';
 import type { EventFetchParams, SortOrder, StatusFilter } from '@predgate/core';
 import type { Query } from '../api/client.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /**
  * Unified list parameters in Gamma's terms. Resolved markets usually keep

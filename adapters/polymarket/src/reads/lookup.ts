@@ -1,7 +1,7 @@
 import { PredgateError } from '@predgate/core';
 import type { GammaApi } from '../api/gamma.js';
 import type { GammaEvent, GammaMarket } from '../api/types.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { isConditionId, isGammaId } from '../ids.js';
 
 /** A Gamma market with the event it belongs to, when that is known. */

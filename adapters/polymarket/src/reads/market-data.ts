@@ -2,7 +2,7 @@ import { PredgateError } from '@predgate/core';
 import type { OHLCVParams, PriceCandle, Trade, TradesParams } from '@predgate/core';
 import type { PolymarketContext } from '../context.js';
 import { bucketCandles, normalizeTapeTrade } from '../normalize/market-data.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 const defaultTrades = 100;
 const defaultCandles = 100;

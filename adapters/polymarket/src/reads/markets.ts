@@ -4,7 +4,7 @@ import { gammaMaxPage } from '../config.js';
 import type { PolymarketContext } from '../context.js';
 import { isGammaId } from '../ids.js';
 import { normalizeMarket } from '../normalize/markets.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { fetchEvents } from './events.js';
 import { pageWindow, readPages, sortQuery, statusQuery, textMatches } from './list-params.js';
 import type { MarketRecord } from './lookup.js';

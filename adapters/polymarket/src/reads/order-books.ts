@@ -4,7 +4,7 @@ import type { PolymarketContext } from '../context.js';
 import { isTokenId } from '../ids.js';
 import { normalizeBook } from '../normalize/market-data.js';
 import { normalizeMarket } from '../normalize/markets.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /** `POST /books` is limited by payload size (about 500 ids); smaller batches stay well inside it. */
 const booksPerRequest = 200;

@@ -4,7 +4,7 @@ import { BookState, toOrderBook } from './book-state.js';
 import { MarketChannel } from './market-channel.js';
 import type { MarketRow } from './market-rows.js';
 import { isTokenId } from '../ids.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 export interface MarketStreamOptions {
   url: string;

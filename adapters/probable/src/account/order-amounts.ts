@@ -1,6 +1,6 @@
 import { PredgateError } from '@predgate/core';
 import type { OrderSide } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /**
  * The integer amounts (18 decimals) of an order, computed in integers so no

@@ -5,7 +5,7 @@ import { zeroAddress } from '../auth/contracts.js';
 import { tradingAccountOf } from '../auth/credentials.js';
 import { signOrder } from '../auth/order-signing.js';
 import type { OrderStruct } from '../auth/order-signing.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { ProbableContext } from '../context.js';
 import { orderRejection } from '../errors.js';
 import { parseOrderId, toOrder } from '../normalize/account.js';

@@ -1,5 +1,5 @@
 import { invalidArgument, toNumber } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { ProbableContext } from '../context.js';
 
 /** Public: positions of any address (or the `funderAddress` credential). */

@@ -1,7 +1,7 @@
 import { PredgateError, checkPayload } from '@predgate/core';
 import type { Clock, Credentials, VenueHttpClient } from '@predgate/core';
 import Joi from 'joi';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { chainId } from './contracts.js';
 import { signatureTypeOf, walletOf } from './credentials.js';
 import { l1Headers, l2Headers } from './headers.js';

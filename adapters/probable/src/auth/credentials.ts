@@ -3,7 +3,7 @@ import type { Credentials } from '@predgate/core';
 import { getAddress, isAddress, isHex } from 'viem';
 import type { Address, PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /**
  * Who trades: the key that signs (and whose address goes in `prob_address`),

@@ -2,7 +2,7 @@ import { PredgateError, text, toEpochMs, toNumber } from '@predgate/core';
 import type { Order, UserTrade } from '@predgate/core';
 import { orderStatuses } from './order-status.js';
 import type { RawOrder, RawTrade } from '../api/private.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /**
  * Probable needs an order's token id beside its id to read or cancel it, so

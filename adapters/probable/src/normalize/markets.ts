@@ -1,7 +1,7 @@
 import { compact, complement, text, toFraction, toIsoDate, toList, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus, Outcome } from '@predgate/core';
 import type { RawEvent, RawMarket } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 
 /** Midpoints of first outcomes by token id: the venue's market payloads carry no prices. */
 export type Mids = Map<string, number>;

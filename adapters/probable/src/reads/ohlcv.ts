@@ -1,6 +1,6 @@
 import { PredgateError, bucketCandles, invalidArgument, resolutionMs, toNumber } from '@predgate/core';
 import type { OHLCVParams } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { ProbableContext } from '../context.js';
 
 /**

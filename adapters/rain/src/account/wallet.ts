@@ -2,7 +2,7 @@ import { PredgateError, fromBaseUnits, invalidArgument, missingCredentials, perc
 import type { Balance, MyTradesParams, Position, UserTrade } from '@predgate/core';
 import type { Hex } from 'viem';
 import type { RawPool } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { RainContext } from '../context.js';
 import { partsOf } from '../ids.js';
 import { choiceOf } from '../normalize/pools.js';

@@ -1,7 +1,7 @@
 import { compact, fromBaseUnits, percentToFraction, text, toFraction, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
 import type { PoolState, RawPool } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { poolKey } from '../ids.js';
 
 /** Wire statuses (and the SDK's names for them) under which a pool still trades. */

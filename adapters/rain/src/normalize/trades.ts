@@ -1,7 +1,7 @@
 import { fromBaseUnits, toFraction } from '@predgate/core';
 import type { Trade, UserTrade } from '@predgate/core';
 import type { RawPool, RawTradeRow, RawTradeRows, RawWalletRow, RawWalletRows } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { restDecimals } from './pools.js';
 
 /**

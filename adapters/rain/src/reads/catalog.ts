@@ -10,7 +10,7 @@ import {
 } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams } from '@predgate/core';
 import type { PoolState, RawPool } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { RainContext } from '../context.js';
 import { canonicalPool, partsOf } from '../ids.js';
 import { choiceOf, normalizeEvent, normalizeMarket, readsChain, tradingStatuses } from '../normalize/pools.js';

@@ -1,6 +1,6 @@
 import { PredgateError, bucketCandles, createFeed, feedError, invalidArgument, resolutionMs } from '@predgate/core';
 import type { Feed, OHLCVParams, PriceCandle, PricePoint, Trade, TradesParams } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { RainContext } from '../context.js';
 import { partsOf } from '../ids.js';
 import { choiceOf, restDecimals } from '../normalize/pools.js';

@@ -1,7 +1,7 @@
 import { PredgateError, invalidArgument } from '@predgate/core';
 import type { CreateOrderParams, Order, OrderHistoryParams, QueryValue } from '@predgate/core';
 import { authed } from '../auth/tokens.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { SmarketsContext } from '../context.js';
 import { partsOfOutcomeId } from '../ids.js';
 import { normalizeOrder, normalizePlacement } from '../normalize/account.js';

@@ -1,5 +1,5 @@
 import { isPredgateError, missingCredentials } from '@predgate/core';
-import { credentialMembers, venueId } from '../context.js';
+import { credentialMembers, venueId } from '../venue.js';
 import type { SmarketsContext } from '../context.js';
 
 /** An account call with the session token; a token the venue refuses is forgotten, so the next call logs in again. */

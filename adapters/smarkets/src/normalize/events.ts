@@ -1,7 +1,7 @@
 import { compact, percentToFraction, text, toIsoDate, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
 import type { RawContract, RawEvent, RawMarket } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import { outcomeIdOf } from '../ids.js';
 
 export interface MarketDetails {

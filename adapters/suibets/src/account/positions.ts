@@ -1,6 +1,6 @@
 import { invalidArgument, missingCredentials } from '@predgate/core';
 import type { Position } from '@predgate/core';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { SuibetsContext } from '../context.js';
 import { normalizePositions } from '../normalize/positions.js';
 

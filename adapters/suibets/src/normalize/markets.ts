@@ -1,7 +1,7 @@
 import { complement, compact, pick, roundTo, text, toIsoDate, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market, MarketStatus } from '@predgate/core';
 import type { RawOffer } from '../api/schemas.js';
-import { venueId, webUrl } from '../context.js';
+import { venueId, webUrl } from '../venue.js';
 
 /**
  * One offer is one market of two outcomes: the creator's pick, priced at the

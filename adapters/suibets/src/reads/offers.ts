@@ -2,7 +2,7 @@ import { offsetWindow, toNumber } from '@predgate/core';
 import type { Event, EventFetchParams, Market, MarketFetchParams, StatusFilter } from '@predgate/core';
 import { maxOffers } from '../api/client.js';
 import type { RawOffer } from '../api/schemas.js';
-import { venueId } from '../context.js';
+import { venueId } from '../venue.js';
 import type { SuibetsContext } from '../context.js';
 import { normalizeOffer } from '../normalize/markets.js';
 

@@ -1,7 +1,7 @@
 import { compact, toFraction, toNumber, withBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import type { RawEvent, RawMarket } from '../api/schemas.js';
-import { venue } from '../context.js';
+import { venue } from '../venue.js';
 
 export function toEvent(raw: RawEvent): Event {
   const url = `https://example-venue.com/event/${raw.slug}`;

@@ -1,0 +1,4 @@
+export const venueId = 'myriad';
+
+/** The venue's page size, the most it serves at once. */
+export const pageSize = 100;
