@@ -1,0 +1,5 @@
+export type { D } from './d.js';
+
+export interface E {
+  name: string;
+}
