@@ -111,3 +111,19 @@ test('clear wants nothing any more without unsubscribing or reporting idle', asy
   subscriptions.unwant('book', 'A');
   expect(log).toEqual(['subscribe book A']);
 });
+
+test('an isolated key goes out in a command of its own while the others still go out together', async () => {
+  const { subscriptions, log, flushed } = recorded();
+  for (const key of ['A', 'B', 'C']) subscriptions.want('book', key);
+  await turn();
+  for (const key of ['A', 'B', 'C']) subscriptions.isolate('book', key);
+  subscriptions.want('book', 'D');
+  await flushed();
+  expect(log).toEqual(['subscribe book A,B,C', 'subscribe book D', 'subscribe book A', 'subscribe book B', 'subscribe book C']);
+  // A key no longer wanted is not asked for, alone or otherwise.
+  subscriptions.unwant('book', 'B');
+  subscriptions.isolate('book', 'B');
+  subscriptions.reset();
+  await flushed();
+  expect(log.slice(6)).toEqual(['subscribe book D', 'subscribe book A', 'subscribe book C']);
+});

@@ -23,11 +23,14 @@ export interface SubscriptionsOptions<Channel extends string> {
 export class Subscriptions<Channel extends string> {
   private readonly wanted = new Map<Channel, Set<string>>();
   private readonly sent = new Map<Channel, Set<string>>();
+  /** Keys asked for in a command of their own: the venue refused a batch naming them without saying which it did not know. */
+  private readonly alone = new Map<Channel, Set<string>>();
 
   constructor(private readonly options: SubscriptionsOptions<Channel>) {
     for (const channel of options.channels) {
       this.wanted.set(channel, new Set());
       this.sent.set(channel, new Set());
+      this.alone.set(channel, new Set());
     }
   }
 
@@ -57,6 +60,7 @@ export class Subscriptions<Channel extends string> {
   /** Stops wanting `key`: unsubscribed when it had been sent, and `onIdle` when it was the last wanted key. */
   unwant(channel: Channel, key: string): void {
     if (!this.wantedOn(channel).delete(key)) return;
+    this.alone.get(channel)!.delete(key);
     if (this.sentOn(channel).delete(key)) this.options.unsubscribe(channel, key);
     if (this.idle) this.options.onIdle();
   }
@@ -67,6 +71,15 @@ export class Subscriptions<Channel extends string> {
    */
   forget(channel: Channel, key: string): boolean {
     return this.sentOn(channel).delete(key);
+  }
+
+  /**
+   * The venue refused `key` in a batch, not saying which of its keys it did not know: the next flush asks for
+   * it again in a command of its own, so an unknown key is refused alone and the others are served.
+   */
+  isolate(channel: Channel, key: string): void {
+    this.sentOn(channel).delete(key);
+    if (this.wants(channel, key)) this.alone.get(channel)!.add(key);
   }
 
   /** The connection went down: nothing is subscribed on the next one until it is flushed again. */
@@ -89,7 +102,10 @@ export class Subscriptions<Channel extends string> {
       const fresh = [...this.wantedOn(channel)].filter((key) => !sent.has(key));
       if (fresh.length === 0) continue;
       for (const key of fresh) sent.add(key);
-      this.options.subscribe(channel, fresh);
+      const alone = this.alone.get(channel)!;
+      const together = fresh.filter((key) => !alone.has(key));
+      if (together.length > 0) this.options.subscribe(channel, together);
+      for (const key of fresh) if (alone.has(key)) this.options.subscribe(channel, [key]);
     }
   }
 

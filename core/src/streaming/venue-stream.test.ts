@@ -68,7 +68,12 @@ class TestStream extends VenueStream<{ book: OrderBook; trade: string[] }, Side>
   }
 
   refuse(key: string, notFound: boolean): void {
-    this.refused('book', [key], this.refusal('no such thing', [key], notFound));
+    this.refuseBatch([key], notFound);
+  }
+
+  /** The venue refuses one command that named all of `keys`. */
+  refuseBatch(keys: string[], notFound: boolean): void {
+    this.refused('book', keys, this.refusal('no such thing', keys, notFound));
   }
 
   protected subscribe(channel: string, keys: string[]): void {
@@ -165,6 +170,28 @@ describe('VenueStream', () => {
     stream.watchOrderBook('BUSY').start(collectFeed<OrderBook>().listener);
     await settled();
     expect(stream.commands.at(-1)).toBe('+book:BUSY');
+  });
+
+  test('a batch refused for naming something unknown costs only the unknown key: each is asked for alone, and only its refusal ends a watch', async () => {
+    const stream = new TestStream();
+    const good = collectFeed<OrderBook>();
+    const missing = collectFeed<OrderBook>();
+    stream.watchOrderBook('GOOD').start(good.listener);
+    stream.watchOrderBook('NOPE').start(missing.listener);
+    stream.open();
+    await settled();
+    expect(stream.commands).toEqual(['+book:GOOD,NOPE']);
+    stream.refuseBatch(['GOOD', 'NOPE'], true);
+    await settled();
+    expect(stream.commands).toEqual(['+book:GOOD,NOPE', '+book:GOOD', '+book:NOPE']);
+    expect(good.errors).toEqual([]);
+    expect(missing.errors).toEqual([]);
+    stream.refuse('NOPE', true);
+    expect(missing.errors[0]).toMatchObject({ code: 'OUTCOME_NOT_FOUND', retryable: false });
+    expect(good.errors).toEqual([]);
+    // A batch refused for any other reason tells every watcher at once, retryable.
+    stream.refuseBatch(['GOOD'], false);
+    expect(good.errors[0]).toMatchObject({ code: 'EXCHANGE_NOT_AVAILABLE', retryable: true });
   });
 
   test('close ends every watch; a watcher from before it stopping later leaves the watchers after it alone', async () => {

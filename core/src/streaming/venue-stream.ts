@@ -225,9 +225,16 @@ export abstract class VenueStream<Channels extends Record<string, unknown>, View
   /**
    * The venue refused a subscription of `keys`: they are asked for again on the
    * next flush or connection, and their watchers are told (a final error, such
-   * as an unknown outcome, ends their watches).
+   * as an unknown outcome, ends their watches). A batch refused for naming
+   * something unknown tells no one yet: each key is asked for alone, so only
+   * the unknown one is refused and the others are served.
    */
   protected refused(channel: keyof Channels & string, keys: readonly string[], error: PredgateError): void {
+    if (keys.length > 1 && error.code === 'OUTCOME_NOT_FOUND') {
+      for (const key of keys) this.subscriptions.isolate(channel, key);
+      this.subscriptions.scheduleFlush();
+      return;
+    }
     for (const key of keys) {
       this.subscriptions.forget(channel, key);
       this.fail(channel, key, error);

@@ -244,6 +244,18 @@ test('a watcher from before close() stopping later leaves the book and prints of
   expect(stream.tickers).toEqual({ orderbook_delta: [ticker], trade: [ticker] });
 });
 
+test('a ticker the venue does not know, asked for with a good one, is refused alone: the good one is subscribed on its own and served', async () => {
+  const { venue, stream, commands } = await scene();
+  const good = watchBook(stream, ticker);
+  const unknown = watchBook(stream, 'KXNOPE-1');
+  await until(() => unknown.errors.length > 0, 'the unknown ticker refused');
+  expect(commands('subscribe').map((command) => command.params.market_tickers)).toEqual([[ticker, 'KXNOPE-1'], [ticker], ['KXNOPE-1']]);
+  expect(unknown.errors.map(({ code, retryable }) => ({ code, retryable }))).toEqual([{ code: 'OUTCOME_NOT_FOUND', retryable: false }]);
+  venue.send(payloads.snapshot);
+  await until(() => good.data.length === 1, 'the good ticker’s book');
+  expect(good.errors).toEqual([]);
+});
+
 test('a ticker the venue does not know ends the watches of both its outcomes with OUTCOME_NOT_FOUND, not retryable', async () => {
   const { stream, commands } = await scene();
   const yes = watchBookAndTrades(stream, 'KXNOPE-1');
