@@ -12,6 +12,8 @@ import { importHourFiles } from './importer.js';
 import type { ImportReport } from './importer.js';
 import { HourJournal } from './journal.js';
 import type { CheckpointPolicy } from './journal.js';
+import { HourIndex } from './hour-index.js';
+import type { IndexedCheckpoint } from './hour-index.js';
 import { HourReader } from './reader.js';
 import { bookAt, booksBetween } from './reconstruct.js';
 import type { AssetHour, Checkpoint, HourSource } from './reconstruct.js';
@@ -66,6 +68,7 @@ export class PolymarketArchive implements HourSource, HourStore {
   private readonly facts = new Map<number, HourFacts>();
   private readonly journals = new Map<number, HourJournal>();
   private readonly cache = new Map<string, AssetHour>();
+  private readonly indexes = new Map<number, HourIndex>();
   private readonly books = new Map<string, BookState>();
   private readonly gaps: GapLog;
   private open: HourJournal | undefined;
@@ -148,21 +151,51 @@ export class PolymarketArchive implements HourSource, HourStore {
     const facts = this.factsFor(start);
     // Hours after the latest published one may still be in the recording process's journal (open, or being rolled).
     if (!facts) return this.options.openHours && start > this.latestPublished() ? this.options.openHours.assetHour(start, assetId, since) : undefined;
-    const key = `${start}:${assetId}`;
+    const index = this.hourIndex(start);
+    // An hour rolled before hours had an index: nothing to read it by (importing its file again writes one).
+    if (!index) return undefined;
+    const token = index.token(assetId);
+    // A token without a checkpoint in the hour never had a known book in it: its rows there describe nothing.
+    if (!token || token.checkpoints.length === 0) return { start, rows: [], checkpoints: [] };
+    // Its latest checkpoint at or before `since` and the rows after it; without one, every row of the hour (replay starts before it).
+    let chosen: IndexedCheckpoint | undefined;
+    for (const checkpoint of token.checkpoints) if (checkpoint.timestamp <= since) chosen = checkpoint;
+    const key = `${start}:${assetId}:${chosen?.row ?? -1}`;
     const cached = this.cache.get(key);
     if (cached) {
       this.cache.delete(key);
       this.cache.set(key, cached);
       return cached;
     }
-    const checkpoints = await this.reader.checkpoints(this.checkpointPath(start), assetId);
-    // A token without a checkpoint in the hour never had a known book in it: its rows there describe nothing.
-    const market = checkpoints[0]?.snapshot.market;
-    const rows = market ? await this.reader.rows(join(this.filesDir, facts.name), market, assetId) : [];
+    const from = chosen?.row ?? 0;
+    const rows = await this.reader.rows(
+      join(this.filesDir, facts.name),
+      { from: token.firstRow + from, to: token.firstRow + token.rows, firstOrdinal: from },
+      { market: token.market, assetId },
+    );
+    const checkpoints: Checkpoint[] = chosen ? [{ assetId, row: chosen.row, snapshot: index.snapshot(chosen) }] : [];
     const hour: AssetHour = { start, rows, checkpoints };
     this.cache.set(key, hour);
     if (this.cache.size > 512) this.cache.delete(this.cache.keys().next().value!);
     return hour;
+  }
+
+  /** A published hour's index (directory read once; a few hours kept open). */
+  private hourIndex(start: number): HourIndex | undefined {
+    let index = this.indexes.get(start);
+    if (index) {
+      this.indexes.delete(start);
+    } else {
+      if (!existsSync(this.checkpointPath(start))) return undefined;
+      index = HourIndex.open(this.checkpointPath(start));
+      if (this.indexes.size >= 8) {
+        const [oldest, held] = this.indexes.entries().next().value!;
+        held.close();
+        this.indexes.delete(oldest);
+      }
+    }
+    this.indexes.set(start, index);
+    return index;
   }
 
   private latestPublished(): number {
@@ -220,7 +253,9 @@ export class PolymarketArchive implements HourSource, HourStore {
     this.flush();
     await this.rolling;
     for (const journal of this.journals.values()) journal.close();
-    this.reader.close();
+    for (const index of this.indexes.values()) index.close();
+    this.indexes.clear();
+    await this.reader.close();
   }
 
   /**
@@ -237,7 +272,7 @@ export class PolymarketArchive implements HourSource, HourStore {
       checkpoints: this.checkpointPath(start),
       workDir,
       dataTemp: join(workDir, name),
-      checkpointsTemp: join(workDir, 'checkpoints.parquet'),
+      checkpointsTemp: join(workDir, 'index'),
     };
   }
 
@@ -268,7 +303,11 @@ export class PolymarketArchive implements HourSource, HourStore {
     await syncPath(this.indexDir);
     await syncPath(this.filesDir);
     this.facts.set(start, facts);
+    // A republished hour (an import merged into it) is new files under the same names.
     for (const key of [...this.cache.keys()]) if (key.startsWith(`${start}:`)) this.cache.delete(key);
+    this.indexes.get(start)?.close();
+    this.indexes.delete(start);
+    await this.reader.forget(paths.data);
   }
 
   private reconstructOptions() {
@@ -361,8 +400,9 @@ export class PolymarketArchive implements HourSource, HourStore {
     return join(this.journalDir, `${hourKey(start)}.jsonl`);
   }
 
+  /** The hour's index: its checkpoints and where each token's rows are in its file (see hour-index.ts). */
   checkpointPath(start: number): string {
-    return join(this.indexDir, `${hourKey(start)}.checkpoints.parquet`);
+    return join(this.indexDir, `${hourKey(start)}.index`);
   }
 
   private factsPath(start: number): string {

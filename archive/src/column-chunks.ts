@@ -7,16 +7,29 @@ import type { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 type FileMetaData = Parameters<typeof writeMetadata>[1];
 export type ColumnChunk = FileMetaData['row_groups'][number]['columns'][number];
 
-/** Where pages go: the file writer, and how a page's data is compressed. */
+/** Where a data page starts, its size with its header, and its first row in the row group: one entry of a column chunk's offset index. */
+export interface PageLocation {
+  offset: bigint;
+  compressed_page_size: number;
+  first_row_index: bigint;
+}
+
+/** Where pages go: the file writer, how a page's data is compressed, and where the data pages of the chunk being written are noted. */
 export interface PageSink {
   writer: Parameters<typeof writePageHeader>[0];
   compress(data: Uint8Array): Uint8Array;
   codec: 'ZSTD';
+  pages: PageLocation[];
 }
 
-/** Rows per data page; a byte-array page also ends once it holds about this many bytes. */
-const pageRows = 131_072;
-const pageBytes = 1 << 20;
+/**
+ * Rows per data page; a byte-array page also ends once it holds about this
+ * many bytes. Small enough that a reader holding the offset index decodes
+ * little more than one token's rows (a `since` reads a few hundred), large
+ * enough that ZSTD still finds the repeats of sorted rows.
+ */
+const pageRows = 4096;
+const pageBytes = 64 * 1024;
 
 /**
  * One column of a row group, held in typed arrays (never an object per row),
@@ -91,7 +104,7 @@ export class DictionaryColumn<V extends string | number> implements ColumnBuffer
       writeRleBitPackedHybrid(data, present, bitWidth);
       uncompressed += writePage(
         sink,
-        { type: 'DATA_PAGE_V2', count: slice.length, nulls: slice.length - present.length, encoding: 'RLE_DICTIONARY' },
+        { type: 'DATA_PAGE_V2', count: slice.length, nulls: slice.length - present.length, encoding: 'RLE_DICTIONARY', firstRow: from },
         required ? undefined : definitionLevels(slice, (index) => index >= 0),
         data.getBytes(),
       );
@@ -135,6 +148,8 @@ export class TextColumn implements ColumnBuffer {
   private present = new Uint8Array(pageRows);
   private pageCount = 0;
   private pageNulls = 0;
+  /** Rows of the group in pages already sealed: the current page's first row. */
+  private sealedRows = 0;
   private min: string | undefined;
   private max: string | undefined;
 
@@ -183,6 +198,7 @@ export class TextColumn implements ColumnBuffer {
       statistics: { null_count: BigInt(nulls), ...(this.min !== undefined ? { min_value: this.min, max_value: this.max } : {}) },
     });
     this.pages = [];
+    this.sealedRows = 0;
     this.min = undefined;
     this.max = undefined;
     return chunk;
@@ -193,12 +209,14 @@ export class TextColumn implements ColumnBuffer {
     const count = this.pageCount;
     this.pages.push({
       count,
+      firstRow: this.sealedRows,
       nulls: this.pageNulls,
       encoding: 'PLAIN',
       levels: definitionLevels(this.present.subarray(0, count), (mark) => mark === 1),
       rawBytes: this.dataBytes,
       compressed: this.compress(this.data.subarray(0, this.dataBytes)),
     });
+    this.sealedRows += count;
     this.pageCount = 0;
     this.pageNulls = 0;
     this.dataBytes = 0;
@@ -274,7 +292,7 @@ export class Int64Column implements ColumnBuffer {
       }
       uncompressed += writePage(
         sink,
-        { type: 'DATA_PAGE_V2', count: to - from, nulls: pageNulls, encoding },
+        { type: 'DATA_PAGE_V2', count: to - from, nulls: pageNulls, encoding, firstRow: from },
         required ? undefined : definitionLevels(present, (mark) => mark === 1),
         data,
       );
@@ -314,6 +332,8 @@ function definitionLevels<T>(values: ArrayLike<T>, isPresent: (value: T) => bool
 /** A data page whose data is compressed, waiting to be written with its column chunk. */
 interface SealedPage {
   count: number;
+  /** The page's first row in the row group. */
+  firstRow: number;
   nulls: number;
   encoding: string;
   levels: Uint8Array | undefined;
@@ -324,7 +344,7 @@ interface SealedPage {
 /** Writes one page (header, levels uncompressed, data compressed); returns its uncompressed size with header. */
 function writePage(
   sink: PageSink,
-  page: { type: 'DICTIONARY_PAGE'; count: number } | { type: 'DATA_PAGE_V2'; count: number; nulls: number; encoding: string },
+  page: { type: 'DICTIONARY_PAGE'; count: number } | { type: 'DATA_PAGE_V2'; count: number; nulls: number; encoding: string; firstRow: number },
   levels: Uint8Array | undefined,
   data: Uint8Array,
 ): number {
@@ -342,7 +362,7 @@ function writePage(
   return header + data.length;
 }
 
-/** Writes a data page (v2: levels uncompressed before the compressed data); returns its uncompressed size with header. */
+/** Writes a data page (v2: levels uncompressed before the compressed data) and notes where it is; returns its uncompressed size with header. */
 function writeSealedPage(sink: PageSink, page: SealedPage): number {
   const levelBytes = page.levels?.length ?? 0;
   const headerStart = sink.writer.offset;
@@ -363,6 +383,7 @@ function writeSealedPage(sink: PageSink, page: SealedPage): number {
   const header = sink.writer.offset - headerStart;
   if (page.levels) sink.writer.appendBytes(page.levels);
   sink.writer.appendBytes(page.compressed);
+  sink.pages.push({ offset: BigInt(headerStart), compressed_page_size: sink.writer.offset - headerStart, first_row_index: BigInt(page.firstRow) });
   return header + levelBytes + page.rawBytes;
 }
 

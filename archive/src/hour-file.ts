@@ -1,10 +1,11 @@
-import { compress, init as initZstd } from '@bokuweb/zstd-wasm';
 import { fileWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet-writer';
+import { writeIndexes } from 'hyparquet-writer/src/indexes.js';
 import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 import { DictionaryColumn, Int64Column, TextColumn } from './column-chunks.js';
-import type { ColumnBuffer, ColumnChunk, PageSink } from './column-chunks.js';
+import type { ColumnBuffer, ColumnChunk, PageLocation, PageSink } from './column-chunks.js';
 import type { StagedRow } from './staged-rows.js';
+import { zstdCompress, zstdReady } from './zstd.js';
 
 /**
  * pmxt's v2 hourly file, column for column (archive.pmxt.dev/docs/v2-data-overview,
@@ -127,12 +128,10 @@ function expandExponent(value: string): string {
   return Number(value).toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
 }
 
-let zstdReady: Promise<void> | undefined;
-
 /** pmxt compresses with ZSTD level 9. */
 const zstdLevel = 9;
 
-const zstd = (data: Uint8Array) => compress(data, zstdLevel);
+const zstd = (data: Uint8Array) => zstdCompress(data, zstdLevel);
 
 /** A condition id's 66 ASCII bytes per dictionary value. */
 const marketBytesOf = (values: string[]) => Buffer.from(values.join(''), 'latin1');
@@ -188,18 +187,19 @@ export class HourFileWriter {
   } satisfies Record<(typeof v2Columns)[number], ColumnBuffer>;
   private readonly sink: PageSink;
   private readonly groups: { columns: ColumnChunk[]; total_byte_size: bigint; num_rows: bigint; total_compressed_size: bigint }[] = [];
+  /** Each column chunk's data pages, written as offset indexes after the last row group (a reader reads only the pages of the rows it wants). */
+  private readonly offsetIndexes: { chunk: ColumnChunk; offsetIndex: { page_locations: PageLocation[] } }[] = [];
   private count = 0;
   rows = 0;
 
   private constructor(path: string) {
     this.writer = fileWriter(path);
     this.writer.appendUint32(0x31524150); // PAR1
-    this.sink = { writer: this.writer, codec: 'ZSTD', compress: zstd };
+    this.sink = { writer: this.writer, codec: 'ZSTD', compress: zstd, pages: [] };
   }
 
   static async create(path: string): Promise<HourFileWriter> {
-    zstdReady ??= initZstd();
-    await zstdReady;
+    await zstdReady();
     return new HourFileWriter(path);
   }
 
@@ -229,6 +229,7 @@ export class HourFileWriter {
 
   close(): void {
     if (this.count > 0 || this.rows === 0) this.writeGroup();
+    writeIndexes(this.writer, this.offsetIndexes as Parameters<typeof writeIndexes>[1]);
     writeMetadata(this.writer, {
       version: 2,
       created_by: 'predgate archive (pmxt v2 layout)',
@@ -242,7 +243,12 @@ export class HourFileWriter {
 
   private writeGroup(): void {
     const start = this.writer.offset;
-    const columns = v2Columns.map((name, index) => this.columns[name].writeChunk(this.sink, v2Schema[index + 1]!, this.count));
+    const columns = v2Columns.map((name, index) => {
+      this.sink.pages = [];
+      const chunk = this.columns[name].writeChunk(this.sink, v2Schema[index + 1]!, this.count);
+      this.offsetIndexes.push({ chunk, offsetIndex: { page_locations: this.sink.pages } });
+      return chunk;
+    });
     let uncompressed = 0n;
     for (const column of columns) uncompressed += column.meta_data?.total_uncompressed_size ?? 0n;
     this.groups.push({

@@ -1,118 +1,188 @@
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBResultReader, JS } from '@duckdb/node-api';
-import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
-import type { Checkpoint, IndexedRow } from './reconstruct.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { MarketRow } from '@predgate/adapter-polymarket/streams';
+import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
+import type { AsyncBuffer, FileMetaData } from 'hyparquet';
+import type { IndexedRow } from './reconstruct.js';
 import { levelsOf } from './staged-rows.js';
+import { zstdDecompress, zstdReady } from './zstd.js';
 
-/** One connection of the pool with its statements, prepared once: a query only binds the file and the token. */
-interface Session {
-  connection: DuckDBConnection;
-  checkpoints: DuckDBPreparedStatement;
-  rows: DuckDBPreparedStatement;
+/** An open hour file: its handle and its footer, read once. */
+interface OpenFile {
+  handle: FileHandle;
+  buffer: AsyncBuffer;
+  metadata: FileMetaData;
 }
 
+/** The columns a book needs (`market` is known from the hour's index). */
+const bookColumns = [
+  'timestamp_received',
+  'timestamp',
+  'event_type',
+  'bids',
+  'asks',
+  'price',
+  'size',
+  'side',
+  'best_bid',
+  'best_ask',
+  'fee_rate_bps',
+  'transaction_hash',
+  'old_tick_size',
+  'new_tick_size',
+];
+
 /**
- * Reads closed hours: a token's checkpoints from the hour's checkpoint file
- * (sorted by token, so DuckDB reads one row group), then its rows from the
- * data file filtered by market and token (the file is sorted by both, so
- * row groups of other markets are skipped). A pool of connections answers
- * queries side by side, each query holding one connection and its prepared
- * statements until it has read its rows; DuckDB keeps each file's metadata cached.
+ * Reads closed hours' files by row position: the hour's index says where a
+ * token's rows are (the file is sorted by token), and each column chunk's
+ * offset index says which pages hold them, so a query reads and decodes those
+ * pages alone, not the row group. Files stay open and their footers parsed
+ * (a few files at a time). Counting a file's rows (`verify`) goes through DuckDB.
  */
 export class HourReader {
-  private readonly waiting: ((session: Session) => void)[] = [];
+  private readonly files = new Map<string, Promise<OpenFile>>();
 
-  private constructor(
-    private readonly instance: DuckDBInstance,
-    private readonly sessions: Session[],
-    private readonly idle: Session[],
-  ) {}
+  private constructor() {}
 
-  static async open(connections = 2): Promise<HourReader> {
-    const instance = await DuckDBInstance.create(':memory:', { enable_object_cache: 'true', threads: '2' });
-    const sessions: Session[] = [];
-    for (let index = 0; index < connections; index += 1) {
-      const connection = await instance.connect();
-      sessions.push({
-        connection,
-        checkpoints: await connection.prepare('SELECT row, snapshot FROM read_parquet($1) WHERE asset_id = $2 ORDER BY row'),
-        rows: await connection.prepare(
-          `SELECT epoch_ms(timestamp_received) AS received, epoch_ms("timestamp") AS venue, event_type, bids, asks,
-             CAST(price AS VARCHAR) AS price, CAST(size AS VARCHAR) AS size, side, CAST(best_bid AS VARCHAR) AS best_bid,
-             CAST(best_ask AS VARCHAR) AS best_ask, CAST(fee_rate_bps AS VARCHAR) AS fee_rate_bps, transaction_hash,
-             CAST(old_tick_size AS VARCHAR) AS old_tick_size, CAST(new_tick_size AS VARCHAR) AS new_tick_size
-           FROM read_parquet($1, file_row_number = true) WHERE market = encode($2) AND asset_id = $3 ORDER BY file_row_number`,
-        ),
-      });
-    }
-    return new HourReader(instance, sessions, [...sessions]);
+  static async open(): Promise<HourReader> {
+    await zstdReady();
+    return new HourReader();
   }
 
-  async checkpoints(path: string, assetId: string): Promise<Checkpoint[]> {
-    const records = await this.query((session) => {
-      session.checkpoints.bind([path, assetId]);
-      return session.checkpoints.runAndReadAll();
-    });
-    return records.map((record) => ({ assetId, row: Number(record.row), snapshot: JSON.parse(String(record.snapshot)) as BookSnapshot }));
-  }
-
-  /** The token's rows of an hour file in file order, numbered from 0 (its position among the token's rows). */
-  async rows(path: string, market: string, assetId: string): Promise<IndexedRow[]> {
-    const records = await this.query((session) => {
-      session.rows.bind([path, market, assetId]);
-      return session.rows.runAndReadAll();
+  /** The rows `from` (inclusive) to `to` (exclusive) of an hour file, one token's, numbered from `firstOrdinal` (their position among the token's rows). */
+  async rows(path: string, range: { from: number; to: number; firstOrdinal: number }, token: { market: string; assetId: string }): Promise<IndexedRow[]> {
+    if (range.to <= range.from) return [];
+    const file = await this.file(path);
+    const records = await parquetReadObjects({
+      file: file.buffer,
+      metadata: file.metadata,
+      rowStart: range.from,
+      rowEnd: range.to,
+      columns: bookColumns,
+      useOffsetIndex: true,
+      compressors: { ZSTD: (input) => zstdDecompress(input) },
     });
     return records.map((record, position) => {
       const row: IndexedRow = {
-        row: position,
-        receivedAt: Number(record.received),
-        timestamp: Number(record.venue),
-        market,
+        row: range.firstOrdinal + position,
+        receivedAt: Number(record.timestamp_received),
+        timestamp: Number(record.timestamp),
+        market: token.market,
         eventType: String(record.event_type) as MarketRow['eventType'],
-        assetId,
+        assetId: token.assetId,
       };
-      const text = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
-      if (record.bids !== null) row.bids = levelsOf(String(record.bids));
-      if (record.asks !== null) row.asks = levelsOf(String(record.asks));
-      const optional: Partial<MarketRow> = {
-        price: text(record.price),
-        size: text(record.size),
-        side: record.side === 'BUY' || record.side === 'SELL' ? record.side : undefined,
-        bestBid: text(record.best_bid),
-        bestAsk: text(record.best_ask),
-        feeRateBps: text(record.fee_rate_bps),
-        transactionHash: text(record.transaction_hash),
-        oldTickSize: text(record.old_tick_size),
-        newTickSize: text(record.new_tick_size),
-      };
-      for (const [key, value] of Object.entries(optional)) if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
+      if (record.bids !== null && record.bids !== undefined) row.bids = levelsOf(String(record.bids));
+      if (record.asks !== null && record.asks !== undefined) row.asks = levelsOf(String(record.asks));
+      const price = decimalText(record.price, 4);
+      if (price !== undefined) row.price = price;
+      const size = decimalText(record.size, 6);
+      if (size !== undefined) row.size = size;
+      if (record.side === 'BUY' || record.side === 'SELL') row.side = record.side;
+      const bestBid = decimalText(record.best_bid, 4);
+      if (bestBid !== undefined) row.bestBid = bestBid;
+      const bestAsk = decimalText(record.best_ask, 4);
+      if (bestAsk !== undefined) row.bestAsk = bestAsk;
+      if (record.fee_rate_bps !== null && record.fee_rate_bps !== undefined) row.feeRateBps = String(record.fee_rate_bps);
+      if (record.transaction_hash !== null && record.transaction_hash !== undefined) row.transactionHash = String(record.transaction_hash);
+      const oldTickSize = decimalText(record.old_tick_size, 4);
+      if (oldTickSize !== undefined) row.oldTickSize = oldTickSize;
+      const newTickSize = decimalText(record.new_tick_size, 4);
+      if (newTickSize !== undefined) row.newTickSize = newTickSize;
       return row;
     });
   }
 
   async countRows(path: string): Promise<number> {
-    const [record] = await this.query((session) => session.connection.runAndReadAll('SELECT count(*) AS n FROM read_parquet($1)', [path]));
-    return Number(record!.n);
-  }
-
-  close(): void {
-    for (const session of this.sessions) {
-      session.checkpoints.destroySync();
-      session.rows.destroySync();
-      session.connection.closeSync();
-    }
-    this.instance.closeSync();
-  }
-
-  /** Runs one query on a connection of its own (bindings are per statement, so a statement serves one query at a time). */
-  private async query(run: (session: Session) => Promise<DuckDBResultReader>): Promise<Record<string, JS>[]> {
-    const session = this.idle.pop() ?? (await new Promise<Session>((resolve) => this.waiting.push(resolve)));
+    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+    let connection: DuckDBConnection | undefined;
     try {
-      return (await run(session)).getRowObjectsJS();
+      connection = await instance.connect();
+      const [record] = (await connection.runAndReadAll('SELECT count(*) AS n FROM read_parquet($1)', [path])).getRowObjectsJS();
+      return Number(record!.n);
     } finally {
-      const next = this.waiting.shift();
-      if (next) next(session);
-      else this.idle.push(session);
+      connection?.closeSync();
+      instance.closeSync();
     }
   }
+
+  /** Forgets a file (a republished hour is a new file under the same name). */
+  async forget(path: string): Promise<void> {
+    const file = this.files.get(path);
+    this.files.delete(path);
+    await (await file?.catch(() => undefined))?.handle.close();
+  }
+
+  async close(): Promise<void> {
+    for (const path of [...this.files.keys()]) await this.forget(path);
+  }
+
+  private file(path: string): Promise<OpenFile> {
+    let file = this.files.get(path);
+    if (file) {
+      this.files.delete(path);
+      this.files.set(path, file);
+      return file;
+    }
+    file = openFile(path);
+    file.catch(() => this.files.delete(path));
+    this.files.set(path, file);
+    if (this.files.size > openFiles) void this.forget(this.files.keys().next().value!);
+    return file;
+  }
+}
+
+/** Hour files kept open: a range can cross a few hours; each costs a handle and its footer. */
+const openFiles = 8;
+
+async function openFile(path: string): Promise<OpenFile> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer: AsyncBuffer = {
+      byteLength: size,
+      async slice(start, end = size) {
+        const bytes = new Uint8Array(end - start);
+        let read = 0;
+        while (read < bytes.length) {
+          const { bytesRead } = await handle.read(bytes, read, bytes.length - read, start + read);
+          if (bytesRead === 0) throw new Error(`${path} ends at ${start + read}, before ${end}`);
+          read += bytesRead;
+        }
+        return bytes.buffer;
+      },
+    };
+    return { handle, buffer, metadata: physicalValues(await parquetMetadataAsync(buffer)) };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * The footer with the decimal and timestamp annotations left off the columns,
+ * so values come as stored (unscaled big-endian bytes, epoch milliseconds) and
+ * are turned into text exactly: a decimal(18,6) does not fit a float.
+ */
+function physicalValues(metadata: FileMetaData): FileMetaData {
+  return {
+    ...metadata,
+    schema: metadata.schema.map((element) =>
+      element.converted_type === 'DECIMAL' || element.converted_type === 'TIMESTAMP_MILLIS'
+        ? { ...element, converted_type: undefined, logical_type: undefined }
+        : element,
+    ),
+  };
+}
+
+/** An unscaled decimal's text with `scale` digits after the point ("0.4000"), as DuckDB casts a decimal to text. */
+export function decimalText(value: unknown, scale: number): string | undefined {
+  if (!(value instanceof Uint8Array)) return undefined;
+  let unscaled = 0n;
+  for (const byte of value) unscaled = (unscaled << 8n) | BigInt(byte);
+  if (value.length > 0 && value[0]! >= 0x80) unscaled -= 1n << BigInt(value.length * 8);
+  const negative = unscaled < 0n;
+  const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
 }

@@ -4,7 +4,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { BookState } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot } from '@predgate/adapter-polymarket/streams';
 import { HourFileWriter } from './hour-file.js';
-import { forEachLine, LineWriter } from './lines.js';
+import { HourIndexWriter } from './hour-index.js';
+import { forEachLine } from './lines.js';
 import { marketRowOf, parseStagedLine, stagedColumns } from './staged-rows.js';
 
 export interface RollInput {
@@ -18,7 +19,7 @@ export interface RollInput {
    * where each token's replay starts. The roll empties the map as it goes.
    */
   startBooks: Map<string, string>;
-  /** Where the data file and the checkpoint file are written (temporary names; the caller publishes them). */
+  /** Where the data file and the hour's index (checkpoints and each token's rows, see hour-index.ts) are written (temporary names; the caller publishes them). */
   dataPath: string;
   checkpointPath: string;
   /** Scratch space for DuckDB's sort and the sorted rows. */
@@ -45,7 +46,6 @@ export interface RollResult {
  */
 export async function rollStaged(input: RollInput): Promise<RollResult> {
   const sorted = input.presorted ? input.staged : join(input.workDir, 'sorted.tsv');
-  const checkpointLines = join(input.workDir, 'checkpoints.tsv');
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: input.memoryLimit,
     temp_directory: join(input.workDir, 'duckdb'),
@@ -62,41 +62,41 @@ export async function rollStaged(input: RollInput): Promise<RollResult> {
       );
     }
     const writer = await HourFileWriter.create(input.dataPath);
-    const checkpoints = new LineWriter(checkpointLines);
+    const index = new HourIndexWriter(input.checkpointPath);
     const result: RollResult = { rows: 0 };
     let token: TokenRun | undefined;
     // Synchronous: this process has nothing else to do meanwhile, and a promise per row costs more than the row.
     forEachLine(sorted, (line) => {
       const staged = parseStagedLine(line);
       writer.add(staged);
-      result.rows += 1;
-      result.lastReceivedAt = Math.max(result.lastReceivedAt ?? staged.receivedAt, staged.receivedAt);
       if (token?.assetId !== staged.assetId) {
-        token?.finish(checkpoints);
+        token?.finish(index);
         const carried = input.startBooks.get(staged.assetId);
         input.startBooks.delete(staged.assetId);
-        token = new TokenRun(staged.assetId, carried === undefined ? undefined : (JSON.parse(carried) as BookSnapshot), input.checkpointEvery);
-        token.start(checkpoints);
+        token = new TokenRun(
+          staged.assetId,
+          staged.market,
+          result.rows,
+          carried === undefined ? undefined : (JSON.parse(carried) as BookSnapshot),
+          input.checkpointEvery,
+        );
+        token.start(index);
       }
-      token.apply(marketRowOf(staged), checkpoints);
+      result.rows += 1;
+      result.lastReceivedAt = Math.max(result.lastReceivedAt ?? staged.receivedAt, staged.receivedAt);
+      token.apply(marketRowOf(staged), index);
     });
-    token?.finish(checkpoints);
+    token?.finish(index);
     // Tokens quiet this hour keep their book too, so no reconstruction has to read the hour before.
-    for (const [assetId, book] of input.startBooks) checkpoints.write(`${assetId}\t0\t${book}\n`);
+    for (const [assetId, book] of input.startBooks) index.checkpoint(assetId, 0, JSON.parse(book) as BookSnapshot);
     writer.close();
-    checkpoints.close();
-    await connection.run(
-      `COPY (SELECT * FROM read_csv('${sqlText(checkpointLines)}', auto_detect=false, delim='\t', quote='', escape='', header=false,
-          columns={'asset_id':'VARCHAR','row':'BIGINT','snapshot':'VARCHAR'}) ORDER BY asset_id, row)
-       TO '${sqlText(input.checkpointPath)}' (FORMAT parquet, COMPRESSION zstd)`,
-    );
+    index.close();
     result.peakRssBytes = process.resourceUsage().maxRSS * 1024;
     return result;
   } finally {
     connection.closeSync();
     instance.closeSync();
     rmSync(sorted, { force: true });
-    rmSync(checkpointLines, { force: true });
   }
 }
 
@@ -108,31 +108,35 @@ class TokenRun {
 
   constructor(
     readonly assetId: string,
+    private readonly market: string,
+    /** The token's first row in the file. */
+    private readonly firstRow: number,
     private readonly carried: BookSnapshot | undefined,
     private readonly every: number,
   ) {
     this.state = carried ? BookState.from(carried) : new BookState(assetId);
   }
 
-  start(out: LineWriter): void {
-    if (this.carried) this.checkpoint(out);
+  start(index: HourIndexWriter): void {
+    if (this.carried) this.checkpoint(index);
   }
 
-  apply(row: Parameters<BookState['apply']>[0], out: LineWriter): void {
+  apply(row: Parameters<BookState['apply']>[0], index: HourIndexWriter): void {
     this.state.apply(row);
     this.ordinal += 1;
-    if (this.ordinal % this.every === 0 && this.state.known) this.checkpoint(out);
+    if (this.ordinal % this.every === 0 && this.state.known) this.checkpoint(index);
   }
 
-  /** The book after the token's last row of the hour: the next hour's carried-in book. */
-  finish(out: LineWriter): void {
-    if (this.state.known && this.lastCheckpoint !== this.ordinal) this.checkpoint(out);
+  /** The book after the token's last row of the hour (the next hour's carried-in book), and where its rows are. */
+  finish(index: HourIndexWriter): void {
+    if (this.state.known && this.lastCheckpoint !== this.ordinal) this.checkpoint(index);
+    index.rowsOf(this.assetId, this.market, this.firstRow, this.ordinal);
   }
 
-  /** A checkpoint line (tab-separated: a snapshot's JSON text holds no tab or newline): `row` counts the token's rows of the hour the snapshot reflects. */
-  private checkpoint(out: LineWriter): void {
+  /** `row` counts the token's rows of the hour the snapshot reflects. */
+  private checkpoint(index: HourIndexWriter): void {
     this.lastCheckpoint = this.ordinal;
-    out.write(`${this.assetId}\t${this.ordinal}\t${JSON.stringify(this.state.snapshot())}\n`);
+    index.checkpoint(this.assetId, this.ordinal, this.state.snapshot());
   }
 }
 
