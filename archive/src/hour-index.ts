@@ -105,6 +105,14 @@ export class HourIndex {
     return { market, firstRow, rows, checkpoints: checkpoints.map(([row, timestamp, offset, length]) => ({ row, timestamp, offset, length })) };
   }
 
+  /** Each token's last book of the hour (what the next hour carries in), as JSON text. */
+  *lastBooks(): Generator<[assetId: string, snapshot: string]> {
+    for (const [assetId, [, , , checkpoints]] of Object.entries(this.tokens)) {
+      const last = checkpoints.at(-1);
+      if (last) yield [assetId, inflateRawSync(readAt(this.fd, last[2], last[3])).toString('utf8')];
+    }
+  }
+
   snapshot(checkpoint: IndexedCheckpoint): BookSnapshot {
     return JSON.parse(inflateRawSync(readAt(this.fd, checkpoint.offset, checkpoint.length)).toString('utf8')) as BookSnapshot;
   }

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HourStore } from './hour-store.js';
 import { hourKey } from './hours.js';
-import { hoursIn, inFileOrder, stageHour, withDuckDb } from './import-staging.js';
-import { rollStaged, sqlText } from './roller.js';
+import { HourIndex } from './hour-index.js';
+import { hoursIn, inFileOrder, stageHour } from './import-staging.js';
+import { rollStaged } from './roller.js';
 
 export interface ImportReport {
   files: number;
@@ -63,7 +64,7 @@ async function importHour(archive: HourStore, path: string, start: number, optio
     const result = await rollStaged({
       staged,
       presorted: inFileOrder(staged),
-      startBooks: await carriedBooks(archive, start, options.memoryLimit),
+      startBooks: carriedBooks(archive, start),
       dataPath: paths.dataTemp,
       checkpointPath: paths.checkpointsTemp,
       workDir: paths.workDir,
@@ -79,16 +80,13 @@ async function importHour(archive: HourStore, path: string, start: number, optio
 }
 
 /** Each token's last book of the hour before, where the hour's replay starts. */
-async function carriedBooks(archive: HourStore, start: number, memoryLimit: string): Promise<Map<string, string>> {
-  const books = new Map<string, string>();
+function carriedBooks(archive: HourStore, start: number): Map<string, string> {
   const previous = archive.checkpointPath(start - hourMs);
-  if (!archive.factsFor(start - hourMs) || !existsSync(previous)) return books;
-  const records = await withDuckDb(memoryLimit, undefined, async (connection) => {
-    const reader = await connection.runAndReadAll(
-      `SELECT asset_id, arg_max(snapshot, row) AS snapshot FROM read_parquet('${sqlText(previous)}') GROUP BY asset_id`,
-    );
-    return reader.getRowObjectsJS();
-  });
-  for (const record of records) books.set(String(record.asset_id), String(record.snapshot));
-  return books;
+  if (!archive.factsFor(start - hourMs) || !existsSync(previous)) return new Map();
+  const index = HourIndex.open(previous);
+  try {
+    return new Map(index.lastBooks());
+  } finally {
+    index.close();
+  }
 }
