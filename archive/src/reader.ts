@@ -5,6 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { MarketRow } from '@predgate/adapter-polymarket/streams';
 import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
+import { v2Columns } from './hour-file.js';
 import type { IndexedRow } from './reconstruct.js';
 import { levelsOf } from './staged-rows.js';
 import { zstdDecompress, zstdReady } from './zstd.js';
@@ -16,23 +17,8 @@ interface OpenFile {
   metadata: FileMetaData;
 }
 
-/** The columns a book needs (`market` is known from the hour's index). */
-const bookColumns = [
-  'timestamp_received',
-  'timestamp',
-  'event_type',
-  'bids',
-  'asks',
-  'price',
-  'size',
-  'side',
-  'best_bid',
-  'best_ask',
-  'fee_rate_bps',
-  'transaction_hash',
-  'old_tick_size',
-  'new_tick_size',
-];
+/** The columns a book needs (`market` and `asset_id` are known from the hour's index). */
+const bookColumns: string[] = v2Columns.filter((column) => column !== 'market' && column !== 'asset_id');
 
 /**
  * Reads closed hours' files by row position: the hour's index says where a
