@@ -43,6 +43,18 @@ describe('answers held to the model', () => {
     expect(reports).toHaveLength(1);
   });
 
+  test('with a sink handed over, an item left out is reported there alone, not to the call around it', () => {
+    const own: PredgateError[] = [];
+    const around: PredgateError[] = [];
+    const value = withDriftSink(
+      (report) => around.push(report),
+      () => conformAnswer('fetchMarkets', coreMethods.fetchMarkets, [market('a', 1.5), market('b', 0.5)], 'venue', (report) => own.push(report)),
+    );
+    expect(value).toEqual([market('b', 0.5)]);
+    expect(own.map((report) => report.detail)).toEqual([expect.objectContaining({ item: 'a', field: '0.outcomes.0.price', drift: true })]);
+    expect(around).toEqual([]);
+  });
+
   test('a single answer outside the model is refused naming the field, never sent', () => {
     expect(() => conformed('fetchMarket', market('a', 2))).toThrow(/outcomes\.0\.price/);
   });

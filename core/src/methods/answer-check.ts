@@ -1,6 +1,7 @@
 import type Joi from 'joi';
 import { PredgateError } from '../errors.js';
 import { reportDrift } from '../kit/drift.js';
+import type { DriftSink } from '../kit/drift.js';
 import type { MethodDeclaration } from './declaration.js';
 import { compiledCheckOf } from './compiled-check.js';
 
@@ -13,9 +14,18 @@ import { compiledCheckOf } from './compiled-check.js';
  * field. Whatever a venue sends, a client can trust the documented ranges
  * (a price in [0, 1], a change in [-1, 1]). Most answers fit: a check
  * compiled from the schema says so in a few µs, and joi (a few hundred µs
- * on an event) runs only on an answer that check cannot pass.
+ * on an event) runs only on an answer that check cannot pass. Left-out
+ * items go to `drift` when given (the caller's own count, handed over
+ * rather than found through the call's async context), else to the sinks of
+ * the call under way.
  */
-export function conformAnswer(method: string, declaration: Pick<MethodDeclaration, 'result'>, value: unknown, venue: string): unknown {
+export function conformAnswer(
+  method: string,
+  declaration: Pick<MethodDeclaration, 'result'>,
+  value: unknown,
+  venue: string,
+  drift: DriftSink = reportDrift,
+): unknown {
   if (compiledCheckOf(declaration.result.schema)?.(value)) return value;
   const { error } = declaration.result.schema.validate(value, checkOptions);
   if (!error) return value;
@@ -26,7 +36,7 @@ export function conformAnswer(method: string, declaration: Pick<MethodDeclaratio
     if (typeof index !== 'number') throw outsideModel(method, venue, detail);
     if (!dropped.has(index)) dropped.set(index, detail);
   }
-  for (const [index, detail] of dropped) reportDrift(outsideModel(method, venue, detail, idOf(items!.list[index], index)));
+  for (const [index, detail] of dropped) drift(outsideModel(method, venue, detail, idOf(items!.list[index], index)));
   const kept = items!.list.filter((_, index) => !dropped.has(index));
   return items!.depth === 0 ? kept : { ...(value as object), data: kept };
 }

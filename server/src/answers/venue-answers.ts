@@ -33,7 +33,7 @@ export function venueAnswerer(options: { metrics: Metrics; drift: DriftRecorder;
         // might place it twice: the venue client's own timeouts bound it, and writes are never retried.
         const answer = call.declaration.verbs.includes('GET') ? await withinBudget(pending, budgetMs, venue.id, call.method) : await pending;
         // Nothing outside the model is sent: list items outside it are left out as drift, any other answer refused.
-        const data = withDriftSink(sink, () => conformAnswer(call.method, call.declaration, answer, venue.id));
+        const data = conformAnswer(call.method, call.declaration, answer, venue.id, sink);
         return venue.plugin.spansVenues ? { data, servedFrom: 'catalog', asOf: catalog.sweptAt() } : { data, servedFrom: 'live' };
       } catch (error) {
         metrics.adapterErrors.inc({ venue: venue.id, method: call.method, code: String((error as { code?: unknown }).code ?? 'INTERNAL_ERROR') });
