@@ -321,14 +321,16 @@ export class PolymarketArchive implements HourSource, HourStore {
   private journalFor(start: number): HourJournal {
     if (this.open && start <= this.open.start) return this.journals.get(start) ?? this.open;
     const previous = this.open;
-    if (previous) {
-      previous.close();
-      this.rolling = this.rolling.then(() => this.roll(previous));
-    }
+    previous?.close();
     const journal = HourJournal.create(start, this.journalPath(start), this.books, this.policy, this.now);
     syncPathSync(this.journalDir);
     this.journals.set(start, journal);
     this.open = journal;
+    if (previous) {
+      // The closed hour's journal goes once rolled: not before the books it carries into the new hour are synced there.
+      const carried = journal.carriedIn.then(() => journal.flush());
+      this.rolling = this.rolling.then(() => carried).then(() => this.roll(previous));
+    }
     return journal;
   }
 

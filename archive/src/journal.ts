@@ -29,6 +29,9 @@ export interface CheckpointPolicy {
   maxAgeMs: number;
 }
 
+/** Work done per turn of the event loop while writing the books carried into a new hour. */
+const carrySliceMs = 5;
+
 /** True for the rows a published file holds (pmxt's four event types, a 66-byte condition id, a token). */
 export function isFileRow(row: MarketRow): boolean {
   return row.assetId !== '' && fileEventTypes.has(row.eventType) && fitsMarketColumn(row.market);
@@ -57,6 +60,10 @@ export class HourJournal {
   /** The latest moment the recorder is known to have been running (a row, or an alive mark written with a flush). */
   lastSeenAt: number | undefined;
   private lastMark = Number.NEGATIVE_INFINITY;
+  /** Tokens whose book carried into the hour is not written yet (see `create`). */
+  private readonly carrying = new Set<string>();
+  /** Settles once every book carried into the hour is in the journal (appended, not yet synced). */
+  carriedIn: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly start: number,
@@ -66,12 +73,19 @@ export class HourJournal {
     private readonly now: () => number,
   ) {}
 
-  /** A new hour's journal; every known book is carried in at its start. */
+  /**
+   * A new hour's journal; every known book is carried in at its start. The
+   * books are written a slice at a time between turns of the event loop (at
+   * tens of thousands of tokens, writing them at once stalled recording for a
+   * second); a token that gets a row, or is read, before its turn has its book
+   * written first, so its carried book always comes before its rows.
+   */
   static create(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy, now: () => number): HourJournal {
     const journal = new HourJournal(start, path, books, policy, now);
     journal.fd = openSync(path, 'a');
     journal.flushedBytes = statSync(path).size;
-    for (const book of books.values()) if (book.known) journal.checkpoint(book.assetId, start);
+    for (const book of books.values()) if (book.known) journal.carrying.add(book.assetId);
+    journal.carriedIn = journal.writeCarried();
     return journal;
   }
 
@@ -93,6 +107,8 @@ export class HourJournal {
 
   /** Adds rows in receive order; `frame` is their frame's text, journalled instead of the rows. */
   append(rows: MarketRow[], frame?: { text: string; receivedAt: number }): void {
+    // A token's carried book goes before its first row of the hour: a read of the open hour starts at the book.
+    if (this.carrying.size > 0) for (const row of rows) if (this.carrying.has(row.assetId)) this.carry(row.assetId);
     if (frame) this.write(`F${frame.receivedAt} ${frame.text.replaceAll('\n', ' ')}\n`);
     else for (const row of rows) this.write(`R${JSON.stringify(row)}\n`);
     this.index(rows);
@@ -126,6 +142,7 @@ export class HourJournal {
   }
 
   close(): void {
+    for (const assetId of this.carrying) this.carry(assetId);
     // A clean stop marks its own moment: the time not recording starts exactly here.
     this.lastMark = Number.NEGATIVE_INFINITY;
     this.flush();
@@ -138,6 +155,7 @@ export class HourJournal {
    * (the first when none is) and its rows after it, read from the journal.
    */
   assetHour(assetId: string, since: number): AssetHour {
+    if (this.carrying.has(assetId)) this.carry(assetId);
     this.flush();
     const token = this.tokens.get(assetId);
     if (!token) return { start: this.start, rows: [], checkpoints: [] };
@@ -185,6 +203,24 @@ export class HourJournal {
       const stale = last !== undefined && receivedAt - last.receivedAt >= this.policy.maxAgeMs;
       if (this.books.get(assetId)!.known && (rowsSince >= this.policy.every || stale || !last)) this.checkpoint(assetId, receivedAt);
     }
+  }
+
+  /** Writes the carried books still waiting, about `carrySliceMs` of work at a time, yielding to the event loop between slices. */
+  private async writeCarried(): Promise<void> {
+    while (this.carrying.size > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const until = performance.now() + carrySliceMs;
+      for (const assetId of this.carrying) {
+        this.carry(assetId);
+        if (performance.now() >= until) break;
+      }
+    }
+  }
+
+  /** The token's book as it was at the hour's start (row 0), before any row of the hour changes it. */
+  private carry(assetId: string): void {
+    this.carrying.delete(assetId);
+    this.checkpoint(assetId, this.start);
   }
 
   private checkpoint(assetId: string, receivedAt: number): void {

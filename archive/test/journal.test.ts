@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { BookState } from '@predgate/adapter-polymarket/streams';
+import { HourJournal, stageJournal } from '../src/journal.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const hour = Date.UTC(2026, 10, 23, 14);
+const market = `0x${'c3'.repeat(32)}`;
+
+/** The journal's carried-book lines (`C` with row 0), as token ids in the order written. */
+function carriedTokens(path: string): string[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('C'))
+    .map((line) => JSON.parse(line.slice(1)) as { a: string; r: number })
+    .filter((entry) => entry.r === 0)
+    .map((entry) => entry.a);
+}
+
+test("the books carried into a new hour are written between turns of the event loop, each before its token's first row", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-journal-'));
+  dirs.push(dir);
+  const path = join(dir, 'journal.jsonl');
+  const books = new Map<string, BookState>();
+  const levels = (from: number) => Array.from({ length: 40 }, (_, index) => ({ price: ((from + index) / 100).toFixed(2), size: String(100 + index) }));
+  for (let token = 0; token < 4_000; token += 1) {
+    const assetId = `${token + 1}${'5'.repeat(70)}`;
+    books.set(assetId, BookState.from({ assetId, market, timestamp: hour - 1_000, bids: levels(1), asks: levels(55), syncedAt: hour - 5_000 }));
+  }
+  const tokens = [...books.keys()];
+  const journal = HourJournal.create(hour, path, books, { every: 500, maxAgeMs: 300_000 }, () => hour + 10);
+  // Nothing is written while the hour changes: the recording loop goes on at once.
+  journal.flush();
+  expect(carriedTokens(path)).toEqual([]);
+  const afterFirstTurn = new Promise<number>((resolve) =>
+    setImmediate(() => {
+      journal.flush();
+      resolve(carriedTokens(path).length);
+    }),
+  );
+
+  // A row of a token not carried yet: its book as it was at the hour's start is written first.
+  const last = tokens.at(-1)!;
+  journal.append([{ receivedAt: hour + 10, timestamp: hour + 9, market, eventType: 'price_change', assetId: last, price: '0.30', size: '7', side: 'BUY' }]);
+  journal.flush();
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => !line.startsWith('T'));
+  expect(lines[0]).toMatch(new RegExp(`^C\\{"a":"${last}","r":0,`));
+  expect(lines[1]).toMatch(/^R/);
+
+  // One slice of books per turn: the loop turned before all were written.
+  const written = await afterFirstTurn;
+  expect(written).toBeGreaterThan(1);
+  expect(written).toBeLessThan(tokens.length);
+  await journal.carriedIn;
+  journal.close();
+  const carried = carriedTokens(path);
+  expect(carried).toHaveLength(tokens.length);
+  expect(new Set(carried)).toEqual(new Set(tokens));
+
+  // The roll reads every carried book, the early one without the row that followed it.
+  const startBooks = stageJournal(path, join(dir, 'staged.tsv'));
+  expect(startBooks.size).toBe(tokens.length);
+  expect(JSON.parse(startBooks.get(last)!)).toMatchObject({ bids: levels(1), timestamp: hour - 1_000 });
+});
