@@ -32,6 +32,9 @@ export interface CheckpointPolicy {
 /** Work done per turn of the event loop while writing the books carried into a new hour. */
 const carrySliceMs = 5;
 
+/** The journal's write buffer: lines wait here until it is full or the next flush. */
+const bufferBytes = 4 << 20;
+
 /** True for the rows a published file holds (pmxt's four event types, a 66-byte condition id, a token). */
 export function isFileRow(row: MarketRow): boolean {
   return row.assetId !== '' && fileEventTypes.has(row.eventType) && fitsMarketColumn(row.market);
@@ -47,9 +50,16 @@ export function isFileRow(row: MarketRow): boolean {
  */
 export class HourJournal {
   private fd: number | undefined;
-  /** Lines appended since the last flush, already UTF-8: each line is encoded once, here. */
-  private buffer = Buffer.allocUnsafe(1 << 20);
+  /**
+   * Lines appended and not yet written, already UTF-8 (each line is encoded
+   * once, here). A full buffer is written out (not synced) and reused, so a
+   * burst between two flushes never copies what it appended into a larger one.
+   */
+  private buffer = Buffer.allocUnsafe(bufferBytes);
   private pendingBytes = 0;
+  /** Bytes in the file: where the buffer's first byte goes. */
+  private fileBytes = 0;
+  /** Bytes in the file and synced: what counts as recorded, and what reads of the open hour see. */
   private flushedBytes = 0;
   /** Tokens the current frame touched (reused: a frame touches one or two). */
   private readonly touched: string[] = [];
@@ -83,7 +93,7 @@ export class HourJournal {
   static create(start: number, path: string, books: Map<string, BookState>, policy: CheckpointPolicy, now: () => number): HourJournal {
     const journal = new HourJournal(start, path, books, policy, now);
     journal.fd = openSync(path, 'a');
-    journal.flushedBytes = statSync(path).size;
+    journal.flushedBytes = journal.fileBytes = statSync(path).size;
     for (const book of books.values()) if (book.known) journal.carrying.add(book.assetId);
     journal.carriedIn = journal.writeCarried();
     return journal;
@@ -101,7 +111,7 @@ export class HourJournal {
       closeSync(fd);
     }
     journal.fd = openSync(path, 'a');
-    journal.flushedBytes = complete;
+    journal.flushedBytes = journal.fileBytes = complete;
     return journal;
   }
 
@@ -109,8 +119,12 @@ export class HourJournal {
   append(rows: MarketRow[], frame?: { text: string; receivedAt: number }): void {
     // A token's carried book goes before its first row of the hour: a read of the open hour starts at the book.
     if (this.carrying.size > 0) for (const row of rows) if (this.carrying.has(row.assetId)) this.carry(row.assetId);
-    if (frame) this.write(`F${frame.receivedAt} ${frame.text.replaceAll('\n', ' ')}\n`);
-    else for (const row of rows) this.write(`R${JSON.stringify(row)}\n`);
+    if (frame) {
+      // Written in pieces: a frame's text is encoded straight from the socket's string, never copied into a line first.
+      this.write(`F${frame.receivedAt} `);
+      this.write(frame.text.includes('\n') ? frame.text.replaceAll('\n', ' ') : frame.text);
+      this.write('\n');
+    } else for (const row of rows) this.write(`R${JSON.stringify(row)}\n`);
     this.index(rows);
   }
 
@@ -127,13 +141,12 @@ export class HourJournal {
       this.lastSeenAt = Math.max(this.lastSeenAt ?? at, at);
       this.write(`T${at}\n`);
     }
-    if (this.pendingBytes === 0) return;
-    for (let written = 0; written < this.pendingBytes;) written += writeSync(this.fd, this.buffer, written, this.pendingBytes - written);
+    this.drain();
+    if (this.fileBytes === this.flushedBytes) return;
     fdatasyncSync(this.fd);
-    this.flushedBytes += this.pendingBytes;
-    this.pendingBytes = 0;
-    // A burst that grew the buffer does not keep it.
-    if (this.buffer.length > 16 << 20) this.buffer = Buffer.allocUnsafe(1 << 20);
+    this.flushedBytes = this.fileBytes;
+    // A line longer than the buffer grew it; the next ones do not need that.
+    if (this.buffer.length > bufferBytes) this.buffer = Buffer.allocUnsafe(bufferBytes);
     this.oldestUnflushed = undefined;
   }
 
@@ -226,7 +239,7 @@ export class HourJournal {
   private checkpoint(assetId: string, receivedAt: number): void {
     const token = this.token(assetId);
     const snapshot = this.books.get(assetId)!.snapshot();
-    token.checkpoints.push({ row: token.rows, timestamp: snapshot.timestamp, receivedAt, offset: this.flushedBytes + this.pendingBytes });
+    token.checkpoints.push({ row: token.rows, timestamp: snapshot.timestamp, receivedAt, offset: this.fileBytes + this.pendingBytes });
     token.changedSinceCheckpoint = false;
     this.write(`C${JSON.stringify({ a: assetId, r: token.rows, s: snapshot })}\n`);
   }
@@ -240,12 +253,24 @@ export class HourJournal {
   private write(line: string): void {
     // A UTF-8 character takes at most three bytes per UTF-16 unit.
     if (this.pendingBytes + line.length * 3 > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.pendingBytes + line.length * 3));
-      this.buffer.copy(grown, 0, 0, this.pendingBytes);
-      this.buffer = grown;
+      this.drain();
+      // Still too long (one line longer than the buffer, or no file open yet): a larger buffer.
+      if (this.pendingBytes + line.length * 3 > this.buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.pendingBytes + line.length * 3));
+        this.buffer.copy(grown, 0, 0, this.pendingBytes);
+        this.buffer = grown;
+      }
     }
     this.pendingBytes += this.buffer.write(line, this.pendingBytes, 'utf8');
     this.oldestUnflushed ??= Date.now();
+  }
+
+  /** Writes the buffer to the file (the next flush syncs it). */
+  private drain(): void {
+    if (this.fd === undefined || this.pendingBytes === 0) return;
+    for (let written = 0; written < this.pendingBytes;) written += writeSync(this.fd, this.buffer, written, this.pendingBytes - written);
+    this.fileBytes += this.pendingBytes;
+    this.pendingBytes = 0;
   }
 
   private replayLine(line: string, offset: number): void {
