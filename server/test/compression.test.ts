@@ -29,6 +29,20 @@ describe('answers are compressed as the client asks', () => {
     expect(decoded(packed)).toBe(plain.payload);
   });
 
+  test.each([
+    ['a Router page', '/v0/events?limit=50'],
+    ['a catalog-served page', '/api/mock/fetchEvents?limit=20'],
+    ['a live answer', '/api/mock/fetchEvents?limit=20&sort=liquidity'],
+  ])('%s sent uncompressed to a client that asked for no coding says it varies by accept-encoding; a small answer does not', async (_, url) => {
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(4096);
+    expect(String(plain.headers.vary)).toContain('accept-encoding');
+    const small = await get('/v0/events?limit=1');
+    expect(small.rawPayload.length).toBeLessThan(4096);
+    expect(small.headers.vary).toBeUndefined();
+  });
+
   test('the same page asked again is the same compressed bytes, made once per catalog generation', async () => {
     const first = await get('/v0/events?limit=20&offset=5', 'gzip');
     const again = await get('/v0/events?limit=20&offset=5', 'gzip');
