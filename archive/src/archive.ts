@@ -23,7 +23,7 @@ import type { RollResult } from './roller.js';
 import type { GapMarker } from './rows.js';
 
 export interface ArchiveOptions {
-  /** The archive's folder: `journal/` (the open hour), `files/` (published hourly Parquet), `index/` (checkpoints and file facts), `gaps.jsonl`. */
+  /** The archive's folder: `journal/` (the open hour), `files/` (published hourly Parquet), `index/` (hour indexes and file facts), `gaps.jsonl`. */
   dir: string;
   /** `write` recovers and appends (one process at a time); `read` only answers queries and lists files. */
   mode?: 'write' | 'read';
@@ -49,8 +49,8 @@ let attempts = 0;
 /**
  * Polymarket's market-channel history: an append-only journal for the open
  * hour (on disk; memory holds each token's book and where its checkpoints
- * are), one pmxt v2 Parquet file per closed UTC hour with a checkpoint file
- * beside it, and a log of every interval without data.
+ * are), one pmxt v2 Parquet file per closed UTC hour with its index beside
+ * it (checkpoints, where each token's rows are), and a log of every interval without data.
  *
  * Crash safety: journal lines are synced before they count as flushed; an
  * hour is rolled (in a child process) into temporary files, which are synced,
@@ -180,7 +180,7 @@ export class PolymarketArchive implements HourSource, HourStore {
     return hour;
   }
 
-  /** A published hour's index (directory read once; a few hours kept open). */
+  /** A published hour's index (its directory read once; the last few hours asked kept, each some megabytes at tens of thousands of tokens). */
   private hourIndex(start: number): HourIndex | undefined {
     let index = this.indexes.get(start);
     if (index) {
@@ -188,7 +188,7 @@ export class PolymarketArchive implements HourSource, HourStore {
     } else {
       if (!existsSync(this.checkpointPath(start))) return undefined;
       index = HourIndex.open(this.checkpointPath(start));
-      if (this.indexes.size >= 8) {
+      if (this.indexes.size >= 4) {
         const [oldest, held] = this.indexes.entries().next().value!;
         held.close();
         this.indexes.delete(oldest);
