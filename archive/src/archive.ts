@@ -313,7 +313,8 @@ export class PolymarketArchive implements HourSource, HourStore {
   private reconstructOptions() {
     return {
       lookbackHours: this.lookbackHours,
-      gapOf: (assetId: string, syncedAt: number, moment: number) => this.gaps.overlapping(assetId, syncedAt, moment),
+      // The gap log is looked at once per query, not once per book of a range.
+      gapOf: this.gaps.reader(),
     };
   }
 

@@ -37,18 +37,23 @@ export class GapLog {
   }
 
   /**
-   * The union of the gaps of `assetId` that overlap a book's cover: from its
-   * last full snapshot (`syncedAt`, received) to the moment it is asked for.
+   * A reader of the gaps as they are now (the file looked at once, for a
+   * query that flags many books): the union of the gaps of `assetId` that
+   * overlap a book's cover, from its last full snapshot (`syncedAt`,
+   * received) to the moment it is asked for.
    */
-  overlapping(assetId: string, syncedAt: number, moment: number): { from: number; to: number } | undefined {
+  reader(): (assetId: string, syncedAt: number, moment: number) => { from: number; to: number } | undefined {
     this.refresh();
-    let found: { from: number; to: number } | undefined;
-    for (const gap of this.gaps) {
-      if (gap.to <= syncedAt || gap.from >= moment) continue;
-      if (gap.assetIds && !gap.assetIds.includes(assetId)) continue;
-      found = found ? { from: Math.min(found.from, gap.from), to: Math.max(found.to, gap.to) } : { from: gap.from, to: gap.to };
-    }
-    return found;
+    const gaps = this.gaps;
+    return (assetId, syncedAt, moment) => {
+      let found: { from: number; to: number } | undefined;
+      for (const gap of gaps) {
+        if (gap.to <= syncedAt || gap.from >= moment) continue;
+        if (gap.assetIds && !gap.assetIds.includes(assetId)) continue;
+        found = found ? { from: Math.min(found.from, gap.from), to: Math.max(found.to, gap.to) } : { from: gap.from, to: gap.to };
+      }
+      return found;
+    };
   }
 
   private refresh(): void {
