@@ -178,3 +178,35 @@ test('frames journalled as received are read again after a crash, with the rows,
   await restarted.close();
   await crashed.close();
 });
+
+test('more than the journal buffer between two flushes is written out in order: open-hour books read at every checkpoint, and again after a restart', async () => {
+  const dir = tempDir();
+  let now = hour0 + 1_000;
+  // A row of 600 levels is about 20 KB of journal line: 300 of them are more than the 4 MiB buffer.
+  const levels = (side: number) => Array.from({ length: 300 }, (_, index) => ({ price: (0.001 * (index + 1) + side).toFixed(4), size: String(index + 1) }));
+  const archive = await PolymarketArchive.open({ dir, now: () => now, checkpointEvery: 7, flushIntervalMs: 600_000 });
+  const sizes: string[] = [];
+  for (let index = 0; index < 300; index += 1) {
+    now += 1_000;
+    const row = { ...bookRow(now, '0.1'), bids: levels(0), asks: levels(0.5) };
+    const size = String(1_000 + index);
+    row.bids[0] = { price: '0.001', size };
+    sizes.push(size);
+    archive.append([row]);
+  }
+  const expectBooks = async (reader: PolymarketArchive) => {
+    for (const index of [0, 6, 7, 150, 299]) {
+      const book = await reader.bookAt(asset, hour0 + 1_000 + (index + 1) * 1_000 - 3);
+      expect(book?.bids.find((level) => level.price === '0.001')?.size).toBe(sizes[index]);
+      expect(book?.bids).toHaveLength(300);
+    }
+  };
+  await expectBooks(archive);
+  await archive.close();
+  const reopened = await PolymarketArchive.open({ dir, now: () => now, checkpointEvery: 7, flushIntervalMs: 600_000 });
+  try {
+    await expectBooks(reopened);
+  } finally {
+    await reopened.close();
+  }
+});
