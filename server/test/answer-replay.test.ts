@@ -74,13 +74,14 @@ describe('a cached answer replayed below hapi', () => {
     return send(origin, sent);
   }
 
-  const requests: Array<[string, Sent]> = [
-    ['a pass-through POST', fetchMarkets],
-    ['a pass-through GET', { path: '/api/mock/fetchEvents?limit=3' }],
-    ['a Router page', { path: '/v0/events?limit=7&offset=2' }],
+  // A Router page goes in gzip to a client that takes it, stitched from its events' pieces.
+  const requests: Array<[string, Sent, string]> = [
+    ['a pass-through POST', fetchMarkets, 'br'],
+    ['a pass-through GET', { path: '/api/mock/fetchEvents?limit=3' }, 'br'],
+    ['a Router page', { path: '/v0/events?limit=7&offset=2' }, 'gzip'],
   ];
 
-  test.each(requests)('%s comes back without reaching hapi, byte for byte what hapi sent, headers included', async (_title, sent) => {
+  test.each(requests)('%s comes back without reaching hapi, byte for byte what hapi sent, headers included', async (_title, sent, coding) => {
     const fromHapi = await remembered(sent);
     expect(fromHapi.status).toBe(200);
     const before = seenByHapi();
@@ -88,7 +89,7 @@ describe('a cached answer replayed below hapi', () => {
     expect(seenByHapi()).toBe(before);
     expect(replayed.status).toBe(200);
     expect(withoutDate(replayed.headers)).toEqual(withoutDate(fromHapi.headers));
-    expect(replayed.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding' });
+    expect(replayed.headers).toMatchObject({ 'content-encoding': coding, vary: 'accept-encoding' });
     // The budget headers are the replayed request's own.
     expect(Number(replayed.headers['ratelimit-remaining'])).toBe(Number(fromHapi.headers['ratelimit-remaining']) - 1);
     expect(replayed.bytes.equals(fromHapi.bytes)).toBe(true);
@@ -194,7 +195,7 @@ describe('a cached answer replayed below hapi', () => {
       const sent = { path: `/v0/events?limit=1&offset=${Math.min(first, second)}` };
       clock = fuller;
       await app.catalog.sweep('mock');
-      expect((await remembered(sent)).headers['content-encoding']).toBe('br');
+      expect((await remembered(sent)).headers['content-encoding']).toBe('gzip');
       clock = emptier;
       await app.catalog.sweep('mock');
       for (let index = 0; index < 3; index += 1) {

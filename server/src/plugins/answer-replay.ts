@@ -86,7 +86,8 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       const form = `${req.method} ${req.url}\n${req.headers['accept-encoding'] ?? ''}\n${req.headers['content-type'] ?? ''}\n${body}`;
       const known = remembered.get(form);
       const identity = known?.answer.identity();
-      const stored = identity === undefined ? undefined : server.plugins['predgate-json-response'].storedAnswer(known!.encoding, identity);
+      const stored =
+        identity === undefined ? undefined : server.plugins['predgate-json-response'].storedAnswer(known!.encoding, identity, known!.sentAs === 'gzip');
       // A new generation's page may be sent in another coding than the headers hapi sent for the last one.
       const bytes = stored?.sentAs === known?.sentAs ? stored?.body : undefined;
       if (!bytes) return toHapi(req, res, form);

@@ -1,6 +1,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, createBrotliCompress, gzip, gzipSync } from 'node:zlib';
 import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
+import Accept from '@hapi/accept';
+import { LRUCache } from 'lru-cache';
 import { markReplayable } from './answer-replay.js';
 import { AnswerStore } from './answer-store.js';
 
@@ -11,9 +13,12 @@ declare module '@hapi/hapi' {
      * (past `compressMinBytes`) compressed in one call at a fast level.
      * `identity` names the bytes (the catalog generation and the query that
      * made them): what is sent is then kept and reused for every client that
-     * asks the same, instead of being made again per request.
+     * asks the same, instead of being made again per request. `gzipped`, where
+     * given, makes the same bytes' gzip without compressing them (a page
+     * stitched from pieces compressed once): a client that takes gzip is then
+     * sent that, whatever else it takes.
      */
-    storedJson(json: Buffer, identity?: string): Promise<ResponseObject>;
+    storedJson(json: Buffer, identity?: string, gzipped?: () => Buffer | undefined): Promise<ResponseObject>;
     /**
      * The answer `storedJson` already keeps under `identity` for this
      * request's encoding, if it still has it: a handler asks first and skips
@@ -25,7 +30,7 @@ declare module '@hapi/hapi' {
   interface PluginProperties {
     'predgate-json-response': {
       /** The answer kept under `identity` for a client whose negotiated encoding is `encoding`, while the cache keeps it. */
-      storedAnswer(encoding: string, identity: string): StoredAnswer | undefined;
+      storedAnswer(encoding: string, identity: string, takesGzip: boolean): StoredAnswer | undefined;
     };
   }
 }
@@ -93,6 +98,25 @@ const compressors: Record<string, (input: Buffer) => Buffer | Promise<Buffer>> =
  */
 const onceBytes = 4 * 1024 * 1024;
 
+/** Whether each `accept-encoding` seen takes gzip: a few distinct headers, asked on every stored answer. */
+const gzipTaken = new LRUCache<string, boolean>({ max: 256 });
+
+/** Whether the request takes gzip (at any weight above zero), though hapi may have negotiated another coding for it. */
+function takesGzip(request: Request): boolean {
+  const header = (request.headers['accept-encoding'] as string | undefined) ?? '';
+  let taken = gzipTaken.get(header);
+  if (taken === undefined) {
+    try {
+      taken = Accept.encoding(header, ['gzip']) === 'gzip';
+    } catch {
+      // hapi answers a malformed header as identity.
+      taken = false;
+    }
+    gzipTaken.set(header, taken);
+  }
+  return taken;
+}
+
 /** hapi's own per-request encoders (live answers) at the same levels. */
 export const liveCompression = { gzip: { level: zlibLevel }, deflate: { level: zlibLevel } };
 
@@ -145,8 +169,10 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
       return pending;
     };
 
-    server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: Buffer, identity?: string) {
-      const coding = sentAs(this.request.info.acceptEncoding, json.length);
+    server.decorate('toolkit', 'storedJson', async function (this: ResponseToolkit, json: Buffer, identity?: string, gzipped?: () => Buffer | undefined) {
+      const negotiated = sentAs(this.request.info.acceptEncoding, json.length);
+      const stitched = gzipped !== undefined && identity !== undefined && negotiated !== 'identity' && takesGzip(this.request);
+      const coding = stitched ? 'gzip' : negotiated;
       if (coding === undefined) {
         return this.response(json).type('application/json; charset=utf-8').header('content-length', String(json.length));
       }
@@ -156,19 +182,18 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
       let body = stored.get(key);
       if (!body) {
         const compress = compressors[coding];
-        if (compress) {
-          body = await compressOnce(key, compress, json);
-        } else {
-          body = json;
-        }
+        body = (stitched ? gzipped() : undefined) ?? (compress ? await compressOnce(key, compress, json) : json);
         stored.set(key, body);
       }
       return storedResponse(this, { body, sentAs: coding });
     });
 
-    const storedAnswer = (encoding: string, identity: string): StoredAnswer | undefined => {
+    const storedAnswer = (encoding: string, identity: string, gzip: boolean): StoredAnswer | undefined => {
       const compressed = compressors[encoding] ? stored.get(cacheKey(encoding, identity)) : undefined;
       if (compressed) return { body: compressed, sentAs: encoding };
+      // A page stitched from gzip pieces is kept as gzip whatever else the client who asked for it took.
+      const stitched = gzip && encoding !== 'identity' ? stored.get(cacheKey('gzip', identity)) : undefined;
+      if (stitched) return { body: stitched, sentAs: 'gzip' };
       // Kept as they are: right for this client only if it would have been sent them so.
       const plain = stored.get(cacheKey('identity', identity));
       return plain && sentAs(encoding, plain.length) === 'identity' ? { body: plain, sentAs: 'identity' } : undefined;
@@ -176,7 +201,7 @@ export const jsonResponsePlugin: Plugin<StoredJsonOptions> = {
     server.expose('storedAnswer', storedAnswer);
 
     server.decorate('toolkit', 'cachedJson', function (this: ResponseToolkit, identity: string) {
-      const answer = storedAnswer(this.request.info.acceptEncoding, identity);
+      const answer = storedAnswer(this.request.info.acceptEncoding, identity, takesGzip(this.request));
       return answer && storedResponse(this, answer);
     });
   },

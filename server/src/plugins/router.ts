@@ -1,5 +1,5 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { routerEventJson, routerEventQuery, routerEventsJson, routerLimits, wrapJson } from '@predgate/catalog';
+import { routerEventGzip, routerEventJson, routerEventQuery, routerEventsGzip, routerEventsJson, routerLimits, wrapJson } from '@predgate/catalog';
 import { PredgateError, argumentBounds } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
@@ -110,7 +110,9 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
           ),
         });
         const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        return withHeaders(await h.storedJson(wrapJson(routerEventsJson(page.items), '{"data":', `,"meta":${JSON.stringify(meta)}}`), identity), fromCatalog());
+        const after = `,"meta":${JSON.stringify(meta)}}`;
+        const json = wrapJson(routerEventsJson(page.items), '{"data":', after);
+        return withHeaders(await h.storedJson(json, identity, () => routerEventsGzip(page.items, '{"data":', after, json)), fromCatalog());
       },
     });
 
@@ -141,7 +143,8 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         const identity = eventIdentity(id);
         const entry = await catalog.store.eventById(id.toLowerCase());
         if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        return withHeaders(await h.storedJson(wrapJson(routerEventJson(entry), '{"data":', '}'), identity), fromCatalog());
+        const json = wrapJson(routerEventJson(entry), '{"data":', '}');
+        return withHeaders(await h.storedJson(json, identity, () => routerEventGzip(entry, '{"data":', '}', json)), fromCatalog());
       },
     });
 
