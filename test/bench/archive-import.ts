@@ -53,12 +53,15 @@ for (const { asset_id: assetId } of tokens.getRowObjectsJS()) {
     }),
   );
   const replay = new BookState(String(assetId));
-  // The book after the first row, the last, and rows spread between (where the next row is later: a moment names one book).
+  // The book after the first row, the last, and rows spread between, at the row's effective venue time (the latest
+  // stamp so far: a row stamped earlier than one before it counts at that one's time), where the next row is later.
   const checked = new Set([0, rows.length - 1, ...[1, 2, 3, 4, 5, 6, 7].map((part) => Math.floor((rows.length * part) / 8))]);
+  let effective = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < rows.length; index += 1) {
     replay.apply(rows[index]!);
-    if (!checked.has(index) || !replay.known || rows[index + 1]?.timestamp === rows[index]!.timestamp) continue;
-    const book = await imported.bookAt(String(assetId), rows[index]!.timestamp);
+    effective = Math.max(effective, rows[index]!.timestamp);
+    if (!checked.has(index) || !replay.known || (rows[index + 1]?.timestamp ?? Infinity) <= effective) continue;
+    const book = await imported.bookAt(String(assetId), effective);
     booksChecked += 1;
     if (!book || JSON.stringify(toOrderBook(book)) !== JSON.stringify(toOrderBook(replay.snapshot()))) booksDiffering += 1;
   }
