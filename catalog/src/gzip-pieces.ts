@@ -1,5 +1,4 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import type { CatalogEntry } from './document.js';
 
 /**
  * A view compressed once, on its own, as raw deflate blocks ended by a sync
@@ -12,6 +11,11 @@ export interface DeflatedPiece {
   readonly deflated: Buffer;
   /** Bytes of the view it decompresses to. */
   readonly length: number;
+}
+
+/** What a page is stitched from: a catalog entry whose store keeps its Router view's piece. */
+interface WithRouterPiece {
+  readonly routerDeflated?: DeflatedPiece;
 }
 
 /** The zlib level pieces are made at: each is made once and sent many times, so it may cost more than a per-answer level. */
@@ -80,7 +84,7 @@ export function stitchGzip(parts: ReadonlyArray<string | DeflatedPiece>, identit
  * store keeps them; undefined where it does not (the page is compressed as a
  * whole then). `identity` is the page as sent uncompressed.
  */
-export function routerEventsGzip(entries: readonly CatalogEntry[], before: string, after: string, identity: Buffer): Buffer | undefined {
+export function routerEventsGzip(entries: readonly WithRouterPiece[], before: string, after: string, identity: Buffer): Buffer | undefined {
   if (!entries.every((entry) => entry.routerDeflated)) return undefined;
   const parts: Array<string | DeflatedPiece> = [`${before}[`];
   entries.forEach((entry, index) => {
@@ -92,6 +96,6 @@ export function routerEventsGzip(entries: readonly CatalogEntry[], before: strin
 }
 
 /** One Router view (`before` + view + `after`) gzipped from its piece, as `routerEventsGzip`. */
-export function routerEventGzip(entry: CatalogEntry, before: string, after: string, identity: Buffer): Buffer | undefined {
+export function routerEventGzip(entry: WithRouterPiece, before: string, after: string, identity: Buffer): Buffer | undefined {
   return entry.routerDeflated ? stitchGzip([before, entry.routerDeflated, after], identity) : undefined;
 }
