@@ -60,7 +60,7 @@ export class Subscriptions<Channel extends string> {
   /** Stops wanting `key`: unsubscribed when it had been sent, and `onIdle` when it was the last wanted key. */
   unwant(channel: Channel, key: string): void {
     if (!this.wantedOn(channel).delete(key)) return;
-    this.alone.get(channel)!.delete(key);
+    this.aloneOn(channel).delete(key);
     if (this.sentOn(channel).delete(key)) this.options.unsubscribe(channel, key);
     if (this.idle) this.options.onIdle();
   }
@@ -79,7 +79,7 @@ export class Subscriptions<Channel extends string> {
    */
   isolate(channel: Channel, key: string): void {
     this.sentOn(channel).delete(key);
-    if (this.wants(channel, key)) this.alone.get(channel)!.add(key);
+    if (this.wants(channel, key)) this.aloneOn(channel).add(key);
   }
 
   /** The connection went down: nothing is subscribed on the next one until it is flushed again. */
@@ -102,7 +102,7 @@ export class Subscriptions<Channel extends string> {
       const fresh = [...this.wantedOn(channel)].filter((key) => !sent.has(key));
       if (fresh.length === 0) continue;
       for (const key of fresh) sent.add(key);
-      const alone = this.alone.get(channel)!;
+      const alone = this.aloneOn(channel);
       const together = fresh.filter((key) => !alone.has(key));
       if (together.length > 0) this.options.subscribe(channel, together);
       for (const key of fresh) if (alone.has(key)) this.options.subscribe(channel, [key]);
@@ -115,5 +115,9 @@ export class Subscriptions<Channel extends string> {
 
   private sentOn(channel: Channel): Set<string> {
     return this.sent.get(channel)!;
+  }
+
+  private aloneOn(channel: Channel): Set<string> {
+    return this.alone.get(channel)!;
   }
 }
