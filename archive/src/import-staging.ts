@@ -38,7 +38,7 @@ export interface StageInput {
  * staged lines as it is read, nothing sorted, grouped or windowed; with a held
  * hour, the file's rows it already holds are left out by a hash join, which
  * DuckDB spills to disk beyond its limit. Returns how many rows of the hour the
- * file holds.
+ * file holds: the copy's own count when no hour is held, so the file is read once.
  */
 export async function stageHour(input: StageInput): Promise<{ incomingRows: number }> {
   return withDuckDb(input.memoryLimit, input.spillDir, async (connection) => {
@@ -48,7 +48,11 @@ export async function stageHour(input: StageInput): Promise<{ incomingRows: numb
       const held = await selectRows(connection, input.held, 0);
       rows = `${held} UNION ALL SELECT * FROM (${incoming}) AS incoming ANTI JOIN (${held}) AS held ON ${sameEvent}`;
     }
-    await connection.run(`COPY (${rows}) TO '${sqlText(input.staged)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`);
+    const copied = await connection.run(
+      `COPY (${rows}) TO '${sqlText(input.staged)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
+    );
+    if (!input.held) return { incomingRows: copied.rowsChanged };
+    // The copy also holds the held rows and leaves out the file's rows already held, so the file's own rows are counted apart.
     const counted = await connection.runAndReadAll(`SELECT count(*) AS n FROM (${incoming})`);
     return { incomingRows: Number(counted.getRowObjectsJS()[0]!.n) };
   });
