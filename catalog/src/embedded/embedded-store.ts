@@ -11,6 +11,7 @@ import { borrowEventBytes, inFileOrder } from './file-bytes.js';
 import { CatalogFiles } from './persistence.js';
 import { eventJson } from './event-json.js';
 import type { EventJson } from './event-json.js';
+import { PieceFiller } from './piece-filler.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 import type { MarketRow } from './stored-entry.js';
 import type { JsonOut } from '../json-out.js';
@@ -39,6 +40,9 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private readonly views = new EntryViews();
   /** Each venue's lookup maps still being built after its partition was published. */
   private readonly indexing = new Map<string, Promise<void>>();
+  /** Router gzip pieces are made in the background once a venue is published and indexed (see piece-filler.ts). */
+  private readonly pieces = new PieceFiller();
+  private readonly filling = new Map<string, Promise<void>>();
   /**
    * Commits and snapshots take turns: venues sweep concurrently, and a
    * journal whose sweeps interleave, or a snapshot taken halfway through
@@ -71,7 +75,24 @@ export class EmbeddedCatalogStore implements CatalogStore {
       const partition = await VenuePartition.build(sweep, entries);
       this.partitions.set(venue, partition);
       this.indexing.set(venue, partition.warm());
+      this.fillPieces(venue, partition);
     }
+  }
+
+  /** Makes the partition's gzip pieces after its lookup maps. A piece not made (the store closed first) is made by the first answer that needs it. */
+  private fillPieces(venue: string, partition: VenuePartition): void {
+    const indexing = this.indexing.get(venue);
+    this.filling.set(
+      venue,
+      Promise.resolve(indexing)
+        .then(() => this.pieces.fill(venue, partition.entries))
+        .catch(() => undefined),
+    );
+  }
+
+  /** Settles once every published partition's gzip pieces are made. */
+  async piecesMade(): Promise<void> {
+    await Promise.all(this.filling.values());
   }
 
   /** Settles once every partition's lookup maps are built: the catalog then answers every query at its full speed. */
@@ -80,6 +101,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
   }
 
   async close(): Promise<void> {
+    this.pieces.stop();
     await this.writes.add(async () => {
       if (this.files && (await this.files.journalBytes()) > 0) await this.snapshot();
       this.files?.close();
@@ -110,7 +132,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
             slabs.rollback(mark);
             const kept = new StoredEntry(
               entry,
-              { bytes: before.bytes, refs: before.refs, router: before.routerBytes, routerPieces: before.routerPieces },
+              {
+                bytes: before.bytes,
+                refs: before.refs,
+                router: before.routerBytes,
+                routerPieces: before.routerPieces,
+                routerDeflated: before.keptRouterDeflated,
+              },
               this.views,
               shared,
             );
@@ -214,6 +242,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     this.partitions.set(venue, partition);
     this.views.forget(venue);
     this.indexing.set(venue, partition.warm());
+    this.fillPieces(venue, partition);
   }
 
   /** Writes `partitions` (the published ones, or those with a sweep about to be) as the snapshot. */

@@ -29,15 +29,9 @@ export interface StoredForm {
   refs: string;
   router?: EventBytes | undefined;
   routerPieces?: Uint32Array | undefined;
+  /** The Router view's gzip piece, where an entry with these same bytes already has one (a sweep that left the event unchanged). */
+  routerDeflated?: DeflatedPiece | undefined;
 }
-
-/**
- * Bytes of Router views kept compressed as gzip pieces: at about a fifth of
- * a view's size, the views of some 50,000 events (a mock event's is about
- * 1.2 KB), so under varied requests most pages are stitched rather than
- * compressed, within the serving memory a 100,000-event catalog has left.
- */
-const deflatedBytes = 64 * 2 ** 20;
 
 /**
  * Views recently sent, by entry: a hot page is spliced once, not per
@@ -46,8 +40,6 @@ const deflatedBytes = 64 * 2 ** 20;
 export class EntryViews {
   readonly router: LRUCache<StoredEntry, Buffer>;
   readonly source: LRUCache<StoredEntry, Buffer>;
-  /** Router views compressed as gzip pieces: made once per entry, so a gzipped page costs a copy of its pieces. */
-  readonly routerDeflated: LRUCache<StoredEntry, DeflatedPiece>;
 
   constructor(maxBytesEach = 32 * 2 ** 20) {
     const sizeCalculation = (bytes: Buffer) => bytes.length + 64;
@@ -63,16 +55,11 @@ export class EntryViews {
       // With references to put back, the stored bytes are only read from: they are borrowed, and the view is the one new buffer.
       memoMethod: (entry) => (entry.refs === '' ? entry.json : withBinaryRefsJson(borrowEventBytes(entry.bytes), entry.refs)),
     });
-    this.routerDeflated = new LRUCache<StoredEntry, DeflatedPiece>({
-      maxSize: deflatedBytes,
-      sizeCalculation: (piece) => piece.deflated.length + 64,
-      memoMethod: (entry) => deflatePiece(entry.routerJson),
-    });
   }
 
   /** Drops a replaced sweep's views: a cached view keeps its entry, and with it the entry's bytes, alive. */
   forget(venue: string): void {
-    for (const cache of [this.router, this.source, this.routerDeflated]) {
+    for (const cache of [this.router, this.source]) {
       for (const entry of [...cache.keys()]) if (entry.venue === venue) cache.delete(entry);
     }
   }
@@ -110,6 +97,13 @@ export class StoredEntry implements CatalogEntry {
   private routerStored: EventBytes | undefined;
   /** How the view is put together from the event's bytes and `routerStored`; undefined when `routerStored` is the whole view. */
   readonly routerPieces: Uint32Array | undefined;
+  /**
+   * The Router view as a gzip piece, kept for as long as the entry: made in
+   * the background after the entry is published (see piece-filler.ts), so a
+   * gzipped page costs a copy of its pieces. It belongs to this entry's
+   * bytes, which never change: an event swept with new data is a new entry.
+   */
+  private routerPiece: DeflatedPiece | undefined;
 
   constructor(
     keys: EntryKeys,
@@ -120,6 +114,7 @@ export class StoredEntry implements CatalogEntry {
     this.stored = stored.bytes;
     this.routerStored = stored.router;
     this.routerPieces = stored.router === undefined ? undefined : stored.routerPieces;
+    this.routerPiece = stored.routerDeflated;
     this.refs = shared.text(stored.refs);
     this.id = keys.id;
     this.venue = keys.venue;
@@ -208,9 +203,19 @@ export class StoredEntry implements CatalogEntry {
     return this.views.source.memo(this);
   }
 
-  /** The Router's view as a gzip piece, made on the first compressed answer that sends it. */
+  /** The Router's view as a gzip piece: the one made in the background, or, asked for before that reached this entry, made now and kept. */
   get routerDeflated(): DeflatedPiece {
-    return this.views.routerDeflated.memo(this);
+    return (this.routerPiece ??= deflatePiece(this.routerJson));
+  }
+
+  /** Makes the Router view's gzip piece now, if it was not made yet. */
+  keepRouterPiece(): void {
+    this.routerPiece ??= deflatePiece(this.routerJson);
+  }
+
+  /** The kept piece, if one was made yet. */
+  get keptRouterDeflated(): DeflatedPiece | undefined {
+    return this.routerPiece;
   }
 
   /** The Router's view: put together from its stored pieces, or spliced once from the event's (see `StoredForm`). */
