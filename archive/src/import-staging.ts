@@ -8,13 +8,17 @@ const hourMs = 3_600_000;
 /** Rows of the file being imported number after the held hour's (a file holds far fewer than 2^40 rows), so held rows sort first on a tie. */
 const incomingSeq = 2 ** 40;
 
-/** The UTC hours (their start, epoch ms) a file in pmxt's v2 format holds rows of. */
-export async function hoursIn(path: string, memoryLimit: string): Promise<number[]> {
+/**
+ * The UTC hours (their start, epoch ms) a file in pmxt's v2 format holds rows
+ * of, each with how many: counted in the one scan that finds the hours, so
+ * staging an hour need not read the file again to count it.
+ */
+export async function hoursIn(path: string, memoryLimit: string): Promise<Array<{ start: number; rows: number }>> {
   return withDuckDb(memoryLimit, undefined, async (connection) => {
     const reader = await connection.runAndReadAll(
-      `SELECT DISTINCT received // ${hourMs} * ${hourMs} AS hour FROM (${await selectRows(connection, path, 0)}) ORDER BY hour`,
+      `SELECT received // ${hourMs} * ${hourMs} AS hour, count(*) AS n FROM (${await selectRows(connection, path, 0)}) GROUP BY hour ORDER BY hour`,
     );
-    return reader.getRowObjectsJS().map(({ hour }) => Number(hour));
+    return reader.getRowObjectsJS().map(({ hour, n }) => ({ start: Number(hour), rows: Number(n) }));
   });
 }
 
@@ -37,10 +41,10 @@ export interface StageInput {
  * file's size: the file is read row group by row group and streamed to the
  * staged lines as it is read, nothing sorted, grouped or windowed; with a held
  * hour, the file's rows it already holds are left out by a hash join, which
- * DuckDB spills to disk beyond its limit. Returns how many rows of the hour the
- * file holds: the copy's own count when no hour is held, so the file is read once.
+ * DuckDB spills to disk beyond its limit. Returns how many lines were staged
+ * (the COPY's own count, held rows included): the file is read once.
  */
-export async function stageHour(input: StageInput): Promise<{ incomingRows: number }> {
+export async function stageHour(input: StageInput): Promise<{ stagedRows: number }> {
   return withDuckDb(input.memoryLimit, input.spillDir, async (connection) => {
     const incoming = `SELECT * FROM (${await selectRows(connection, input.path, incomingSeq)}) WHERE received // ${hourMs} * ${hourMs} = ${input.start}`;
     let rows = incoming;
@@ -51,10 +55,7 @@ export async function stageHour(input: StageInput): Promise<{ incomingRows: numb
     const copied = await connection.run(
       `COPY (${rows}) TO '${sqlText(input.staged)}' (FORMAT csv, DELIMITER '\t', HEADER false, QUOTE '', ESCAPE '', NULLSTR '')`,
     );
-    if (!input.held) return { incomingRows: copied.rowsChanged };
-    // The copy also holds the held rows and leaves out the file's rows already held, so the file's own rows are counted apart.
-    const counted = await connection.runAndReadAll(`SELECT count(*) AS n FROM (${incoming})`);
-    return { incomingRows: Number(counted.getRowObjectsJS()[0]!.n) };
+    return { stagedRows: copied.rowsChanged };
   });
 }
 

@@ -33,11 +33,11 @@ const hourMs = 3_600_000;
 export async function importHourFiles(archive: HourStore, paths: string[], options: ImportOptions): Promise<ImportReport> {
   const report: ImportReport = { files: paths.length, hours: [], rows: 0, duplicates: 0 };
   for (const path of paths) {
-    for (const start of await hoursIn(path, options.memoryLimit)) {
+    for (const { start, rows } of await hoursIn(path, options.memoryLimit)) {
       if (options.isRecording(start)) {
         throw new Error(`${path} holds rows of ${hourKey(start)}, an hour still being recorded; import it once that hour is rolled`);
       }
-      const counted = await importHour(archive, path, start, options);
+      const counted = await importHour(archive, path, { start, rows }, options);
       report.rows += counted.added;
       report.duplicates += counted.duplicates;
       report.hours.push(hourKey(start));
@@ -46,14 +46,20 @@ export async function importHourFiles(archive: HourStore, paths: string[], optio
   return report;
 }
 
-async function importHour(archive: HourStore, path: string, start: number, options: ImportOptions): Promise<{ added: number; duplicates: number }> {
+/** Imports the `rows` rows the file holds of the hour at `start` (counted by `hoursIn`). */
+async function importHour(
+  archive: HourStore,
+  path: string,
+  { start, rows }: { start: number; rows: number },
+  options: ImportOptions,
+): Promise<{ added: number; duplicates: number }> {
   const paths = archive.hourPaths(start);
   rmSync(paths.workDir, { recursive: true, force: true });
   mkdirSync(join(paths.workDir, 'duckdb'), { recursive: true });
   try {
     const held = archive.factsFor(start);
     const staged = join(paths.workDir, 'staged.tsv');
-    const { incomingRows } = await stageHour({
+    await stageHour({
       path,
       start,
       ...(held ? { held: paths.data } : {}),
@@ -73,7 +79,7 @@ async function importHour(archive: HourStore, path: string, start: number, optio
     });
     await archive.publish(start, paths, result);
     const added = result.rows - (held?.rows ?? 0);
-    return { added, duplicates: incomingRows - added };
+    return { added, duplicates: rows - added };
   } finally {
     rmSync(paths.workDir, { recursive: true, force: true });
   }

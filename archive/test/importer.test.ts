@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, expect, test } from 'vitest';
 import { toOrderBook } from '@predgate/adapter-polymarket/streams';
 import type { MarketRow } from '@predgate/adapter-polymarket/streams';
-import { inFileOrder, stageHour } from '../src/import-staging.js';
+import { hoursIn, inFileOrder, stageHour } from '../src/import-staging.js';
 import { PolymarketArchive } from '../src/index.js';
 import { queryDuckDb } from './duckdb-query.js';
 
@@ -218,10 +218,24 @@ test('an hour of a file is staged a row group at a time, within a DuckDB memory 
   const source = join(dir, 'source.parquet');
   await queryDuckDb(`COPY (${pmxtRowsSql(0, 160_000, 0)}) TO '${source}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096)`);
   const staged = join(dir, 'staged.tsv');
-  expect(await stageHour({ path: source, start: hour, staged, memoryLimit: '12MB', spillDir: dir })).toEqual({ incomingRows: 160_000 });
+  expect(await stageHour({ path: source, start: hour, staged, memoryLimit: '12MB', spillDir: dir })).toEqual({ stagedRows: 160_000 });
   expect(statSync(staged).size).toBeGreaterThan(3 * 12 * 2 ** 20);
   expect(inFileOrder(staged)).toBe(true);
 }, 60_000);
+
+test("the scan that finds the hours a file holds counts each hour's rows, and staging an hour counts the lines it writes", async () => {
+  const dir = tempDir();
+  const source = join(dir, 'source.parquet');
+  // Rows 359,995 to 360,006 are 10 ms apart: five in the hour, seven in the next.
+  await queryDuckDb(`COPY (${pmxtRowsSql(359_995, 360_007, 0)}) TO '${source}' (FORMAT parquet, COMPRESSION zstd)`);
+  expect(await hoursIn(source, '32MB')).toEqual([
+    { start: hour, rows: 5 },
+    { start: hour + 3_600_000, rows: 7 },
+  ]);
+  const staged = join(dir, 'staged.tsv');
+  expect(await stageHour({ path: source, start: hour + 3_600_000, staged, memoryLimit: '32MB', spillDir: dir })).toEqual({ stagedRows: 7 });
+  expect(readFileSync(staged, 'utf8').trimEnd().split('\n')).toHaveLength(7);
+});
 
 test("with an hour held, the file's rows of events it holds are left out, and the rest are staged with the held rows", async () => {
   const dir = tempDir();
@@ -230,7 +244,7 @@ test("with an hour held, the file's rows of events it holds are left out, and th
   await queryDuckDb(`COPY (${pmxtRowsSql(0, 40_000, 0)}) TO '${source}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 16384)`);
   await queryDuckDb(`COPY (${pmxtRowsSql(20_000, 60_000, 3)}) TO '${held}' (FORMAT parquet, COMPRESSION zstd)`);
   const staged = join(dir, 'staged.tsv');
-  expect(await stageHour({ path: source, start: hour, held, staged, memoryLimit: '32MB', spillDir: dir })).toEqual({ incomingRows: 40_000 });
+  expect(await stageHour({ path: source, start: hour, held, staged, memoryLimit: '32MB', spillDir: dir })).toEqual({ stagedRows: 60_000 });
   const lines = readFileSync(staged, 'utf8').trimEnd().split('\n');
   // Each event once: the held copy (received 3 ms later) of the events both hold, the file's own of the rest.
   const delays = new Map(
