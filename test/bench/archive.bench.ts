@@ -45,6 +45,9 @@ export interface ArchiveFigures {
   rangeBooksReturned: number;
   importSeconds: number;
   importPeakRssMiB: number;
+  /** Books read back from the imported hour and compared with the file's own rows replayed. */
+  importBooksChecked: number;
+  importBooksDiffering: number;
   uptime: string;
 }
 
@@ -97,7 +100,11 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       `since p50/p95 ${round(percentile(sinceTimes, 0.5))}/${round(percentile(sinceTimes, 0.95))} ms; range p50/p95 ${round(percentile(rangeTimes, 0.5))}/${round(percentile(rangeTimes, 0.95))} ms`,
     );
 
-    const imported = await runChild<{ ms: number; maxRssBytes: number }>('archive-import.ts', [file, join(dir, 'imported')], archiveProcessFlags);
+    const imported = await runChild<{ ms: number; maxRssBytes: number; booksChecked: number; booksDiffering: number }>(
+      'archive-import.ts',
+      [file, join(dir, 'imported')],
+      archiveProcessFlags,
+    );
     const figures: ArchiveFigures = {
       rows,
       messages,
@@ -121,6 +128,8 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       rangeBooksReturned: Math.round(rangeBooks / rangeTimes.length),
       importSeconds: round(imported.ms / 1000),
       importPeakRssMiB: mib(imported.maxRssBytes),
+      importBooksChecked: imported.booksChecked,
+      importBooksDiffering: imported.booksDiffering,
       uptime: execFileSync('uptime').toString().trim(),
     };
     const summary = [
@@ -137,6 +146,7 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       `| \`since\` (one book), p50 / p95, 1,000 random tokens and moments, fresh reader | ${figures.sinceP50Ms} / ${figures.sinceP95Ms} ms | p95 ≤ 10 ms |`,
       `| 1000-book range, p50 / p95 (${figures.rangeBooksReturned} books on average) | ${figures.range1000P50Ms} / ${figures.range1000P95Ms} ms | p95 ≤ 250 ms |`,
       `| importing that file into an empty archive (own process) | ${figures.importSeconds} s, peak RSS ${figures.importPeakRssMiB} MiB | ≤ 1,536 MiB |`,
+      `| books read back from the imported hour against the file's rows replayed | ${figures.importBooksChecked} checked, ${figures.importBooksDiffering} differing | 0 differing |`,
     ].join('\n');
     return { summary, details: figures };
   } finally {
