@@ -205,12 +205,12 @@ export class StoredEntry implements CatalogEntry {
 
   /** The Router's view as a gzip piece: the one made in the background, or, asked for before that reached this entry, made now and kept. */
   get routerDeflated(): DeflatedPiece {
-    return (this.routerPiece ??= deflatePiece(this.routerJson));
+    return this.keepRouterPiece();
   }
 
-  /** Makes the Router view's gzip piece now, if it was not made yet. */
-  keepRouterPiece(): void {
-    this.routerPiece ??= deflatePiece(this.routerJson);
+  /** Makes the Router view's gzip piece now, if it was not made yet: the one place a piece is made. */
+  keepRouterPiece(): DeflatedPiece {
+    return (this.routerPiece ??= deflatePiece(this.routerJson));
   }
 
   /** The kept piece, if one was made yet. */
