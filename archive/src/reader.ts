@@ -1,20 +1,30 @@
-import { open } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { MarketRow } from '@predgate/adapter-polymarket/streams';
-import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
-import type { AsyncBuffer, FileMetaData } from 'hyparquet';
+import { parquetMetadata, parquetReadObjects, readOffsetIndex } from 'hyparquet';
+import type { AsyncBuffer, FileMetaData, ParquetReadOptions } from 'hyparquet';
 import { v2Columns } from './hour-file.js';
 import type { IndexedRow } from './reconstruct.js';
 import { levelsOf } from './staged-rows.js';
 import { zstdDecompress, zstdReady } from './zstd.js';
 
-/** An open hour file: its handle and its footer, read once. */
+/** One entry of a column chunk's offset index, as hyparquet's planner takes it. */
+interface PageLocation {
+  offset: bigint;
+  compressed_page_size: number;
+  first_row_index: bigint;
+}
+
+/** A row group's page locations by column, for the columns a book reads. */
+type GroupPages = Record<string, PageLocation[]>;
+
+/** An open hour file: its descriptor, its footer (read once) and where each row group starts. */
 interface OpenFile {
-  handle: FileHandle;
+  fd: number;
   buffer: AsyncBuffer;
   metadata: FileMetaData;
+  groupStarts: number[];
 }
 
 /** The columns a book needs (`market` and `asset_id` are known from the hour's index). */
@@ -24,11 +34,15 @@ const bookColumns: string[] = v2Columns.filter((column) => column !== 'market' &
  * Reads closed hours' files by row position: the hour's index says where a
  * token's rows are (the file is sorted by token), and each column chunk's
  * offset index says which pages hold them, so a query reads and decodes those
- * pages alone, not the row group. Files stay open and their footers parsed
- * (a few files at a time). Counting a file's rows (`verify`) goes through DuckDB.
+ * pages alone, not the row group. Files stay open with their footers parsed
+ * (a few files at a time), and the offset indexes of the row groups read
+ * lately stay parsed (a few dozen groups), so a query reads only its pages.
+ * Counting a file's rows (`verify`) goes through DuckDB.
  */
 export class HourReader {
-  private readonly files = new Map<string, Promise<OpenFile>>();
+  private readonly files = new Map<string, OpenFile>();
+  /** Page locations of recently read row groups, by `path` and group, least recent first. */
+  private readonly groupPages = new Map<string, GroupPages>();
 
   private constructor() {}
 
@@ -40,16 +54,21 @@ export class HourReader {
   /** The rows `from` (inclusive) to `to` (exclusive) of an hour file, one token's, numbered from `firstOrdinal` (their position among the token's rows). */
   async rows(path: string, range: { from: number; to: number; firstOrdinal: number }, token: { market: string; assetId: string }): Promise<IndexedRow[]> {
     if (range.to <= range.from) return [];
-    const file = await this.file(path);
-    const records = await parquetReadObjects({
+    const file = this.file(path);
+    // hyparquet's planner takes offset indexes already parsed (sparse: only the groups the rows are in).
+    const pageLocationsByGroup: GroupPages[] = [];
+    for (const group of groupsOf(file, range)) pageLocationsByGroup[group] = this.pagesOf(path, file, group);
+    const options: ParquetReadOptions & { pageLocationsByGroup: GroupPages[] } = {
       file: file.buffer,
       metadata: file.metadata,
       rowStart: range.from,
       rowEnd: range.to,
       columns: bookColumns,
       useOffsetIndex: true,
+      pageLocationsByGroup,
       compressors: { ZSTD: (input) => zstdDecompress(input) },
-    });
+    };
+    const records = await parquetReadObjects(options);
     return records.map((record, position) => {
       const row: IndexedRow = {
         row: range.firstOrdinal + position,
@@ -94,56 +113,121 @@ export class HourReader {
   }
 
   /** Forgets a file (a republished hour is a new file under the same name). */
-  async forget(path: string): Promise<void> {
+  forget(path: string): Promise<void> {
     const file = this.files.get(path);
     this.files.delete(path);
-    await (await file?.catch(() => undefined))?.handle.close();
+    for (const key of [...this.groupPages.keys()]) if (key.startsWith(`${path}\n`)) this.groupPages.delete(key);
+    if (file) closeSync(file.fd);
+    return Promise.resolve();
   }
 
   async close(): Promise<void> {
     for (const path of [...this.files.keys()]) await this.forget(path);
   }
 
-  private file(path: string): Promise<OpenFile> {
+  private file(path: string): OpenFile {
     let file = this.files.get(path);
     if (file) {
       this.files.delete(path);
-      this.files.set(path, file);
-      return file;
+    } else {
+      file = openFile(path);
+      if (this.files.size >= openFiles) void this.forget(this.files.keys().next().value!);
     }
-    file = openFile(path);
-    file.catch(() => this.files.delete(path));
     this.files.set(path, file);
-    if (this.files.size > openFiles) void this.forget(this.files.keys().next().value!);
     return file;
+  }
+
+  /** A row group's page locations, parsed from its offset indexes on first use (one read: a file's offset indexes lie together). */
+  private pagesOf(path: string, file: OpenFile, group: number): GroupPages {
+    const key = `${path}\n${group}`;
+    let pages = this.groupPages.get(key);
+    if (pages) {
+      this.groupPages.delete(key);
+    } else {
+      pages = readGroupPages(file, group);
+      if (this.groupPages.size >= parsedGroups) this.groupPages.delete(this.groupPages.keys().next().value!);
+    }
+    this.groupPages.set(key, pages);
+    return pages;
   }
 }
 
-/** Hour files kept open: a range can cross a few hours; each costs a handle and its footer. */
+/** Hour files kept open: a range can cross a few hours; each costs a descriptor and its footer. */
 const openFiles = 8;
 
-async function openFile(path: string): Promise<OpenFile> {
-  const handle = await open(path, 'r');
+/**
+ * Row groups whose page locations stay parsed: about 200 KB each (4,096-row
+ * pages of a million-row group, 14 columns), so at most about 13 MB, and
+ * enough for every group of a 64-million-row hour.
+ */
+const parsedGroups = 64;
+
+/**
+ * Reads are synchronous: a query reads a few dozen small pieces (pages of a
+ * few kilobytes, dictionaries), each a `pread` of bytes the page cache
+ * nearly always holds, which costs less than a round trip through libuv's
+ * thread pool (four threads shared with every other file and DNS call).
+ */
+function openFile(path: string): OpenFile {
+  const fd = openSync(path, 'r');
   try {
-    const { size } = await handle.stat();
+    const size = fstatSync(fd).size;
     const buffer: AsyncBuffer = {
       byteLength: size,
-      async slice(start, end = size) {
-        const bytes = new Uint8Array(end - start);
-        let read = 0;
-        while (read < bytes.length) {
-          const { bytesRead } = await handle.read(bytes, read, bytes.length - read, start + read);
-          if (bytesRead === 0) throw new Error(`${path} ends at ${start + read}, before ${end}`);
-          read += bytesRead;
-        }
-        return bytes.buffer;
-      },
+      slice: (start, end = size) => readBytes(fd, path, start, end),
     };
-    return { handle, buffer, metadata: physicalValues(await parquetMetadataAsync(buffer)) };
+    const tail = new DataView(readBytes(fd, path, Math.max(0, size - 8), size));
+    const footerBytes = tail.byteLength === 8 ? tail.getUint32(0, true) : 0;
+    const metadata = physicalValues(parquetMetadata(readBytes(fd, path, Math.max(0, size - 8 - footerBytes), size)));
+    const groupStarts: number[] = [];
+    let start = 0;
+    for (const group of metadata.row_groups) {
+      groupStarts.push(start);
+      start += Number(group.num_rows);
+    }
+    return { fd, buffer, metadata, groupStarts };
   } catch (error) {
-    await handle.close();
+    closeSync(fd);
     throw error;
   }
+}
+
+function readBytes(fd: number, path: string, start: number, end: number): ArrayBuffer {
+  const bytes = new Uint8Array(end - start);
+  let read = 0;
+  while (read < bytes.length) {
+    const count = readSync(fd, bytes, read, bytes.length - read, start + read);
+    if (count === 0) throw new Error(`${path} ends at ${start + read}, before ${end}`);
+    read += count;
+  }
+  return bytes.buffer;
+}
+
+/** The row groups holding any of the rows `from` to `to`. */
+function groupsOf(file: OpenFile, range: { from: number; to: number }): number[] {
+  const groups: number[] = [];
+  file.groupStarts.forEach((start, group) => {
+    const end = start + Number(file.metadata.row_groups[group]!.num_rows);
+    if (start < range.to && end > range.from) groups.push(group);
+  });
+  return groups;
+}
+
+/** The page locations of a row group's book columns; a column without an offset index is left out (hyparquet then reads its whole chunk). */
+function readGroupPages(file: OpenFile, group: number): GroupPages {
+  const chunks = file.metadata.row_groups[group]!.columns.filter(
+    (chunk) =>
+      chunk.meta_data && bookColumns.includes(chunk.meta_data.path_in_schema[0]!) && chunk.offset_index_offset !== undefined && chunk.offset_index_length,
+  );
+  const pages: GroupPages = {};
+  if (chunks.length === 0) return pages;
+  const from = Math.min(...chunks.map((chunk) => Number(chunk.offset_index_offset)));
+  const to = Math.max(...chunks.map((chunk) => Number(chunk.offset_index_offset) + chunk.offset_index_length!));
+  const view = new DataView(file.buffer.slice(from, to) as ArrayBuffer);
+  for (const chunk of chunks) {
+    pages[chunk.meta_data!.path_in_schema.join('.')] = readOffsetIndex({ view, offset: Number(chunk.offset_index_offset) - from }).page_locations;
+  }
+  return pages;
 }
 
 /**
