@@ -38,7 +38,9 @@ import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonDepthPlugin } from './plugins/json-depth.js';
-import { compressMinBytes, jsonResponsePlugin, liveCompression } from './plugins/json-response.js';
+import { compressMinBytes } from './plugins/json-answers.js';
+import { jsonResponsePlugin, liveCompression } from './plugins/json-response.js';
+import { leanPathPlugin } from './plugins/lean-path.js';
 import { operationsPlugin } from './plugins/operations.js';
 import { passThroughPlugin } from './plugins/pass-through.js';
 import { requestLoggingPlugin } from './plugins/request-logging.js';
@@ -203,6 +205,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: jsonDepthPlugin },
     { plugin: jsonResponsePlugin, options: { cacheBytes: 64 * 1024 * 1024, cacheSeconds: 10 } },
     { plugin: authPlugin, options: { container } },
+    { plugin: leanPathPlugin, options: { container, logger } },
     { plugin: operationsPlugin, options: { container } },
     { plugin: passThroughPlugin, options: { container } },
     { plugin: streamingPlugin, options: { container } },

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request as undiciRequest } from 'undici';
-import { apiKey, now, testApp } from './helpers.js';
+import { apiKey, listeningApp, now } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 /**
@@ -29,19 +29,6 @@ interface Received {
 const compressed = { 'accept-encoding': 'gzip, deflate, br' };
 const fetchMarkets: Sent = { method: 'POST', path: '/api/mock/fetchMarkets', body: '{"args":[{"limit":4}]}', headers: { 'content-type': 'application/json' } };
 
-async function startedApp(options: Parameters<typeof testApp>[0] = {}): Promise<{ app: TestApp; origin: string; seenByHapi: () => number }> {
-  // Debug logging makes hapi log every request, and the lane stand aside: the tests that want it run at info.
-  const app = await testApp({ logLevel: 'info', ...options, config: { port: 0, host: '127.0.0.1', ...options.config } });
-  let seen = 0;
-  app.server.ext('onRequest', (_request, h) => {
-    seen += 1;
-    return h.continue;
-  });
-  await app.catalog.sweep('mock');
-  await app.server.start();
-  return { app, origin: `http://127.0.0.1:${app.server.info.port}`, seenByHapi: () => seen };
-}
-
 async function send(origin: string, sent: Sent, key = apiKey): Promise<Received> {
   const response = await undiciRequest(`${origin}${sent.path}`, {
     method: sent.method ?? 'GET',
@@ -64,7 +51,7 @@ describe('a cached answer replayed below hapi', () => {
   let clock = now;
 
   beforeAll(async () => {
-    ({ app, origin, seenByHapi } = await startedApp({ clock: { now: () => clock } }));
+    ({ app, origin, seenByHapi } = await listeningApp({ clock: { now: () => clock } }));
   });
   afterAll(() => app.stop());
 
@@ -270,7 +257,7 @@ describe('the replay lane and the request budget', () => {
   let seenByHapi: () => number;
 
   beforeAll(async () => {
-    ({ app, origin, seenByHapi } = await startedApp({ config: { rateLimit: { requests: 4, windowSeconds: 60 } } }));
+    ({ app, origin, seenByHapi } = await listeningApp({ config: { rateLimit: { requests: 4, windowSeconds: 60 } } }));
   });
   afterAll(() => app.stop());
 
@@ -301,7 +288,7 @@ describe('with debug logging', () => {
   let seenByHapi: () => number;
 
   beforeAll(async () => {
-    ({ app, origin, seenByHapi } = await startedApp({ logLevel: 'debug' }));
+    ({ app, origin, seenByHapi } = await listeningApp({ logLevel: 'debug' }));
   });
   afterAll(() => app.stop());
 

@@ -80,3 +80,19 @@ export function reloadedUntil(keys: KeyStore, holds: () => boolean): Promise<voi
     check();
   });
 }
+
+/**
+ * A gateway listening on 127.0.0.1 (requests pass Node's listener, which `inject` never does), its mock venue swept,
+ * at info level (debug logs every request, and the lanes in front of hapi stand aside), counting the requests hapi sees.
+ */
+export async function listeningApp(options: Parameters<typeof testApp>[0] = {}): Promise<{ app: TestApp; origin: string; seenByHapi: () => number }> {
+  const app = await testApp({ logLevel: 'info', ...options, config: { port: 0, host: '127.0.0.1', ...options.config } });
+  let seen = 0;
+  app.server.ext('onRequest', (_request, h) => {
+    seen += 1;
+    return h.continue;
+  });
+  await app.catalog.sweep('mock');
+  await app.server.start();
+  return { app, origin: `http://127.0.0.1:${app.server.info.port}`, seenByHapi: () => seen };
+}

@@ -67,6 +67,7 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
     const metrics = container.resolve(tokens.metrics);
     const venues = container.resolve(tokens.venues);
     const methods = container.resolve(tokens.methods);
+    const json = server.plugins['predgate-json-response'].answers;
     const remembered = new LRUCache<string, Remembered>({
       maxSize: 4 * 1024 * 1024,
       maxEntrySize: maxFormBytes + 8 * 1024,
@@ -86,8 +87,7 @@ export const answerReplayPlugin: Plugin<{ container: DependencyContainer; logger
       const form = `${req.method} ${req.url}\n${req.headers['accept-encoding'] ?? ''}\n${req.headers['content-type'] ?? ''}\n${body}`;
       const known = remembered.get(form);
       const identity = known?.answer.identity();
-      const stored =
-        identity === undefined ? undefined : server.plugins['predgate-json-response'].storedAnswer(known!.encoding, identity, known!.sentAs === 'gzip');
+      const stored = identity === undefined ? undefined : json.cached(identity, { encoding: known!.encoding, takesGzip: known!.sentAs === 'gzip' });
       // A new generation's page may be sent in another coding than the headers hapi sent for the last one.
       const bytes = stored?.sentAs === known?.sentAs ? stored?.body : undefined;
       if (!bytes) return toHapi(req, res, form);

@@ -26,23 +26,40 @@ export const errorsPlugin: Plugin<void> = {
     server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
       const response = request.response;
       if (!isBoom(response)) return h.continue;
-      const exchange = (request.app as RequestVenue).venue ?? null;
       const known = isPredgateError(response) ? response : fromBoom(response);
       if (!known) request.logger.error({ err: response, requestId: request.info.id }, 'unexpected error');
-      const { status, body } = toErrorResponse(known ?? response, { exchange, requestId: request.info.id });
       const settings = request.route?.settings.app as RouteEnvelope | undefined;
       // A path under /v0 that matched no route is still the Router's: its errors take the Router's form.
-      const routerPath = settings?.envelope === 'router' || (settings?.envelope === undefined && request.path.startsWith('/v0/'));
-      const payload = routerPath ? routerBody(body) : body;
-      const reply = h.response(payload).code(status);
-      const retryAfter = body.error.detail?.retryAfter;
-      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      const allow = body.error.detail?.allow;
-      if (typeof allow === 'string') reply.header('allow', allow);
+      const router = settings?.envelope === 'router' || (settings?.envelope === undefined && request.path.startsWith('/v0/'));
+      const refusal = refusalOf(known ?? response, { exchange: (request.app as RequestVenue).venue ?? null, requestId: request.info.id, router });
+      const reply = h.response(refusal.payload).code(refusal.status);
+      for (const [name, value] of refusal.headers) reply.header(name, value);
       return reply;
     });
   },
 };
+
+/** A failure as the client is told of it: status, body, and the headers its detail asks for. */
+export interface Refusal {
+  status: number;
+  payload: ErrorResponse['body'] | ReturnType<typeof routerBody>;
+  headers: Array<[string, string]>;
+}
+
+/**
+ * The unified error answer for `error`, whichever path answers: the
+ * pass-through envelope, or the Router's `{error}` when `router`. Anything
+ * not a PredgateError is an INTERNAL_ERROR quoting `requestId`.
+ */
+export function refusalOf(error: unknown, context: { exchange: string | null; requestId: string; router: boolean }): Refusal {
+  const { status, body } = toErrorResponse(error, { exchange: context.exchange, requestId: context.requestId });
+  const headers: Array<[string, string]> = [];
+  const retryAfter = body.error.detail?.retryAfter;
+  if (typeof retryAfter === 'number') headers.push(['retry-after', String(retryAfter)]);
+  const allow = body.error.detail?.allow;
+  if (typeof allow === 'string') headers.push(['allow', allow]);
+  return { status, payload: context.router ? routerBody(body) : body, headers };
+}
 
 const boomCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Plugin, Request, ResponseObject } from '@hapi/hapi';
 import pino from 'pino';
 import type { Bindings, Logger } from 'pino';
@@ -11,6 +12,19 @@ declare module '@hapi/hapi' {
     /** The request's logger: its lines carry the request id, method and path. */
     logger: RequestLogger;
   }
+  interface PluginProperties {
+    'predgate-request-logging': {
+      /** Logs an answered request's line, whoever answered it (hapi, or the lean path in front of it). */
+      logAnswered(request: AnsweredRequest, res: ServerResponse, responseTime: number): void;
+    };
+  }
+}
+
+/** What a request's log line names it by. */
+export interface AnsweredRequest {
+  requestId: string;
+  method: string;
+  path: string;
 }
 
 /** What is logged of a request: the methods the gateway calls on `request.logger`. */
@@ -56,12 +70,16 @@ export const requestLoggingPlugin: Plugin<{ logger: Logger; ignorePaths?: readon
     server.decorate('server', 'logger', logger);
     server.decorate('request', 'logger', (request: Request) => new LazyRequestLogger(root, request), { apply: true });
 
+    const logAnswered = ({ requestId, method, path }: AnsweredRequest, res: ServerResponse, responseTime: number) =>
+      root
+        .child({ requestId, method, path } satisfies Bindings)
+        .info({ res, responseTime }, `[response] ${method} ${path} ${res.headersSent ? res.statusCode : '-'} (${responseTime}ms)`);
+    server.expose('logAnswered', logAnswered);
+
     server.events.on('response', (request: Request) => {
       if (ignored.has(request.path) || !(logger.isLevelEnabled('debug') || failed(request))) return;
       const { info } = request;
-      const responseTime = (info.completed || info.responded) - info.received;
-      const res = request.raw.res;
-      request.logger.info({ res, responseTime }, `[response] ${request.method} ${request.path} ${res.headersSent ? res.statusCode : '-'} (${responseTime}ms)`);
+      logAnswered({ requestId: info.id, method: request.method, path: request.path }, request.raw.res, (info.completed || info.responded) - info.received);
     });
     server.ext('onPostStart', () => logger.info(server.info, 'server started'));
     server.ext('onPostStop', () => logger.info(server.info, 'server stopped'));

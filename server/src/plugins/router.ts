@@ -8,7 +8,9 @@ import { servedFromHeaders, withHeaders } from '../answers/served-from.js';
 import { tokens } from '../container.js';
 import { documented } from '../docs/route-paths.js';
 import type { RouteEnvelope } from './errors.js';
+import type { Negotiated } from './json-answers.js';
 import { cachedAnswerFirst, sentQuery } from './json-response.js';
+import type { LeanAnswer } from './lean-path.js';
 
 const routerRoute: { app: RouteEnvelope } = { app: { envelope: 'router' } };
 const routerFailure = { description: 'Router error envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterError' } } } };
@@ -28,6 +30,18 @@ export const eventsQuery = Joi.object({
   .rename('query', 'q')
   .rename('exchange', 'sourceExchange');
 
+/** A Router page's query, as `eventsQuery` reads it. */
+interface RouterQuery {
+  q?: string;
+  limit: number;
+  offset: number;
+  closed: boolean;
+  sourceExchange?: string;
+  category?: string;
+}
+
+const eventParams = Joi.object({ id: Joi.string().guid() });
+
 /** A query or path the Router rejects, in its own error body, naming the parameter. */
 export function rejectInput(_request: Request, _h: ResponseToolkit, error: Error | undefined): never {
   const [detail] = (error as ValidationError | undefined)?.details ?? [];
@@ -45,6 +59,7 @@ export function rejectInput(_request: Request, _h: ResponseToolkit, error: Error
  */
 export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
   name: 'predgate-router',
+  dependencies: ['predgate-json-response', 'predgate-lean-path'],
   register(server, { container }) {
     const catalog = container.resolve(tokens.catalog);
     const venues = container.resolve(tokens.venues);
@@ -58,6 +73,57 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     const eventIdentity = (id: string) => `v0:${catalog.generation}:event/${id.toLowerCase()}`;
     // Router answers draw on every venue: their data is at least as recent as the oldest venue's last sweep.
     const fromCatalog = () => servedFromHeaders('catalog', catalog.sweptAt(), clock.now());
+    const answers = server.plugins['predgate-json-response'].answers;
+
+    // The answers, made once for hapi's routes and the lean path alike.
+    const pageAnswer = async (query: RouterQuery, sentQuery: string, negotiated: Negotiated): Promise<LeanAnswer> => {
+      // Named before the read: a page read while a sweep commits is kept under the generation it was read from.
+      const identity = pageIdentity(sentQuery);
+      const cached = answers.cached(identity, negotiated);
+      if (cached) return { answer: cached, headers: fromCatalog() };
+      const page = await catalog.store.events({
+        withTotal: true,
+        ...routerEventQuery(
+          {
+            limit: query.limit,
+            offset: query.offset,
+            ...(query.closed ? { status: 'all' as const } : {}),
+            ...(query.q ? { query: query.q } : {}),
+            ...(query.sourceExchange !== undefined ? { sourceExchange: query.sourceExchange } : {}),
+            ...(query.category !== undefined ? { category: query.category } : {}),
+          },
+          clock.now(),
+        ),
+      });
+      const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
+      const after = `,"meta":${JSON.stringify(meta)}}`;
+      const body = wrapJson(routerEventsJson(page.items), '{"data":', after);
+      return { answer: await answers.answer(body, negotiated, identity, () => routerEventsGzip(page.items, '{"data":', after, body)), headers: fromCatalog() };
+    };
+    const eventAnswer = async (id: string, negotiated: Negotiated): Promise<LeanAnswer> => {
+      const identity = eventIdentity(id);
+      const cached = answers.cached(identity, negotiated);
+      if (cached) return { answer: cached, headers: fromCatalog() };
+      const entry = await catalog.store.eventById(id.toLowerCase());
+      if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
+      const body = wrapJson(routerEventJson(entry), '{"data":', '}');
+      return { answer: await answers.answer(body, negotiated, identity, () => routerEventGzip(entry, '{"data":', '}', body)), headers: fromCatalog() };
+    };
+    const negotiatedBy = (request: Request) => answers.negotiate(request.headers['accept-encoding'] as string | undefined);
+    const sent = (h: ResponseToolkit, { answer, headers }: LeanAnswer) => withHeaders(h.sentJson(answer), headers);
+
+    // The same GETs, valid ones, in front of hapi.
+    server.plugins['predgate-lean-path'].route('/v0/events', (get) => {
+      const labels = { exchange: 'none', method: '/v0/events' };
+      if (get.path === '/v0/events') {
+        const { error, value } = eventsQuery.validate(get.query, { abortEarly: true });
+        if (error) return undefined;
+        return { labels, envelope: 'router', answer: () => pageAnswer(value as RouterQuery, get.sentQuery, get.negotiated) };
+      }
+      const id = get.path.slice('/v0/events/'.length);
+      if (!get.path.startsWith('/v0/events/') || id.includes('/') || eventParams.validate({ id }).error) return undefined;
+      return { labels: { ...labels, method: '/v0/events/{id}' }, envelope: 'router', answer: () => eventAnswer(id, get.negotiated) };
+    });
 
     server.route({
       method: 'GET',
@@ -92,27 +158,7 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
         ext: { onPostAuth: cachedAnswerFirst({ formOf: sentQuery, identityOf: pageIdentity, headersOf: fromCatalog }) },
       },
       async handler(request, h) {
-        const query = request.query as { q?: string; limit: number; offset: number; closed: boolean; sourceExchange?: string; category?: string };
-        // Named before the read: a page read while a sweep commits is kept under the generation it was read from.
-        const identity = pageIdentity(sentQuery(request));
-        const page = await catalog.store.events({
-          withTotal: true,
-          ...routerEventQuery(
-            {
-              limit: query.limit,
-              offset: query.offset,
-              ...(query.closed ? { status: 'all' as const } : {}),
-              ...(query.q ? { query: query.q } : {}),
-              ...(query.sourceExchange !== undefined ? { sourceExchange: query.sourceExchange } : {}),
-              ...(query.category !== undefined ? { category: query.category } : {}),
-            },
-            clock.now(),
-          ),
-        });
-        const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
-        const after = `,"meta":${JSON.stringify(meta)}}`;
-        const json = wrapJson(routerEventsJson(page.items), '{"data":', after);
-        return withHeaders(await h.storedJson(json, identity, () => routerEventsGzip(page.items, '{"data":', after, json)), fromCatalog());
+        return sent(h, await pageAnswer(request.query as unknown as RouterQuery, sentQuery(request), negotiatedBy(request)));
       },
     });
 
@@ -133,18 +179,13 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
             '404': routerFailure,
           },
         }),
-        validate: { params: Joi.object({ id: Joi.string().guid() }), failAction: rejectInput },
+        validate: { params: eventParams, failAction: rejectInput },
         ext: {
           onPostAuth: cachedAnswerFirst({ formOf: (request) => (request.params as { id: string }).id, identityOf: eventIdentity, headersOf: fromCatalog }),
         },
       },
       async handler(request, h) {
-        const { id } = request.params as { id: string };
-        const identity = eventIdentity(id);
-        const entry = await catalog.store.eventById(id.toLowerCase());
-        if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-        const json = wrapJson(routerEventJson(entry), '{"data":', '}');
-        return withHeaders(await h.storedJson(json, identity, () => routerEventGzip(entry, '{"data":', '}', json)), fromCatalog());
+        return sent(h, await eventAnswer((request.params as { id: string }).id, negotiatedBy(request)));
       },
     });
 

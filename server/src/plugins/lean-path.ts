@@ -1,0 +1,163 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Plugin } from '@hapi/hapi';
+import { isPredgateError } from '@predgate/core';
+import type { Logger } from 'pino';
+import type { DependencyContainer } from 'tsyringe';
+import { tokens } from '../container.js';
+import { headerKey } from '../keys/presented-key.js';
+import { rateLimitHeaders } from '../keys/request-budget.js';
+import { refusalOf } from './errors.js';
+import { answerHeaders, answeredHere } from './json-answers.js';
+import type { Negotiated, StoredAnswer } from './json-answers.js';
+
+/** A GET as a route reads it, before anything is checked but its form. */
+export interface LeanGet {
+  /** The path, exactly as sent (no percent-escapes: those are hapi's to decode). */
+  readonly path: string;
+  /** The query string read as hapi reads it: a key given twice is an array. */
+  readonly query: Record<string, string | string[]>;
+  /** The query string as sent, `?` included ('' without one). */
+  readonly sentQuery: string;
+  readonly negotiated: Negotiated;
+  /** The address the request came from. */
+  readonly address: string;
+}
+
+/** A JSON answer and the headers of its own (where its data came from). */
+export interface LeanAnswer {
+  answer: StoredAnswer;
+  headers: Record<string, string>;
+}
+
+/** A GET a route found valid: everything that can refuse it, but the key and its budget, is checked. */
+export interface LeanCall {
+  /** Its metric labels, as hapi's route would count it. */
+  labels: { exchange: string; method: string };
+  /** Which error body its failures take. */
+  envelope: 'pass-through' | 'router';
+  /** The venue its failures name, if any. */
+  exchange?: string;
+  /** Its answer, for the key `keyId` let in; a failure is answered in the route's envelope. */
+  answer(keyId: string): Promise<LeanAnswer>;
+}
+
+/**
+ * A route's lean form: the call a GET asks, when its path is the route's and
+ * everything about it is valid; otherwise undefined, and hapi answers it
+ * (refusals included). It must not change anything: a request it reads may
+ * still go on to hapi.
+ */
+export type LeanRoute = (get: LeanGet) => LeanCall | undefined;
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    'predgate-lean-path': {
+      /** Adds the lean form of routes whose paths start with `prefix`. */
+      route(prefix: string, route: LeanRoute): void;
+    };
+  }
+}
+
+/** Request headers that change what hapi would answer or how it reads the request: such requests always go to hapi. */
+const handledByHapi = ['content-length', 'transfer-encoding', 'content-encoding', 'expect', 'range', 'if-range'] as const;
+
+/**
+ * Valid GETs the gateway answers most (Router pages and events, catalog-served
+ * and live pass-through calls) answered straight from Node's listener, in
+ * front of hapi: no hapi request, lifecycle, route table or response
+ * transmit, which on a small answer are a large part of the gateway's cost.
+ *
+ * Each route's lean form reads and validates the request as its hapi route
+ * does and calls the same answer code; what is done here is done once for
+ * every answer, as hapi's plugins do it: the request gate (API key, then its
+ * budget), the budget and answer headers, the error envelope, the request
+ * metrics and the failed request's log line. A request a route's lean form
+ * does not take (another verb, a body, an invalid argument, a path hapi
+ * must decode) and a request the gate refuses go on to hapi as they came
+ * (the gate remembers the request, so its budget is charged once). With
+ * debug logging, where hapi logs every request, the lean path stands aside.
+ */
+export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Logger }> = {
+  name: 'predgate-lean-path',
+  dependencies: ['predgate-json-response', 'predgate-request-logging'],
+  register(server, { container, logger }) {
+    const gate = container.resolve(tokens.requestGate);
+    const metrics = container.resolve(tokens.metrics);
+    const json = server.plugins['predgate-json-response'].answers;
+    const logAnswered = server.plugins['predgate-request-logging'].logAnswered;
+    const routes: Array<[string, LeanRoute]> = [];
+    server.expose('route', (prefix: string, route: LeanRoute) => void routes.push([prefix, route]));
+    let answered = 0;
+
+    const send = (res: ServerResponse, status: number, headers: Array<[string, string]>, body: Buffer) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      res.writeHead(status);
+      res.end(body);
+    };
+
+    const answer = async (req: IncomingMessage, res: ServerResponse, call: LeanCall, keyId: string, budget: Array<[string, string]>, started: number) => {
+      let status = 200;
+      try {
+        const { answer: sent, headers } = await call.answer(keyId);
+        send(res, 200, [...answerHeaders(sent), ...Object.entries(headers), ...budget], sent.body);
+      } catch (error) {
+        const requestId = `${Date.now()}:${server.info.id}:lean-${(answered += 1)}`;
+        const refusal = refusalOf(error, { exchange: call.exchange ?? null, requestId, router: call.envelope === 'router' });
+        if (!isPredgateError(error)) logger.error({ err: error, requestId }, 'unexpected error');
+        status = refusal.status;
+        const body = Buffer.from(JSON.stringify(refusal.payload));
+        send(
+          res,
+          status,
+          [
+            ...budget,
+            ['content-type', 'application/json; charset=utf-8'],
+            ['cache-control', 'no-cache'],
+            ['content-length', String(body.length)],
+            ...refusal.headers,
+          ],
+          body,
+        );
+        const path = (req.url ?? '').split('?', 1)[0]!;
+        logAnswered({ requestId, method: 'get', path }, res, Math.round(performance.now() - started));
+      }
+      metrics.recordRequest(call.labels.exchange, call.labels.method, status, (performance.now() - started) / 1000);
+    };
+
+    // Put in front once every plugin is registered: the replay lane takes hapi's listener when it registers.
+    server.ext('onPreStart', () => {
+      const [next, ...others] = server.listener.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+      if (!next || others.length > 0) throw new Error('the lean path expects one request listener (hapi, or the replay lane in front of it)');
+      server.listener.removeListener('request', next);
+      server.listener.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (req.method !== 'GET' || logger.isLevelEnabled('debug') || handledByHapi.some((header) => req.headers[header] !== undefined)) return next(req, res);
+        const started = performance.now();
+        const get = readGet(req, json.negotiate(req.headers['accept-encoding']));
+        const route = get && routes.find(([prefix]) => get.path.startsWith(prefix))?.[1];
+        const call = route?.(get!);
+        if (!call) return next(req, res);
+        gate.admit(headerKey(req.headers), req).then(
+          ({ key, budget }) => answer(req, res, call, key.id, budget ? rateLimitHeaders(budget) : [], started),
+          // hapi refuses it, with the refusal the gate already gave (the budget is not charged twice).
+          () => next(req, res),
+        );
+      });
+    });
+  },
+};
+
+/** The GET as routes read it; undefined for one only hapi reads right (escapes, a fragment, a coding hapi's encoder makes). */
+function readGet(req: IncomingMessage, negotiated: Negotiated): LeanGet | undefined {
+  const url = req.url ?? '';
+  if (!answeredHere(negotiated) || url.includes('#')) return undefined;
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  if (path.includes('%') || path.endsWith('/')) return undefined;
+  const sentQuery = mark === -1 ? '' : url.slice(mark);
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [key, value] of new URLSearchParams(sentQuery)) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return { path, query, sentQuery, negotiated, address: req.socket.remoteAddress ?? '' };
+}
