@@ -2,13 +2,14 @@
 // processes' own Node flags: records the synthetic hour into an archive as
 // the recorder drives it (frame parsing, journal, books), then closes the
 // hour and waits for its roll (in a child process) while watching this
-// process's event loop. Prints its figures as JSON.
+// process's event loop. Prints its figures as JSON. With `record-only` as a
+// fourth argument it stops after recording (for measuring the recorder alone).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import { PolymarketArchive } from '../../archive/src/index.js';
 import { hour, hourMs, seeded, syntheticHour } from './archive-hour.js';
 
-const [dir = '', targetRows = '0', tokens = '0'] = process.argv.slice(2);
+const [dir = '', targetRows = '0', tokens = '0', mode = 'roll'] = process.argv.slice(2);
 let now = hour;
 const archive = await PolymarketArchive.open({ dir, now: () => now, flushIntervalMs: 200 });
 let peakRss = 0;
@@ -35,6 +36,12 @@ const recordPeakRssBytes = peakRss;
 process.stderr.write(
   `recorded ${rows} rows, ${messages} messages: ${Math.round(messages / (cpuMicros / 1e6))} msg/s per core, peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
 );
+if (mode === 'record-only') {
+  clearInterval(sampler);
+  await archive.close();
+  process.stdout.write(JSON.stringify({ rows, messages, cpuMicros, recordPeakRssBytes }));
+  process.exit(0);
+}
 
 // The hour closes: it is rolled in a child process while this loop's delay is watched.
 const delay = monitorEventLoopDelay({ resolution: 10 });
