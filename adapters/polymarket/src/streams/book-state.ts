@@ -1,6 +1,6 @@
-import { PriceLevels } from '@predgate/core';
 import type { OrderBook, OrderLevel } from '@predgate/core';
 import type { MarketRow, PriceLevel } from './market-rows.js';
+import { TextLevels } from './text-levels.js';
 
 /** A time a connection covering `assetIds` (every token when absent) was down. */
 export interface BookGap {
@@ -26,16 +26,21 @@ export interface BookSnapshot {
 }
 
 /**
- * One token's L2 book maintained row by row, its sides core's shared price
- * levels: a `book` row replaces both sides, a `price_change` row sets the new
- * total at its price ("0" removes the level). Levels are keyed by their
- * numeric value so "0.50" and "0.5" are one level, and kept as the venue's text.
+ * One token's L2 book maintained row by row: a `book` row replaces both sides,
+ * a `price_change` row sets the new total at its price ("0" removes the
+ * level). Levels are keyed by their numeric value so "0.50" and "0.5" are one
+ * level, and kept as the venue's text. The recorder writes a token's book
+ * into its journal every few hundred rows, so the book also writes itself as
+ * JSON text (`json`) without building a snapshot first.
  */
 export class BookState {
-  private readonly bids = new PriceLevels<PriceLevel>();
-  private readonly asks = new PriceLevels<PriceLevel>();
+  private readonly bids = new TextLevels();
+  private readonly asks = new TextLevels();
   private hasSnapshot = false;
   private market = '';
+  /** JSON text of the token id and of the market, made when they are first written. */
+  private assetIdJson: string | undefined;
+  private marketJson: string | undefined;
   private time = 0;
   private tickSize: string | undefined;
   private lastTradePrice: string | undefined;
@@ -48,6 +53,7 @@ export class BookState {
     const state = new BookState(snapshot.assetId);
     state.replaceLevels(snapshot.bids, snapshot.asks);
     state.market = snapshot.market;
+    state.marketJson = undefined;
     state.time = snapshot.timestamp;
     state.tickSize = snapshot.tickSize;
     state.lastTradePrice = snapshot.lastTradePrice;
@@ -78,7 +84,7 @@ export class BookState {
         break;
       case 'price_change':
         if (row.price === undefined || row.size === undefined) return;
-        (row.side === 'BUY' ? this.bids : this.asks).set({ price: row.price, size: row.size });
+        (row.side === 'BUY' ? this.bids : this.asks).set(row.price, row.size);
         break;
       case 'tick_size_change':
         if (row.newTickSize) this.tickSize = row.newTickSize;
@@ -89,7 +95,11 @@ export class BookState {
       default:
         return;
     }
-    this.market = row.market || this.market;
+    // Kept only when it changes: each row's copy of the same id would otherwise be kept until the token's next row.
+    if (row.market !== '' && row.market !== this.market) {
+      this.market = row.market;
+      this.marketJson = undefined;
+    }
     this.time = Math.max(this.time, row.timestamp);
   }
 
@@ -103,8 +113,8 @@ export class BookState {
   private replaceLevels(bids: readonly PriceLevel[], asks: readonly PriceLevel[]): void {
     this.bids.clear();
     this.asks.clear();
-    for (const level of bids) this.bids.set(level);
-    for (const level of asks) this.asks.set(level);
+    for (const level of bids) this.bids.set(level.price, level.size);
+    for (const level of asks) this.asks.set(level.price, level.size);
     this.hasSnapshot = true;
   }
 
@@ -114,14 +124,32 @@ export class BookState {
       market: this.market,
       timestamp: this.time,
       // Worst to best, as the venue sends them.
-      bids: this.bids.sorted('ascending'),
-      asks: this.asks.sorted('descending'),
+      bids: this.bids.levels('ascending'),
+      asks: this.asks.levels('descending'),
       ...(this.tickSize !== undefined ? { tickSize: this.tickSize } : {}),
       ...(this.lastTradePrice !== undefined ? { lastTradePrice: this.lastTradePrice } : {}),
       ...(this.syncedAt !== undefined ? { syncedAt: this.syncedAt } : {}),
       ...(this.gap ? { gap: { ...this.gap } } : {}),
     };
   }
+
+  /** `JSON.stringify(this.snapshot())`, written directly: the levels are plain decimal text, the ids escaped once. */
+  json(): string {
+    this.assetIdJson ??= JSON.stringify(this.assetId);
+    this.marketJson ??= JSON.stringify(this.market);
+    let text = `{"assetId":${this.assetIdJson},"market":${this.marketJson},"timestamp":${jsonNumber(this.time)}`;
+    text += `,"bids":${this.bids.json('ascending')},"asks":${this.asks.json('descending')}`;
+    if (this.tickSize !== undefined) text += `,"tickSize":${JSON.stringify(this.tickSize)}`;
+    if (this.lastTradePrice !== undefined) text += `,"lastTradePrice":${JSON.stringify(this.lastTradePrice)}`;
+    if (this.syncedAt !== undefined) text += `,"syncedAt":${jsonNumber(this.syncedAt)}`;
+    if (this.gap) text += `,"gap":{"from":${jsonNumber(this.gap.from)},"to":${jsonNumber(this.gap.to)}}`;
+    return `${text}}`;
+  }
+}
+
+/** A number as JSON writes it (`null` when not finite). */
+function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
 }
 
 /** The unified book: best first on both sides, numbers, the moment's tick size and last trade. */

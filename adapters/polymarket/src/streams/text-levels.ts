@@ -1,0 +1,95 @@
+import type { PriceLevel } from './market-rows.js';
+
+/**
+ * One side of a book kept as the venue's text: one level per price, compared
+ * by value ("0.50" and "0.5" are one level, the latest text wins), size 0
+ * removing it, in price order as levels change (a binary search, one splice).
+ * Held as three flat arrays, not an object per level: at tens of thousands of
+ * books the recorder keeps millions of levels, and every object kept is one
+ * more for the garbage collector to trace. Only plain decimal text is kept
+ * (digits, sign, point, exponent), so a side is written as JSON text directly.
+ */
+export class TextLevels {
+  /** Prices ascending as numbers, and each level's price and size text at the same index. */
+  private readonly keys: number[] = [];
+  private readonly prices: string[] = [];
+  private readonly sizes: string[] = [];
+
+  get count(): number {
+    return this.keys.length;
+  }
+
+  /** Sets the level at its price (size 0 removes it); false, with nothing changed, when the level is not plain decimal text. */
+  set(price: string, size: string): boolean {
+    if (!isPlainDecimal(price) || !isPlainDecimal(size)) return false;
+    const key = Number(price);
+    const amount = Number(size);
+    if (!Number.isFinite(key) || !Number.isFinite(amount) || amount < 0) return false;
+    const index = this.position(key);
+    const present = this.keys[index] === key;
+    if (amount === 0) {
+      if (present) {
+        this.keys.splice(index, 1);
+        this.prices.splice(index, 1);
+        this.sizes.splice(index, 1);
+      }
+    } else if (present) {
+      this.prices[index] = price;
+      this.sizes[index] = size;
+    } else {
+      this.keys.splice(index, 0, key);
+      this.prices.splice(index, 0, price);
+      this.sizes.splice(index, 0, size);
+    }
+    return true;
+  }
+
+  clear(): void {
+    this.keys.length = 0;
+    this.prices.length = 0;
+    this.sizes.length = 0;
+  }
+
+  /** Every level in price order, `ascending` or `descending`. */
+  levels(order: 'ascending' | 'descending'): PriceLevel[] {
+    const levels: PriceLevel[] = [];
+    for (let step = 0; step < this.keys.length; step += 1) {
+      const index = order === 'ascending' ? step : this.keys.length - 1 - step;
+      levels.push({ price: this.prices[index]!, size: this.sizes[index]! });
+    }
+    return levels;
+  }
+
+  /** `JSON.stringify(this.levels(order))`, written without building the levels (the text needs no escaping). */
+  json(order: 'ascending' | 'descending'): string {
+    let text = '[';
+    for (let step = 0; step < this.keys.length; step += 1) {
+      const index = order === 'ascending' ? step : this.keys.length - 1 - step;
+      text += `${step === 0 ? '' : ','}{"price":"${this.prices[index]!}","size":"${this.sizes[index]!}"}`;
+    }
+    return `${text}]`;
+  }
+
+  /** The index of `key`, or where it would go. */
+  private position(key: number): number {
+    let low = 0;
+    let high = this.keys.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.keys[middle]! < key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** Digits, `+`, `-`, `.`, `e` and `E` only, at least one character: text JSON holds as it is. */
+function isPlainDecimal(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    // 0-9, '+', '-', '.', 'E', 'e'
+    if (!((code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46 || code === 69 || code === 101)) return false;
+  }
+  return true;
+}
