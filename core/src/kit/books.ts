@@ -16,3 +16,15 @@ export function invertBinaryBook(book: OrderBook): OrderBook {
   if (book.lastTradePrice !== undefined) inverted.lastTradePrice = roundTo(1 - book.lastTradePrice, 10);
   return normalizeOrderBook(inverted);
 }
+
+/** The index of `price` in ascending `prices`, or where it would go (a binary search): how kept book sides find a level. */
+export function priceIndex(prices: readonly number[], price: number): number {
+  let low = 0;
+  let high = prices.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (prices[middle]! < price) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

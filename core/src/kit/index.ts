@@ -19,7 +19,7 @@ export { bucketCandles, mergeCandles, resolutionMs } from './candles.js';
 export { clobAuthMessage, clobAuthTypes, ctfOrderTypes } from './ctf-exchange.js';
 export type { CtfOrder } from './ctf-exchange.js';
 export type { PricePoint } from './candles.js';
-export { invertBinaryBook } from './books.js';
+export { invertBinaryBook, priceIndex } from './books.js';
 export { inCatalogOrder } from './order.js';
 export { socketUrl, streamConfig, unlessMissing, venueUrl } from './config.js';
 export type { StreamConfig } from './config.js';

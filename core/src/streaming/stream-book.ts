@@ -1,6 +1,6 @@
 import { normalizeOrderBook } from '../behaviour/order-book.js';
 import type { OrderBook, OrderLevel } from '../model/index.js';
-import { invertBinaryBook } from '../kit/books.js';
+import { invertBinaryBook, priceIndex } from '../kit/books.js';
 import { toNumber } from '../kit/values.js';
 
 /**
@@ -36,7 +36,7 @@ export class PriceLevels<Level extends KeptLevel = OrderLevel> {
     const price = Number(level.price);
     const size = Number(level.size);
     if (!Number.isFinite(price) || !Number.isFinite(size) || size < 0) return false;
-    const index = this.position(price);
+    const index = priceIndex(this.prices, price);
     const present = this.prices[index] === price;
     if (size === 0) {
       if (present) {
@@ -54,7 +54,7 @@ export class PriceLevels<Level extends KeptLevel = OrderLevel> {
 
   /** The size resting at `price`, 0 when there is no level. */
   sizeAt(price: number): number {
-    const index = this.position(price);
+    const index = priceIndex(this.prices, price);
     return this.prices[index] === price ? Number(this.levels[index]!.size) : 0;
   }
 
@@ -66,18 +66,6 @@ export class PriceLevels<Level extends KeptLevel = OrderLevel> {
   /** Every level in price order, a copy: `descending` is best first for bids, `ascending` best first for asks. */
   sorted(order: 'ascending' | 'descending'): Level[] {
     return order === 'ascending' ? this.levels.slice() : this.levels.slice().reverse();
-  }
-
-  /** The index of `price`, or where it would go. */
-  private position(price: number): number {
-    let low = 0;
-    let high = this.prices.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.prices[middle]! < price) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 }
 

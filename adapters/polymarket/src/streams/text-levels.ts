@@ -1,3 +1,4 @@
+import { priceIndex } from '@predgate/core';
 import type { PriceLevel } from './market-rows.js';
 
 /**
@@ -25,7 +26,7 @@ export class TextLevels {
     const key = Number(price);
     const amount = Number(size);
     if (!Number.isFinite(key) || !Number.isFinite(amount) || amount < 0) return false;
-    const index = this.position(key);
+    const index = priceIndex(this.keys, key);
     const present = this.keys[index] === key;
     if (amount === 0) {
       if (present) {
@@ -68,18 +69,6 @@ export class TextLevels {
       text += `${step === 0 ? '' : ','}{"price":"${this.prices[index]!}","size":"${this.sizes[index]!}"}`;
     }
     return `${text}]`;
-  }
-
-  /** The index of `key`, or where it would go. */
-  private position(key: number): number {
-    let low = 0;
-    let high = this.keys.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.keys[middle]! < key) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 }
 
