@@ -64,12 +64,15 @@ async function sameAnswer(started: Started, path: string, headers: Record<string
 describe('the lean path in front of hapi', () => {
   let started: Started;
   let eventId: string;
+  let outcomeId: string;
   const key = { authorization: `Bearer ${apiKey}` };
 
   beforeAll(async () => {
     started = await listeningApp();
     const page = await fromHapi(started.app, '/v0/events?limit=1', key);
     eventId = (JSON.parse(page.bytes.toString('utf8')) as { data: Array<{ id: string }> }).data[0]!.id;
+    const markets = await fromHapi(started.app, '/api/mock/fetchMarkets?limit=1', key);
+    outcomeId = (JSON.parse(markets.bytes.toString('utf8')) as { data: Array<{ outcomes: Array<{ outcomeId: string }> }> }).data[0]!.outcomes[0]!.outcomeId;
   });
   afterAll(() => started.app.stop());
 
@@ -79,6 +82,12 @@ describe('the lean path in front of hapi', () => {
     ['a Router search', '/v0/events?query=the&limit=5'],
     ['a Router event by id', `/v0/events/${eventId}`],
     ['a Router event by id in capitals', `/v0/events/${eventId.toUpperCase()}`],
+    ['a catalog-served page', '/api/mock/fetchMarkets?limit=2&offset=1'],
+    ['a large catalog-served page', '/api/mock/fetchEvents?limit=20'],
+    ['a catalog-served lookup', '/api/mock/fetchEvent?eventId=mock-e1'],
+    ['a live order book', `/api/mock/fetchOrderBook?outcomeId=${encodeURIComponent(outcomeId)}`],
+    ['live candles', `/api/mock/fetchOHLCV?outcomeId=${encodeURIComponent(outcomeId)}&resolution=1h&limit=3`],
+    ['what the gateway knows of a venue', '/api/mock/describe'],
   ];
 
   test.each(['identity', compressed, 'br', 'gzip'])(
@@ -102,6 +111,13 @@ describe('the lean path in front of hapi', () => {
     expect(lines).toHaveLength(2);
   });
 
+  test('a live call the venue refuses is refused on the lean path, in the pass-through envelope naming the venue, as hapi refuses it', async () => {
+    const { lean, reachedHapi } = await sameAnswer(started, '/api/mock/fetchOrderBook?outcomeId=no-such-outcome', key);
+    expect(lean.status).toBe(404);
+    expect(reachedHapi).toBe(false);
+    expect(JSON.parse(lean.bytes.toString('utf8'))).toMatchObject({ success: false, error: { code: 'OUTCOME_NOT_FOUND', exchange: 'mock' } });
+  });
+
   test('invalid arguments, other spellings of a path and a coding only hapi makes go on to hapi, which answers as ever', async () => {
     const sent: Array<[string, Record<string, string>]> = [
       ['/v0/events?limit=0', key],
@@ -111,6 +127,13 @@ describe('the lean path in front of hapi', () => {
       [`/v0/events/${eventId}/`, key],
       ['/v0/events%3Flimit=2', key],
       ['/v0/events?limit=30', { ...key, 'accept-encoding': 'deflate' }],
+      ['/api/nowhere/fetchMarkets', key],
+      ['/api/mock/noSuchMethod', key],
+      ['/api/mock/fetchMarkets?limit=-1', key],
+      ['/api/mock/createOrder', key],
+      ['/api/mock/fetchMarkets?limit=2&offset=1', { ...key, 'accept-encoding': 'deflate' }],
+      ['//api/mock/fetchMarkets?limit=2', key],
+      ['/api/mock/fetchMarkets/', key],
     ];
     for (const [path, headers] of sent) {
       const { reachedHapi } = await sameAnswer(started, path, headers);
@@ -136,14 +159,21 @@ describe('the lean path in front of hapi', () => {
   });
 
   test('each answer is counted once in the request metrics, under its route', async () => {
-    const count = async () => {
+    const count = async (labels: string) => {
       const metrics = (await fromHapi(started.app, '/metrics', key)).bytes.toString('utf8');
-      const line = /predgate_http_requests_total\{exchange="none",method="\/v0\/events\/\{id\}",status="200"\} (\d+)/.exec(metrics);
+      const line = new RegExp(`predgate_http_requests_total\\{${labels.replace(/[{}]/g, '\\$&')}\\} (\\d+)`).exec(metrics);
       return Number(line?.[1] ?? 0);
     };
-    const before = await count();
-    await overSocket(started.origin, `/v0/events/${eventId}`, key);
-    expect(await count()).toBe(before + 1);
+    const counted: Array<[string, string]> = [
+      [`/v0/events/${eventId}`, 'exchange="none",method="/v0/events/{id}",status="200"'],
+      [`/api/mock/fetchOrderBook?outcomeId=${encodeURIComponent(outcomeId)}`, 'exchange="mock",method="fetchOrderBook",status="200"'],
+      ['/api/mock/fetchOrderBook?outcomeId=no-such-outcome', 'exchange="mock",method="fetchOrderBook",status="404"'],
+    ];
+    for (const [path, labels] of counted) {
+      const before = await count(labels);
+      await overSocket(started.origin, path, key);
+      expect(await count(labels), path).toBe(before + 1);
+    }
   });
 });
 

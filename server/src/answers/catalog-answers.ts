@@ -1,4 +1,4 @@
-import type { Request, RouteExtObject } from '@hapi/hapi';
+import type { RouteExtObject } from '@hapi/hapi';
 import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
 import type { CatalogService } from '@predgate/catalog';
 import type { Clock, EventFetchParams, MarketFetchParams } from '@predgate/core';
@@ -19,11 +19,11 @@ interface CatalogCall {
 }
 
 /**
- * A call as it arrived: path, query and parsed body. Two requests of one form
- * are read into the same arguments, so they get the same answer.
+ * A call as it arrived: verb, path, query and parsed body. Two requests of one
+ * form are read into the same arguments, so they get the same answer.
  */
-function callForm(request: Request): string {
-  return `${request.method} ${request.path}${sentQuery(request)}\n${JSON.stringify(request.payload ?? null)}`;
+export function callForm(method: string, path: string, query: string, payload: unknown): string {
+  return `${method} ${path}${query}\n${JSON.stringify(payload ?? null)}`;
 }
 
 /**
@@ -42,7 +42,7 @@ export function catalogAnswers(options: { catalog: CatalogService; metrics: Metr
     sizeCalculation: (call, form) => form.length + call.params.length,
   });
   const cachedFirst = cachedAnswerFirst<CatalogCall>({
-    formOf: (request) => catalogCalls.get(callForm(request)),
+    formOf: (request) => catalogCalls.get(callForm(request.method, request.path, sentQuery(request), request.payload)),
     // A venue whose catalog went stale is asked live again, as the handler would.
     identityOf: (call) => (catalog.isFresh(call.venue) ? catalogIdentity(call) : undefined),
     headersOf: (call) => servedFromHeaders('catalog', catalog.sweptAt(call.venue), clock.now()),
@@ -62,23 +62,23 @@ export function catalogAnswers(options: { catalog: CatalogService; metrics: Metr
     async answer(call) {
       const params = call.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
       const catalogCall = { venue: call.venue, method: call.method, params: JSON.stringify(params ?? {}) };
-      catalogCalls.set(callForm(call.request), catalogCall);
+      catalogCalls.set(call.form, catalogCall);
       const identity = catalogIdentity(catalogCall);
       const asOf = catalog.sweptAt(call.venue);
-      const cached = call.h.cachedJson(identity);
+      const cached = call.json.cached(identity);
       if (cached) {
         metrics.catalogAnswers.inc({ venue: call.venue, method: call.method });
-        return { response: cached, servedFrom: 'catalog', asOf };
+        return { sent: cached, servedFrom: 'catalog', asOf };
       }
       const method = call.method as Parameters<typeof answerFromCatalog>[2];
       const fromCatalog = await answerFromCatalog(catalog.store, call.venue, method, params).catch((error: unknown) => {
-        call.request.logger.warn({ err: error, venue: call.venue }, 'catalog read failed; asking the venue');
+        call.logger.warn({ err: error, venue: call.venue }, 'catalog read failed; asking the venue');
         lastFailureAt = clock.now();
         return undefined;
       });
       if (fromCatalog === undefined) return undefined;
       metrics.catalogAnswers.inc({ venue: call.venue, method: call.method });
-      return { response: await call.h.storedJson(wrapJson(fromCatalog, '{"success":true,"data":', '}'), identity), servedFrom: 'catalog', asOf };
+      return { sent: await call.json.stored(wrapJson(fromCatalog, '{"success":true,"data":', '}'), identity), servedFrom: 'catalog', asOf };
     },
   };
   return { answerer, cachedFirst };

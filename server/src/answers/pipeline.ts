@@ -1,11 +1,22 @@
-import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import type { CallInput, RoutedMethod, ServedFrom, VenueCall } from '@predgate/core';
+import type { StoredAnswer } from '../plugins/json-answers.js';
+import type { RequestLogger } from '../plugins/request-logging.js';
 import type { Venue } from '../venues/venue.js';
+
+/** JSON answers for the call's client: as they are sent to it, and kept when named by an identity (see `JsonAnswers`). */
+export interface CallJson {
+  /** The answer kept under `identity` for this client, if it still is. */
+  cached(identity: string): StoredAnswer | undefined;
+  /** `json` as this client is sent it, kept under `identity` when given. */
+  stored(json: Buffer, identity?: string): Promise<StoredAnswer>;
+}
 
 /** A pass-through call on its way to an answer: the request, the venue and method it names, and its checked arguments. */
 export interface PassThroughCall extends VenueCall {
-  readonly request: Request;
-  readonly h: ResponseToolkit;
+  /** The call as it arrived (verb, path, query and body): two requests of one form are read into the same arguments. */
+  readonly form: string;
+  readonly logger: RequestLogger;
+  readonly json: CallJson;
   readonly target: Venue;
   readonly routed: RoutedMethod;
   readonly input: CallInput;
@@ -17,10 +28,10 @@ export interface PassThroughCall extends VenueCall {
   readonly address: string;
 }
 
-/** What an answerer sends: the `data` of the envelope, or a response made already (stored JSON); and where it came from. */
+/** What an answerer sends: the `data` of the envelope, or an answer made already (stored JSON); and where it came from. */
 export interface PassThroughAnswer {
   readonly data?: unknown;
-  readonly response?: ResponseObject;
+  readonly sent?: StoredAnswer;
   /** Absent for what the gateway answers from what it knows itself (describe, an empty scope, an unwatch). */
   readonly servedFrom?: ServedFrom;
   /** When its data was as answered (Unix ms); absent: just now. */

@@ -1,4 +1,3 @@
-import type { Request } from '@hapi/hapi';
 import { PredgateError, unofferedMethods } from '@predgate/core';
 import type { CallInput, MethodRegistry, RoutedMethod } from '@predgate/core';
 
@@ -15,16 +14,19 @@ export function routedMethod(methods: MethodRegistry, name: string, venue: strin
   throw new PredgateError('NOT_FOUND', `Unknown method "${name}"`, { detail: { method: name } });
 }
 
+/** How a call's arguments arrived: a GET's query string, or a POST's parsed body. */
+export type Arrived = { query: Record<string, string | string[]> } | { body: unknown };
+
 /** A call's arguments from its query string (GET) or body (POST); a method GET cannot express is 405. */
-export function readCall(request: Request, routed: RoutedMethod, venue: string): CallInput {
-  if (request.method === 'get') {
+export function readCall(arrived: Arrived, routed: RoutedMethod, venue: string): CallInput {
+  if ('query' in arrived) {
     if (!routed.allowsGet) {
       throw new PredgateError('BAD_REQUEST', `${routed.name} cannot be called with GET: POST /api/${venue}/${routed.name} with {"args": [...]}`, {
         status: 405,
         detail: { allow: 'POST' },
       });
     }
-    return routed.fromQuery(request.query as Record<string, string | string[]>);
+    return routed.fromQuery(arrived.query);
   }
-  return routed.fromBody(request.payload ?? {});
+  return routed.fromBody(arrived.body ?? {});
 }

@@ -1,14 +1,21 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { PredgateError, refuseUnhonouredOrderControls } from '@predgate/core';
+import type { CallInput, RoutedMethod } from '@predgate/core';
 import type { DependencyContainer } from 'tsyringe';
-import { catalogAnswers } from '../answers/catalog-answers.js';
+import { callForm, catalogAnswers } from '../answers/catalog-answers.js';
 import { archiveAnswerer, closeAnswerer, describeAnswerer, scopeAnswerer, watchAnswerer } from '../answers/gateway-answers.js';
 import { answerCall } from '../answers/pipeline.js';
 import type { Answerer } from '../answers/pipeline.js';
 import { servedFromHeaders, withHeaders } from '../answers/served-from.js';
 import { venueAnswerer } from '../answers/venue-answers.js';
 import { tokens } from '../container.js';
+import type { Venue } from '../venues/venue.js';
 import { readCall, routedMethod } from './call-input.js';
+import type { Arrived } from './call-input.js';
+import type { Negotiated } from './json-answers.js';
+import { sentQuery } from './json-response.js';
+import type { LeanAnswer } from './lean-path.js';
+import type { RequestLogger } from './request-logging.js';
 import type { CallerCredentials } from './auth.js';
 import type { RequestVenue } from './errors.js';
 
@@ -22,6 +29,7 @@ import type { RequestVenue } from './errors.js';
  */
 export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
   name: 'predgate-pass-through',
+  dependencies: ['predgate-json-response', 'predgate-lean-path'],
   register(server, { container }) {
     const venues = container.resolve(tokens.venues);
     const methods = container.resolve(tokens.methods);
@@ -51,16 +59,17 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       return h.continue;
     });
 
-    const handler = async (request: Request, h: ResponseToolkit) => {
-      const params = request.params as { exchange: string; method: string };
-      const venue = venues.get(params.exchange);
-      if (!venue) {
-        throw new PredgateError('NOT_FOUND', `Unknown exchange "${params.exchange}"`, {
-          detail: { exchanges: venues.ids },
-        });
-      }
-      (request.app as RequestVenue).venue = venue.id;
-      const routed = routedMethod(methods, params.method, venue.id);
+    const json = server.plugins['predgate-json-response'].answers;
+
+    /** The venue a path names. */
+    const venueOf = (exchange: string): Venue => {
+      const venue = venues.get(exchange);
+      if (venue) return venue;
+      throw new PredgateError('NOT_FOUND', `Unknown exchange "${exchange}"`, { detail: { exchanges: venues.ids } });
+    };
+    /** The method a call names on `venue`, and its checked arguments: every refusal a call can get before it is answered. */
+    const readArguments = (venue: Venue, name: string, arrived: Arrived): { routed: RoutedMethod; input: CallInput } => {
+      const routed = routedMethod(methods, name, venue.id);
       if (!venue.capabilities[routed.name]) {
         const reason = venue.describe().unsupported?.[routed.name];
         throw new PredgateError('NOT_SUPPORTED', `${venue.id} does not support ${routed.name}${reason ? `: ${reason}` : ''}`, {
@@ -68,12 +77,21 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
           ...(reason ? { detail: { reason } } : {}),
         });
       }
-      const input = readCall(request, routed, venue.id);
+      const input = readCall(arrived, routed, venue.id);
       // The profile, not describe(): describe copies the whole description, and this runs on every call.
       refuseUnhonouredOrderControls(venue.id, venue.shared.profile.orderControls, routed.name, input.args);
+      return { routed, input };
+    };
+    /** A read call's answer, for hapi's routes and the lean path alike. */
+    const answerRead = async (
+      venue: Venue,
+      { routed, input }: { routed: RoutedMethod; input: CallInput },
+      from: { keyId: string; address: string; form: string; logger: RequestLogger; negotiated: Negotiated },
+    ): Promise<LeanAnswer> => {
       const answer = await answerCall(answerers, {
-        request,
-        h,
+        form: from.form,
+        logger: from.logger,
+        json: { cached: (identity) => json.cached(identity, from.negotiated), stored: (body, identity) => json.answer(body, from.negotiated, identity) },
         target: venue,
         venue: venue.id,
         method: routed.name,
@@ -81,13 +99,54 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
         routed,
         input,
         args: input.args,
-        keyId: (request.auth.credentials as unknown as CallerCredentials).keyId,
-        address: request.info.remoteAddress,
+        keyId: from.keyId,
+        address: from.address,
       });
       // Serialised here, so the answer goes out with its length (one write) and is compressed, when that pays, in one call.
-      const response = answer.response ?? (await h.storedJson(Buffer.from(JSON.stringify({ success: true, data: answer.data }))));
-      return answer.servedFrom ? withHeaders(response, servedFromHeaders(answer.servedFrom, answer.asOf, clock.now())) : response;
+      const sent = answer.sent ?? (await json.answer(Buffer.from(JSON.stringify({ success: true, data: answer.data })), from.negotiated));
+      return { answer: sent, headers: answer.servedFrom ? servedFromHeaders(answer.servedFrom, answer.asOf, clock.now()) : {} };
     };
+
+    const handler = async (request: Request, h: ResponseToolkit) => {
+      const params = request.params as { exchange: string; method: string };
+      const venue = venueOf(params.exchange);
+      (request.app as RequestVenue).venue = venue.id;
+      const read = readArguments(
+        venue,
+        params.method,
+        request.method === 'get' ? { query: request.query as Record<string, string | string[]> } : { body: request.payload },
+      );
+      const { answer, headers } = await answerRead(venue, read, {
+        keyId: (request.auth.credentials as unknown as CallerCredentials).keyId,
+        address: request.info.remoteAddress,
+        form: callForm(request.method, request.path, sentQuery(request), request.payload),
+        logger: request.logger,
+        negotiated: json.negotiate(request.headers['accept-encoding'] as string | undefined),
+      });
+      return withHeaders(h.sentJson(answer), headers);
+    };
+
+    // Valid GETs, in front of hapi.
+    server.plugins['predgate-lean-path'].route('/api/', (get) => {
+      const [, exchange, name] = /^\/api\/([^/]+)\/([^/]+)$/.exec(get.path) ?? [];
+      if (exchange === undefined || name === undefined) return undefined;
+      let venue: Venue;
+      let read: ReturnType<typeof readArguments>;
+      try {
+        venue = venueOf(exchange);
+        read = readArguments(venue, name, { query: get.query });
+      } catch {
+        // hapi refuses it, after the key check, as it refuses every invalid call.
+        return undefined;
+      }
+      const form = callForm('get', get.path, get.sentQuery, null);
+      return {
+        labels: { exchange, method: name },
+        envelope: 'pass-through',
+        exchange: venue.id,
+        answer: (keyId) => answerRead(venue, read, { keyId, address: get.address, form, logger: server.logger, negotiated: get.negotiated }),
+      };
+    });
 
     const path = '/api/{exchange}/{method}';
     server.route([
