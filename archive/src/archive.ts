@@ -13,7 +13,7 @@ import type { ImportReport } from './importer.js';
 import { HourJournal } from './journal.js';
 import type { CheckpointPolicy } from './journal.js';
 import { HourIndex } from './hour-index.js';
-import type { IndexedCheckpoint } from './hour-index.js';
+import type { IndexedCheckpoint, TokenEntry } from './hour-index.js';
 import { HourReader } from './reader.js';
 import { bookAt, booksBetween } from './reconstruct.js';
 import type { AssetHour, Checkpoint, HourSource } from './reconstruct.js';
@@ -145,7 +145,7 @@ export class PolymarketArchive implements HourSource, HourStore {
     return booksBetween(this, assetId, range, this.reconstructOptions());
   }
 
-  async assetHour(start: number, assetId: string, since: number): Promise<AssetHour | undefined> {
+  async assetHour(start: number, assetId: string, since: number, until?: number): Promise<AssetHour | undefined> {
     const journal = this.journals.get(start);
     if (journal) return journal.assetHour(assetId, since);
     const facts = this.factsFor(start);
@@ -157,20 +157,21 @@ export class PolymarketArchive implements HourSource, HourStore {
     const token = index.token(assetId);
     // A token without a checkpoint in the hour never had a known book in it: its rows there describe nothing.
     if (!token || token.checkpoints.length === 0) return { start, rows: [], checkpoints: [] };
-    // Its latest checkpoint at or before `since` and the rows after it; without one, every row of the hour (replay starts before it).
+    // Its latest checkpoint at or before `since` and the rows after it up to `until`; without one, every row of the hour (replay starts before it).
     let chosen: IndexedCheckpoint | undefined;
     for (const checkpoint of token.checkpoints) if (checkpoint.timestamp <= since) chosen = checkpoint;
-    const key = `${start}:${assetId}:${chosen?.row ?? -1}`;
+    const from = chosen?.row ?? 0;
+    const to = until === undefined ? token.rows : rowsUntil(token, chosen, Math.max(since, until));
+    const key = `${start}:${assetId}:${chosen?.row ?? -1}:${to}`;
     const cached = this.cache.get(key);
     if (cached) {
       this.cache.delete(key);
       this.cache.set(key, cached);
       return cached;
     }
-    const from = chosen?.row ?? 0;
     const rows = await this.reader.rows(
       join(this.filesDir, facts.name),
-      { from: token.firstRow + from, to: token.firstRow + token.rows, firstOrdinal: from },
+      { from: token.firstRow + from, to: token.firstRow + to, firstOrdinal: from },
       { market: token.market, assetId },
     );
     const checkpoints: Checkpoint[] = chosen ? [{ assetId, row: chosen.row, snapshot: index.snapshot(chosen) }] : [];
@@ -414,6 +415,22 @@ export class PolymarketArchive implements HourSource, HourStore {
 }
 
 export type { Checkpoint };
+
+/**
+ * The token's rows a replay reads when it starts at `chosen` (or, without
+ * one, at the hour's first row) and reads no row counting after `until`: up
+ * to the first later checkpoint that a row of the hour brought past `until`
+ * (a book's time is the latest venue time of its rows and never goes back,
+ * so the row just before that checkpoint counts after `until`), else all.
+ * Without `chosen` the book replay starts from may be behind a book carried
+ * into the hour (its checkpoint at row 0), so only a checkpoint later than
+ * that book's time shows a row's time.
+ */
+function rowsUntil(token: TokenEntry, chosen: IndexedCheckpoint | undefined, until: number): number {
+  const carried = token.checkpoints[0]?.row === 0 ? token.checkpoints[0].timestamp : Number.NEGATIVE_INFINITY;
+  const after = chosen ? Math.max(until, chosen.timestamp) : Math.max(until, carried);
+  return token.checkpoints.find((checkpoint) => checkpoint.row > (chosen?.row ?? 0) && checkpoint.timestamp > after)?.row ?? token.rows;
+}
 
 /** Rolls in a child process of its own. */
 function runRollWorker(job: RollJob): Promise<RollResult> {

@@ -22,9 +22,12 @@ export interface AssetHour {
   checkpoints: Checkpoint[];
 }
 
-/** Hours of data; `undefined` when nothing was recorded or imported for that hour. `since` lets the open hour start reading near the moment asked. */
+/**
+ * Hours of data; `undefined` when nothing was recorded or imported for that hour. `since` lets the open hour start reading near the moment asked;
+ * `until`, when given, says no row counting after it will be read, so a source may leave such rows out.
+ */
 export interface HourSource {
-  assetHour(start: number, assetId: string, since: number): Promise<AssetHour | undefined>;
+  assetHour(start: number, assetId: string, since: number, until?: number): Promise<AssetHour | undefined>;
 }
 
 export interface ReconstructOptions {
@@ -63,7 +66,7 @@ export async function booksBetween(
   range: { since: number; until: number; limit: number },
   options: ReconstructOptions,
 ): Promise<BookSnapshot[]> {
-  const cursor = await replayUntil(source, assetId, range.since, options);
+  const cursor = await replayUntil(source, assetId, range.since, options, range.until);
   const state = cursor.state;
   const books: BookSnapshot[] = [];
   if (state.known) books.push(withGap(state.snapshot(), options, range.since));
@@ -111,13 +114,14 @@ interface Cursor {
   next: number;
 }
 
-async function replayUntil(source: HourSource, assetId: string, since: number, options: ReconstructOptions): Promise<Cursor> {
+/** Replays up to `since`; the caller then reads the stopping hour's rows no further than `until`. */
+async function replayUntil(source: HourSource, assetId: string, since: number, options: ReconstructOptions, until = since): Promise<Cursor> {
   const target = hourStart(since);
   // Walk back to the latest hour holding a checkpoint usable for `since`.
   const hours: (AssetHour | undefined)[] = [];
   let checkpoint: Checkpoint | undefined;
   for (let back = 0, at = target; back <= options.lookbackHours; back += 1, at = previousHour(at)) {
-    const hour = await source.assetHour(at, assetId, at === target ? since : Number.POSITIVE_INFINITY);
+    const hour = at === target ? await source.assetHour(at, assetId, since, until) : await source.assetHour(at, assetId, Number.POSITIVE_INFINITY);
     hours.unshift(hour);
     if (!hour) continue;
     checkpoint = latestCheckpoint(hour, at === target ? since : Number.POSITIVE_INFINITY);
@@ -140,7 +144,7 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
   }
   // Venue times run behind receive times: the next hour may open with rows that count at or before `since`.
   if (result.hour && result.next < result.hour.rows.length) return result;
-  const following = nextHour(target) - since <= venueLagMarginMs ? await source.assetHour(nextHour(target), assetId, since) : undefined;
+  const following = nextHour(target) - since <= venueLagMarginMs ? await source.assetHour(nextHour(target), assetId, since, until) : undefined;
   if (!following || following.rows.length === 0) return result;
   // A checkpoint of the next hour that counts at or before `since` already holds everything before it.
   const resumeFrom = latestCheckpoint(following, since);
