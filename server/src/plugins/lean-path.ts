@@ -124,23 +124,43 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
       metrics.recordRequest(call.labels.exchange, call.labels.method, status, (performance.now() - started) / 1000);
     };
 
+    // Requests answered here, until their answers are sent. hapi ends every connection it is not answering on
+    // when it stops: answers still being made here are waited for first, and new requests go to hapi meanwhile.
+    const inFlight = new Set<Promise<void>>();
+    let stopping = false;
+    server.ext('onPreStop', async () => {
+      stopping = true;
+      await Promise.all(inFlight);
+    });
+
     // Put in front once every plugin is registered: the replay lane takes hapi's listener when it registers.
     server.ext('onPreStart', () => {
+      stopping = false;
       const [next, ...others] = server.listener.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
       if (!next || others.length > 0) throw new Error('the lean path expects one request listener (hapi, or the replay lane in front of it)');
       server.listener.removeListener('request', next);
       server.listener.on('request', (req: IncomingMessage, res: ServerResponse) => {
-        if (req.method !== 'GET' || logger.isLevelEnabled('debug') || handledByHapi.some((header) => req.headers[header] !== undefined)) return next(req, res);
+        if (stopping || req.method !== 'GET' || logger.isLevelEnabled('debug') || handledByHapi.some((header) => req.headers[header] !== undefined))
+          return next(req, res);
         const started = performance.now();
         const get = readGet(req, json.negotiate(req.headers['accept-encoding']));
         const route = get && routes.find(([prefix]) => get.path.startsWith(prefix))?.[1];
         const call = route?.(get!);
         if (!call) return next(req, res);
-        gate.admit(headerKey(req.headers), req).then(
-          ({ key, budget }) => answer(req, res, call, key.id, budget ? rateLimitHeaders(budget) : [], started),
-          // hapi refuses it, with the refusal the gate already gave (the budget is not charged twice).
-          () => next(req, res),
-        );
+        const answering = gate
+          .admit(headerKey(req.headers), req)
+          .then(
+            ({ key, budget }) => answer(req, res, call, key.id, budget ? rateLimitHeaders(budget) : [], started),
+            // hapi refuses it, with the refusal the gate already gave (the budget is not charged twice).
+            () => next(req, res),
+          )
+          .catch((error: unknown) => {
+            // Sending the answer or the refusal failed (the client left mid-way): nothing more can be sent.
+            logger.error({ err: error }, 'lean path could not answer');
+            res.destroy();
+          })
+          .finally(() => inFlight.delete(answering));
+        inFlight.add(answering);
       });
     });
   },
