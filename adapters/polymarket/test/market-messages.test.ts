@@ -84,3 +84,27 @@ test('a frame keeps every message it can read: a price_change beside a message o
   expect(frame.unreadable.map((error) => error.field)).toEqual(['event_type']);
   expect(() => readMarketFrame('{not json', 9)).toThrow(UnreadableMessage);
 });
+
+test('a message with an unreadable entry is left out whole, with the rows read before the entry; the messages around it are kept', () => {
+  const frame = readMarketFrame(
+    JSON.stringify([
+      { event_type: 'last_trade_price', market: 'm', asset_id: 'a', price: '0.41', timestamp: '1790658674000' },
+      {
+        event_type: 'price_change',
+        market: 'm',
+        timestamp: '1790658674035',
+        price_changes: [
+          { asset_id: 'a', price: '0.40', size: '7', side: 'BUY' },
+          { asset_id: 'b', price: '0.60', size: 'lots', side: 'SELL' },
+        ],
+      },
+      { event_type: 'tick_size_change', market: 'm', asset_id: 'b', new_tick_size: '0.001', timestamp: '1790658674040' },
+    ]),
+    9,
+  );
+  expect(frame.rows.map((row) => [row.eventType, row.assetId])).toEqual([
+    ['last_trade_price', 'a'],
+    ['tick_size_change', 'b'],
+  ]);
+  expect(frame.unreadable.map((error) => error.field)).toEqual(['size']);
+});

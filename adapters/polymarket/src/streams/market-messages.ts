@@ -39,12 +39,13 @@ export function readMarketFrame(text: string, receivedAt: number): MarketFrame {
   const messages = Array.isArray(parsed) ? parsed : [parsed];
   const frame: MarketFrame = { rows: [], unreadable: [] };
   for (const message of messages) {
-    const rows: MarketRow[] = [];
+    const kept = frame.rows.length;
     try {
-      readMessage(message, receivedAt, rows);
-      for (const row of rows) frame.rows.push(row);
+      readMessage(message, receivedAt, frame.rows);
     } catch (error) {
       if (!(error instanceof UnreadableMessage)) throw error;
+      // The message's rows read before the error are left out with it.
+      frame.rows.length = kept;
       frame.unreadable.push(error);
     }
   }
@@ -58,8 +59,8 @@ function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): v
   const timestamp = venueTime(message, receivedAt);
   const market = optionalText(message, 'market') ?? '';
   switch (eventType) {
-    case 'book':
-      rows.push({
+    case 'book': {
+      const row: MarketRow = {
         receivedAt,
         timestamp,
         market,
@@ -67,16 +68,18 @@ function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): v
         assetId: requiredText(message, 'asset_id'),
         bids: levels(message, 'bids', 'buys'),
         asks: levels(message, 'asks', 'sells'),
-        ...optional('price', optionalDecimal(message, 'last_trade_price')),
-        ...optional('newTickSize', optionalDecimal(message, 'tick_size')),
-      });
+      };
+      setDecimal(row, 'price', message, 'last_trade_price');
+      setDecimal(row, 'newTickSize', message, 'tick_size');
+      rows.push(row);
       return;
+    }
     case 'price_change': {
       const changes = message.price_changes;
       if (!Array.isArray(changes)) throw new UnreadableMessage('price_change.price_changes', 'is not a list');
       for (const change of changes) {
         if (!isObject(change)) throw new UnreadableMessage('price_change.price_changes[]', 'is not an object');
-        rows.push({
+        const row: MarketRow = {
           receivedAt,
           timestamp,
           market,
@@ -85,48 +88,37 @@ function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): v
           price: requiredDecimal(change, 'price'),
           size: requiredDecimal(change, 'size'),
           side: side(change),
-          ...optional('bestBid', optionalDecimal(change, 'best_bid')),
-          ...optional('bestAsk', optionalDecimal(change, 'best_ask')),
-        });
+        };
+        setDecimal(row, 'bestBid', change, 'best_bid');
+        setDecimal(row, 'bestAsk', change, 'best_ask');
+        rows.push(row);
       }
       return;
     }
-    case 'tick_size_change':
-      rows.push({
-        receivedAt,
-        timestamp,
-        market,
-        eventType,
-        assetId: requiredText(message, 'asset_id'),
-        ...optional('oldTickSize', optionalDecimal(message, 'old_tick_size')),
-        newTickSize: requiredDecimal(message, 'new_tick_size'),
-      });
+    case 'tick_size_change': {
+      const row: MarketRow = { receivedAt, timestamp, market, eventType, assetId: requiredText(message, 'asset_id') };
+      setDecimal(row, 'oldTickSize', message, 'old_tick_size');
+      row.newTickSize = requiredDecimal(message, 'new_tick_size');
+      rows.push(row);
       return;
-    case 'last_trade_price':
-      rows.push({
-        receivedAt,
-        timestamp,
-        market,
-        eventType,
-        assetId: requiredText(message, 'asset_id'),
-        price: requiredDecimal(message, 'price'),
-        ...optional('size', optionalDecimal(message, 'size')),
-        ...optional('side', message.side === undefined || message.side === '' ? undefined : side(message)),
-        ...optional('feeRateBps', optionalDecimal(message, 'fee_rate_bps')),
-        ...optional('transactionHash', optionalText(message, 'transaction_hash')),
-      });
+    }
+    case 'last_trade_price': {
+      const row: MarketRow = { receivedAt, timestamp, market, eventType, assetId: requiredText(message, 'asset_id'), price: requiredDecimal(message, 'price') };
+      setDecimal(row, 'size', message, 'size');
+      if (message.side !== undefined && message.side !== '') row.side = side(message);
+      setDecimal(row, 'feeRateBps', message, 'fee_rate_bps');
+      const hash = optionalText(message, 'transaction_hash');
+      if (hash !== undefined) row.transactionHash = hash;
+      rows.push(row);
       return;
-    case 'best_bid_ask':
-      rows.push({
-        receivedAt,
-        timestamp,
-        market,
-        eventType,
-        assetId: requiredText(message, 'asset_id'),
-        ...optional('bestBid', optionalDecimal(message, 'best_bid')),
-        ...optional('bestAsk', optionalDecimal(message, 'best_ask')),
-      });
+    }
+    case 'best_bid_ask': {
+      const row: MarketRow = { receivedAt, timestamp, market, eventType, assetId: requiredText(message, 'asset_id') };
+      setDecimal(row, 'bestBid', message, 'best_bid');
+      setDecimal(row, 'bestAsk', message, 'best_ask');
+      rows.push(row);
       return;
+    }
     case 'new_market':
     case 'market_resolved': {
       // Lifecycle announcements name a market and, sometimes, its tokens.
@@ -145,8 +137,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+/** Sets a row's optional decimal from a message field, left out when the field is absent or empty. */
+function setDecimal(
+  row: MarketRow,
+  key: 'price' | 'size' | 'bestBid' | 'bestAsk' | 'feeRateBps' | 'oldTickSize' | 'newTickSize',
+  object: Record<string, unknown>,
+  field: string,
+): void {
+  const value = optionalDecimal(object, field);
+  if (value !== undefined) row[key] = value;
 }
 
 function optionalText(object: Record<string, unknown>, field: string): string | undefined {
