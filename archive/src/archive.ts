@@ -7,7 +7,7 @@ import { syncPath, syncPathSync, writeFileDurably } from '@predgate/core';
 import { forkArchiveProcess } from './child-process.js';
 import { GapLog } from './gaps.js';
 import type { ArchiveFile, HourFacts, HourPaths, HourStore } from './hour-store.js';
-import { hourFileName, hourFromKey, hourKey, hourStart } from './hours.js';
+import { hourFileName, hourFromKey, hourKey, hourStart, previousHour } from './hours.js';
 import { importHourFiles } from './importer.js';
 import type { ImportReport } from './importer.js';
 import { HourJournal } from './journal.js';
@@ -96,6 +96,7 @@ export class PolymarketArchive implements HourSource, HourStore {
     archive.loadFacts();
     if ((options.mode ?? 'write') === 'write') {
       await archive.recover();
+      archive.reindexUnindexed();
       const interval = options.flushIntervalMs ?? 200;
       archive.timer = setInterval(() => archive.flush(), interval);
       archive.timer.unref();
@@ -152,7 +153,7 @@ export class PolymarketArchive implements HourSource, HourStore {
     // Hours after the latest published one may still be in the recording process's journal (open, or being rolled).
     if (!facts) return this.options.openHours && start > this.latestPublished() ? this.options.openHours.assetHour(start, assetId, since) : undefined;
     const index = this.hourIndex(start);
-    // An hour rolled before hours had an index: nothing to read it by (importing its file again writes one).
+    // An hour rolled before hours had an index: nothing to read it by until the writing archive indexes it (see `reindexUnindexed`).
     if (!index) return undefined;
     const token = index.token(assetId);
     // A token without a checkpoint in the hour never had a known book in it: its rows there describe nothing.
@@ -338,11 +339,39 @@ export class PolymarketArchive implements HourSource, HourStore {
 
   /** Rolls a closed hour's journal into its files in a child process, then publishes them and removes the journal. */
   private async roll(journal: HourJournal): Promise<void> {
-    const paths = this.hourPaths(journal.start);
+    const started = performance.now();
+    const result = await this.rollAndPublish(journal.start, { journalPath: journal.path });
+    rmSync(journal.path, { force: true });
+    this.journals.delete(journal.start);
+    this.lastRoll = { ...result, hour: hourKey(journal.start), ms: performance.now() - started };
+  }
+
+  /**
+   * Hours rolled before hours had an index count as holding no data: each is
+   * rolled again from its own file (same rows, now with its index), oldest
+   * first so each carries in the books of the hour before, one at a time
+   * after the rolls already due. One that cannot be is left as it was.
+   */
+  private reindexUnindexed(): void {
+    const unindexed = [...this.facts.keys()].filter((start) => this.factsFor(start) && !existsSync(this.checkpointPath(start))).sort((a, b) => a - b);
+    for (const start of unindexed) {
+      const reindex = { file: join(this.filesDir, this.factsFor(start)!.name), start, previousIndex: this.checkpointPath(previousHour(start)) };
+      this.rolling = this.rolling.then(() =>
+        this.rollAndPublish(start, { reindex }).then(
+          () => undefined,
+          (error: unknown) => process.emitWarning(`the archive's hour ${hourKey(start)} could not be indexed: ${(error as Error).message}`),
+        ),
+      );
+    }
+  }
+
+  /** Rolls an hour from its journal (or, to index it, its published file) in a child process, then publishes the files. */
+  private async rollAndPublish(start: number, source: Pick<RollJob, 'journalPath' | 'reindex'>): Promise<RollResult> {
+    const paths = this.hourPaths(start);
     rmSync(paths.workDir, { recursive: true, force: true });
     mkdirSync(paths.workDir, { recursive: true });
     const job: RollJob = {
-      journalPath: journal.path,
+      ...source,
       stagedPath: join(paths.workDir, 'staged.tsv'),
       dataPath: paths.dataTemp,
       checkpointPath: paths.checkpointsTemp,
@@ -350,13 +379,10 @@ export class PolymarketArchive implements HourSource, HourStore {
       checkpointEvery: this.policy.every,
       memoryLimit: this.options.rollMemoryLimit ?? '512MB',
     };
-    const started = performance.now();
     const result = this.options.rollInChildProcess === false ? await rollJob(job) : await runRollWorker(job);
-    await this.publish(journal.start, paths, result);
+    await this.publish(start, paths, result);
     rmSync(paths.workDir, { recursive: true, force: true });
-    rmSync(journal.path, { force: true });
-    this.journals.delete(journal.start);
-    this.lastRoll = { ...result, hour: hourKey(journal.start), ms: performance.now() - started };
+    return result;
   }
 
   /** Rolls journals of closed hours, reopens the open hour's journal, and marks the time not recording as a gap. */
