@@ -54,17 +54,18 @@ function storedBlocks(bytes: Buffer, last: boolean): Buffer[] {
 
 /**
  * The gzip of `identity`, stitched from `parts` in order: text between the
- * views as stored blocks, views as their pieces, the last part ending the
- * stream. Undefined when the parts do not add up to `identity`'s length: the
- * page was then written some other way, and is compressed as a whole.
+ * views (as a string or its bytes) as stored blocks, views as their pieces,
+ * the last part ending the stream. Undefined when the parts do not add up to
+ * `identity`'s length: the page was then written some other way, and is
+ * compressed as a whole.
  */
-export function stitchGzip(parts: ReadonlyArray<string | DeflatedPiece>, identity: Buffer): Buffer | undefined {
+export function stitchGzip(parts: ReadonlyArray<string | Buffer | DeflatedPiece>, identity: Buffer): Buffer | undefined {
   const chunks: Buffer[] = [gzipHeader];
   let length = 0;
   parts.forEach((part, index) => {
     const last = index === parts.length - 1;
-    if (typeof part === 'string') {
-      const bytes = Buffer.from(part, 'utf8');
+    if (typeof part === 'string' || Buffer.isBuffer(part)) {
+      const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
       length += bytes.length;
       chunks.push(...storedBlocks(bytes, last));
     } else {

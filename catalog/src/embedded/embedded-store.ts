@@ -140,6 +140,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
                 router: before.routerBytes,
                 routerPieces: before.routerPieces,
                 routerDeflated: before.keptRouterDeflated,
+                sourceDeflated: before.keptSourceDeflated,
               },
               this.views,
               shared,

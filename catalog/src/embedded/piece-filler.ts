@@ -5,12 +5,13 @@ import type { StoredEntry } from './stored-entry.js';
 const turnMs = 4;
 
 /**
- * Makes each published entry's Router gzip piece in the background, a few
- * milliseconds of the event loop at a time, so compressed Router pages are
- * stitched from pieces instead of compressed in the request path, and start-up
- * and ingestion pay nothing for them. Pieces live with their entries in memory
- * (about a third of a view's size at level 1): nothing on disk can disagree
- * with an event's bytes after a crash.
+ * Makes each published entry's gzip pieces (its Router view's and its venue
+ * event's) in the background, a few milliseconds of the event loop at a
+ * time, so compressed Router pages and pass-through event answers are
+ * stitched from pieces instead of compressed in the request path, and
+ * start-up and ingestion pay nothing for them. Pieces live with their entries
+ * in memory (a seventh to a third of a view's size at level 1): nothing on
+ * disk can disagree with an event's bytes after a crash.
  */
 export class PieceFiller {
   /** Each venue's latest fill: a newer sweep of the venue stops the one before, whose entries are no longer served. */
@@ -26,7 +27,7 @@ export class PieceFiller {
       await nextTurn();
       if (this.stopped || this.latest.get(venue) !== token) return;
       const until = performance.now() + turnMs;
-      for (; index < entries.length && performance.now() < until; index += 1) entries[index]!.keepRouterPiece();
+      for (; index < entries.length && performance.now() < until; index += 1) entries[index]!.keepPieces();
     }
   }
 

@@ -31,6 +31,8 @@ export interface StoredForm {
   routerPieces?: Uint32Array | undefined;
   /** The Router view's gzip piece, where an entry with these same bytes already has one (a sweep that left the event unchanged). */
   routerDeflated?: DeflatedPiece | undefined;
+  /** The venue's event's gzip piece, kept over from such an entry in the same way. */
+  sourceDeflated?: DeflatedPiece | undefined;
 }
 
 /**
@@ -104,6 +106,8 @@ export class StoredEntry implements CatalogEntry {
    * bytes, which never change: an event swept with new data is a new entry.
    */
   private routerPiece: DeflatedPiece | undefined;
+  /** The venue's event as a gzip piece, made and kept as the Router's (pass-through `fetchEvent` and `fetchEvents` answers are stitched from it). */
+  private sourcePiece: DeflatedPiece | undefined;
 
   constructor(
     keys: EntryKeys,
@@ -115,6 +119,7 @@ export class StoredEntry implements CatalogEntry {
     this.routerStored = stored.router;
     this.routerPieces = stored.router === undefined ? undefined : stored.routerPieces;
     this.routerPiece = stored.routerDeflated;
+    this.sourcePiece = stored.sourceDeflated;
     this.refs = shared.text(stored.refs);
     this.id = keys.id;
     this.venue = keys.venue;
@@ -182,8 +187,10 @@ export class StoredEntry implements CatalogEntry {
    * request is answered from the gateway's answer cache instead).
    */
   writeSourceJson(out: JsonOut): void {
+    const start = out.length;
     if (this.refs === '') out.bytes(this.stored);
     else writeWithBinaryRefs(borrowEventBytes(this.stored), this.refs, out);
+    out.view(start, () => this.keepSourcePiece());
   }
 
   /** The Router's view written into an answer: put together in place from the event's bytes and its shell where it was made at write time. */
@@ -216,6 +223,26 @@ export class StoredEntry implements CatalogEntry {
   /** The kept piece, if one was made yet. */
   get keptRouterDeflated(): DeflatedPiece | undefined {
     return this.routerPiece;
+  }
+
+  /** Makes the venue's event's gzip piece now, if it was not made yet: the one place it is made. */
+  keepSourcePiece(): DeflatedPiece {
+    if (this.sourcePiece) return this.sourcePiece;
+    // Deflated from a borrowed read (the piece is a copy), and not through the cache of views sent: filling it would evict them.
+    const bytes = borrowEventBytes(this.stored);
+    this.sourcePiece = deflatePiece(this.refs === '' ? bytes : withBinaryRefsJson(bytes, this.refs));
+    return this.sourcePiece;
+  }
+
+  /** The kept piece of the venue's event, if one was made yet. */
+  get keptSourceDeflated(): DeflatedPiece | undefined {
+    return this.sourcePiece;
+  }
+
+  /** Makes every gzip piece the entry keeps (see piece-filler.ts). */
+  keepPieces(): void {
+    this.keepRouterPiece();
+    this.keepSourcePiece();
   }
 
   /** The Router's view: put together from its stored pieces, or spliced once from the event's (see `StoredForm`). */

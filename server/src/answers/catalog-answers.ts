@@ -1,5 +1,5 @@
 import type { RouteExtObject } from '@hapi/hapi';
-import { answerFromCatalog, catalogCanAnswer, wrapJson } from '@predgate/catalog';
+import { answerFromCatalog, catalogCanAnswer, wrapPiecedJson } from '@predgate/catalog';
 import type { CatalogService } from '@predgate/catalog';
 import type { Clock, EventFetchParams, MarketFetchParams } from '@predgate/core';
 import { LRUCache } from 'lru-cache';
@@ -78,7 +78,9 @@ export function catalogAnswers(options: { catalog: CatalogService; metrics: Metr
       });
       if (fromCatalog === undefined) return undefined;
       metrics.catalogAnswers.inc({ venue: call.venue, method: call.method });
-      return { sent: await call.json.stored(wrapJson(fromCatalog, '{"success":true,"data":', '}'), identity), servedFrom: 'catalog', asOf };
+      // Compressed, an answer of stored events is stitched from their gzip pieces, not compressed again (see json-out.ts).
+      const answer = wrapPiecedJson(fromCatalog, '{"success":true,"data":', '}');
+      return { sent: await call.json.stored(answer.json, identity, answer.gzip), servedFrom: 'catalog', asOf };
     },
   };
   return { answerer, cachedFirst };

@@ -7,8 +7,8 @@ import type { Venue } from '../venues/venue.js';
 export interface CallJson {
   /** The answer kept under `identity` for this client, if it still is. */
   cached(identity: string): StoredAnswer | undefined;
-  /** `json` as this client is sent it, kept under `identity` when given. */
-  stored(json: Buffer, identity?: string): Promise<StoredAnswer>;
+  /** `json` as this client is sent it, kept under `identity` when given; `gzipped` makes its gzip without compressing it (see `JsonAnswers.answer`). */
+  stored(json: Buffer, identity?: string, gzipped?: () => Buffer | undefined): Promise<StoredAnswer>;
 }
 
 /** A pass-through call on its way to an answer: the request, the venue and method it names, and its checked arguments. */

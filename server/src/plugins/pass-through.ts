@@ -91,7 +91,10 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       const answer = await answerCall(answerers, {
         form: from.form,
         logger: from.logger,
-        json: { cached: (identity) => json.cached(identity, from.negotiated), stored: (body, identity) => json.answer(body, from.negotiated, identity) },
+        json: {
+          cached: (identity) => json.cached(identity, from.negotiated),
+          stored: (body, identity, gzipped) => json.answer(body, from.negotiated, identity, gzipped),
+        },
         target: venue,
         venue: venue.id,
         method: routed.name,
