@@ -29,6 +29,11 @@ describe('array member ranges', () => {
     expect(elements(value, 'markets')).toEqual(expected);
   });
 
+  test('bytes cut off inside a string (not an event as stored) are an error, not an endless scan', () => {
+    expect(() => arrayMemberRanges(Buffer.from('{"markets":[{"title":"cut off'), 'markets')).toThrow('unterminated JSON string');
+    expect(() => arrayMemberRanges(Buffer.from('{"id":"e1\\'), 'markets')).toThrow('unterminated JSON string');
+  });
+
   test('an object without the member has no ranges', () => {
     expect(elements({ meta: { markets: [1] }, title: 'markets' }, 'markets')).toBeUndefined();
   });

@@ -107,7 +107,9 @@ function elementRanges(json: Uint8Array, start: number): Uint32Array {
 /** The index just past the string opening at `index` (escapes skipped; UTF-8 continuation bytes never equal `"` or `\`). */
 function afterString(json: Uint8Array, index: number): number {
   let position = index + 1;
-  while (json[position] !== quote) position += json[position] === backslash ? 2 : 1;
+  // Bounded by the bytes: an unterminated string (bytes that are not an event's) is an error, not an endless scan.
+  while (position < json.length && json[position] !== quote) position += json[position] === backslash ? 2 : 1;
+  if (position >= json.length) throw new Error(`unterminated JSON string at byte ${index}`);
   return position + 1;
 }
 
