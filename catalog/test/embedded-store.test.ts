@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Event } from '@predgate/core';
@@ -201,41 +201,6 @@ describe('the embedded store on disk', () => {
     const reopened = await opened(dir);
     expect(await sweepIds(reopened)).toEqual(['alpha-1', 'beta-2', 'gamma-1']);
     expect((await reopened.events({ venue: 'alpha', status: 'all', order: 'venue', limit: 10, offset: 0 })).total).toBe(5);
-  });
-
-  const stagedFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.staging'));
-
-  test('a sweep stages its bytes in a file of its own, gone once it commits or is abandoned', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
-    const store = await committed(dir);
-    expect(stagedFiles(dir)).toEqual([]);
-    const writer = await store.beginSweep('beta', 'beta-2');
-    await writer.add(entries('beta', oneBeta()));
-    expect(stagedFiles(dir)).toHaveLength(1);
-    await writer.abort();
-    expect(stagedFiles(dir)).toEqual([]);
-    expect(await sweepIds(store)).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
-    const failing = await store.beginSweep('beta', 'beta-3');
-    await failing.add(entries('beta', oneBeta()));
-    // A commit that cannot be made durable (the journal's folder gone read-only, a full disk) drops the staged bytes too.
-    vi.spyOn(CatalogFiles.prototype, 'append').mockRejectedValueOnce(new Error('no space left on device'));
-    await expect(failing.commit(sweepRecord('beta', 'beta-3', oneBeta()))).rejects.toThrow('no space left');
-    expect(stagedFiles(dir)).toEqual([]);
-    expect(await sweepIds(store)).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
-  });
-
-  test('bytes a crash left staged are a sweep never committed: deleted at the next open, the committed catalog served as it was', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'predgate-catalog-'));
-    const before = await everything(await committed(dir));
-    const crashed = await opened(dir);
-    const writer = await crashed.beginSweep('alpha', 'alpha-2');
-    await writer.add(entries('alpha', sampleCatalog().alpha!.slice(0, 2)));
-    // The process dies here: neither commit nor abort runs.
-    expect(stagedFiles(dir)).toHaveLength(1);
-    const reopened = await opened(dir);
-    expect(stagedFiles(dir)).toEqual([]);
-    expect(await sweepIds(reopened)).toEqual(['alpha-1', 'beta-1', 'gamma-1']);
-    expect(await everything(reopened)).toEqual(before);
   });
 
   /** Everything a reader can see: every event's indexed fields and both views, and every market. */

@@ -12,7 +12,6 @@ import { CatalogFiles } from './persistence.js';
 import { eventJson } from './event-json.js';
 import type { EventJson } from './event-json.js';
 import { PieceFiller } from './piece-filler.js';
-import { FileStaging, slabStaging } from './sweep-staging.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 import type { MarketRow } from './stored-entry.js';
 import type { JsonOut } from '../json-out.js';
@@ -113,8 +112,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Each page is put in its stored form as it arrives: the sweep then holds compact entries and bytes, not
     // every parsed event of the venue until it commits (a heap that size is what ingestion would spend in GC).
     const seen = new Map<string, StoredEntry>();
-    // With a folder, in a file beside the catalog's (see sweep-staging.ts) until the commit copies them in.
-    const staged = this.files ? await FileStaging.create(this.files.stagingPath()) : slabStaging(new ByteSlabs());
+    const slabs = new ByteSlabs();
     const shared = new Interner();
     /** Entries stored exactly as in the partition served when they were swept, with that partition's entry. */
     const unchanged = new Map<StoredEntry, StoredEntry>();
@@ -125,13 +123,13 @@ export class EmbeddedCatalogStore implements CatalogStore {
         if (finished) throw new Error('this sweep is already finished');
         for (const entry of entries) {
           // Serialised once, here: what requests send later is these bytes, never a view built again.
-          const mark = staged.mark();
-          const stored = eventJson(entry.source, { id: entry.id, venue, category: entry.category }, (bytes) => staged.bytes(bytes));
+          const mark = slabs.mark();
+          const stored = eventJson(entry.source, { id: entry.id, venue, category: entry.category }, (bytes) => slabs.bytes(bytes));
           const before = previous?.byVenueEventId(entry.venueEventId);
           if (before && sameAsStored(before, entry.category, stored)) {
-            // Unchanged since the sweep served: its bytes are used again, and their room goes to the next event,
-            // so a sweep that changes little neither grows what it stages nor writes the journal.
-            staged.rollback(mark);
+            // Unchanged since the sweep served: its bytes are used again, and the slab's room goes to the next event,
+            // so a sweep that changes little neither grows the sweep's memory nor writes the journal.
+            slabs.rollback(mark);
             const kept = new StoredEntry(
               entry,
               {
@@ -149,26 +147,21 @@ export class EmbeddedCatalogStore implements CatalogStore {
             seen.set(entry.venueEventId, kept);
             continue;
           }
-          const form = { bytes: staged.lasting(stored.json), refs: stored.refs, router: staged.lasting(stored.router), routerPieces: stored.routerPieces };
-          seen.set(entry.venueEventId, new StoredEntry(entry, form, this.views, shared));
+          seen.set(
+            entry.venueEventId,
+            new StoredEntry(entry, { bytes: stored.json, refs: stored.refs, router: stored.router, routerPieces: stored.routerPieces }, this.views, shared),
+          );
         }
-        await staged.flush();
       },
       commit: async (record) => {
         if (finished) throw new Error('this sweep is already finished');
         finished = true;
-        try {
-          const partition = await VenuePartition.build(record, [...seen.values()]);
-          await this.writes.add(() => this.publish(venue, partition, unchanged));
-        } finally {
-          // Published, every entry reads its bytes from the catalog's files; not published, the sweep is dropped.
-          await staged.discard();
-        }
+        const partition = await VenuePartition.build(record, [...seen.values()]);
+        await this.writes.add(() => this.publish(venue, partition, unchanged));
       },
       abort: async () => {
         finished = true;
         seen.clear();
-        await staged.discard();
       },
     };
   }

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, open, readdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFile } from '@predgate/core';
@@ -94,8 +93,6 @@ export class CatalogFiles {
 
   async load<T>(read: EventReader<T>): Promise<CatalogState<T>> {
     await mkdir(this.dir, { recursive: true });
-    // A sweep's staged bytes that a crash left behind: that sweep never committed.
-    for (const name of await readdir(this.dir)) if (name.endsWith(stagingSuffix)) await unlink(join(this.dir, name));
     const state: CatalogState<T> = { sweeps: new Map(), events: new Map() };
     let snapshotSequence = 0;
     if (existsSync(this.snapshotPath)) {
@@ -165,11 +162,6 @@ export class CatalogFiles {
     } finally {
       await file.close();
     }
-  }
-
-  /** A new path in the catalog's folder for a sweep to stage its bytes in (see sweep-staging.ts); `load` deletes any left behind. */
-  stagingPath(): string {
-    return join(this.dir, `sweep-${randomBytes(8).toString('hex')}${stagingSuffix}`);
   }
 
   async journalBytes(): Promise<number> {
@@ -285,7 +277,6 @@ export class CatalogFiles {
   }
 }
 
-const stagingSuffix = '.staging';
 const closing = Buffer.from('}\n');
 /** TextEncoder's encodeInto: several times faster than Buffer's utf8 write on Node 20. */
 const utf8 = new TextEncoder();
