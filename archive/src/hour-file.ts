@@ -2,7 +2,7 @@ import { fileWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet-writer';
 import { writeIndexes } from 'hyparquet-writer/src/indexes.js';
 import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
-import { DictionaryColumn, Int64Column, TextColumn } from './column-chunks.js';
+import { DictionaryColumn, Int64Column, TextColumn, widePageRows } from './column-chunks.js';
 import type { ColumnBuffer, ColumnChunk, PageLocation, PageSink } from './column-chunks.js';
 import type { StagedRow } from './staged-rows.js';
 import { zstdCompress, zstdReady } from './zstd.js';
@@ -168,8 +168,8 @@ function int32BytesOf(values: number[]): Uint8Array {
 export class HourFileWriter {
   private readonly writer: ReturnType<typeof fileWriter>;
   private readonly columns = {
-    timestamp_received: new Int64Column('PLAIN'),
-    timestamp: new Int64Column('PLAIN'),
+    timestamp_received: new Int64Column('PLAIN', widePageRows),
+    timestamp: new Int64Column('PLAIN', widePageRows),
     market: new DictionaryColumn<string>(marketBytesOf, (value) => Buffer.from(value, 'latin1')),
     event_type: new DictionaryColumn<string>(textBytesOf, (value) => value),
     asset_id: new DictionaryColumn<string>(textBytesOf, (value) => value),

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, expect, test } from 'vitest';
 import { queryDuckDb as query } from './duckdb-query.js';
+import { widePageRows } from '../src/column-chunks.js';
 import { HourFileWriter, unscaled, unscaledBig, unscaledNumber } from '../src/hour-file.js';
+import { HourReader } from '../src/reader.js';
 import type { StagedRow } from '../src/staged-rows.js';
 
 const dirs: string[] = [];
@@ -55,6 +57,18 @@ test('text columns split into pages by rows and by bytes read back row for row, 
   expect(differing).toBe(-1);
   // 2,800 deep books of over 1 KiB: more than one page's worth of text.
   expect((rows / 50) * deep(0).length).toBeGreaterThan(2 << 20);
+
+  // Rows read by position through the offset indexes across a page edge of every column (the times' pages are the widest).
+  const reader = await HourReader.open();
+  const from = widePageRows - 300;
+  const byPosition = await reader.rows(path, { from, to: from + 600, firstOrdinal: 0 }, { market, assetId: '1000' });
+  await reader.close();
+  expect(byPosition.map(({ receivedAt, timestamp, size }) => ({ receivedAt, timestamp, size }))).toEqual(
+    Array.from({ length: 600 }, (_, position) => {
+      const expected = row(from + position, bidsOf(from + position));
+      return { receivedAt: expected.receivedAt, timestamp: expected.timestamp, size: expected.size === null ? undefined : '2.000000' };
+    }),
+  );
 });
 
 test('decimals read on the fast path unscale exactly as the exact reader does', () => {
