@@ -249,10 +249,25 @@ function physicalValues(metadata: FileMetaData): FileMetaData {
 /** An unscaled decimal's text with `scale` digits after the point ("0.4000"), as DuckDB casts a decimal to text. */
 export function decimalText(value: unknown, scale: number): string | undefined {
   if (!(value instanceof Uint8Array)) return undefined;
-  let unscaled = 0n;
-  for (const byte of value) unscaled = (unscaled << 8n) | BigInt(byte);
-  if (value.length > 0 && value[0]! >= 0x80) unscaled -= 1n << BigInt(value.length * 8);
-  const negative = unscaled < 0n;
+  const unscaled = fitsNumber(value) ? unscaledNumberOf(value) : unscaledBigOf(value);
+  const negative = unscaled < 0;
   const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
   return `${negative ? '-' : ''}${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+}
+
+/** True when a big-endian two's complement value is within a float's exact integers: up to 6 bytes, or 8 whose first two are zero (every size the socket sends). */
+function fitsNumber(value: Uint8Array): boolean {
+  return value.length <= 6 || (value.length === 8 && value[0] === 0 && value[1] === 0);
+}
+
+function unscaledNumberOf(value: Uint8Array): number {
+  let unscaled = 0;
+  for (const byte of value) unscaled = unscaled * 256 + byte;
+  return value.length <= 6 && value.length > 0 && value[0]! >= 0x80 ? unscaled - 2 ** (value.length * 8) : unscaled;
+}
+
+function unscaledBigOf(value: Uint8Array): bigint {
+  let unscaled = 0n;
+  for (const byte of value) unscaled = (unscaled << 8n) | BigInt(byte);
+  return value.length > 0 && value[0]! >= 0x80 ? unscaled - (1n << BigInt(value.length * 8)) : unscaled;
 }

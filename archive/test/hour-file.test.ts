@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { queryDuckDb as query } from './duckdb-query.js';
 import { widePageRows } from '../src/column-chunks.js';
 import { HourFileWriter, unscaled, unscaledBig, unscaledNumber } from '../src/hour-file.js';
-import { HourReader } from '../src/reader.js';
+import { HourReader, decimalText } from '../src/reader.js';
 import type { StagedRow } from '../src/staged-rows.js';
 
 const dirs: string[] = [];
@@ -83,5 +83,24 @@ test('decimals read on the fast path unscale exactly as the exact reader does', 
       if (unscaled(value, 4) < 2n ** 31n) expect(unscaledNumber(value, 4)).toBe(Number(unscaled(value, 4)));
     }),
     { numRuns: 2000, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+  );
+});
+
+test('a stored decimal reads back as the text of its unscaled value, exactly, for every width and sign', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(4, 8),
+      fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.bigInt({ min: -(2n ** 40n), max: 2n ** 48n }), fc.bigInt({ min: -1000n, max: 1000n })),
+      fc.constantFrom(4, 6),
+      (bytes, wide, scale) => {
+        const value = BigInt.asIntN(bytes * 8, wide);
+        const stored = new Uint8Array(bytes);
+        for (let index = 0; index < bytes; index += 1) stored[index] = Number((BigInt.asUintN(bytes * 8, value) >> BigInt((bytes - 1 - index) * 8)) & 0xffn);
+        const digits = (value < 0n ? -value : value).toString().padStart(scale + 1, '0');
+        const text = `${value < 0n ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+        expect(decimalText(stored, scale)).toBe(text);
+      },
+    ),
+    { numRuns: 500, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
   );
 });
