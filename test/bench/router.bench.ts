@@ -38,6 +38,8 @@ export interface ServeFigures {
   /** createApp opening the swept data directory until the server listens. */
   startSeconds: number;
   indexedSeconds: number;
+  /** Until every event's gzip pieces (Router and pass-through views) are made in the background; memory is measured then. */
+  piecesSeconds: number;
   /** The catalog's files on disk, which the events' bytes are read from. */
   catalogFileBytes: number;
   memory: SettledMemory;
