@@ -141,17 +141,24 @@ export class JsonAnswers {
    * sent that, whatever else it takes.
    */
   async answer(json: Buffer, negotiated: Negotiated, identity?: string, gzipped?: () => Buffer | undefined): Promise<StoredAnswer> {
-    const plainly = sentAs(negotiated.encoding, json.length);
-    const stitched = gzipped !== undefined && identity !== undefined && plainly !== 'identity' && negotiated.takesGzip;
-    const coding = stitched ? 'gzip' : plainly;
+    const coding = sentAs(negotiated.encoding, json.length);
     if (coding === undefined) return { body: json, sentAs: 'identity' };
     // An answer made for this request alone (a live one): compressed in one call, not through a stream encoder made for it, and not kept.
     if (identity === undefined) return { body: coding === 'identity' ? json : await compressors[coding]!(json), sentAs: coding };
+    if (gzipped !== undefined && coding !== 'identity' && negotiated.takesGzip) {
+      // Stitched where its pieces exist; an answer without pieces is compressed as any other.
+      const stitchedKey = cacheKey('gzip', identity);
+      const stitched = this.stored.get(stitchedKey) ?? gzipped();
+      if (stitched) {
+        this.stored.set(stitchedKey, stitched);
+        return { body: stitched, sentAs: 'gzip' };
+      }
+    }
     const key = cacheKey(coding, identity);
     let body = this.stored.get(key);
     if (!body) {
       const compress = compressors[coding];
-      body = (stitched ? gzipped() : undefined) ?? (compress ? await this.compressOnce(key, compress, json) : json);
+      body = compress ? await this.compressOnce(key, compress, json) : json;
       this.stored.set(key, body);
     }
     return { body, sentAs: coding };
