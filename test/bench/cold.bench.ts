@@ -438,7 +438,7 @@ function coldReport(runs: ColdSize[], proxies: ProxyRow[], pmxtCatalog: PmxtRequ
     'Ingestion in its own process, then the gateway started from its data directory in another (see `router.bench.ts`). Ingestion events/s: events over the sweep’s time less the time inside the fake venue; per CPU-second: the same over the process’s CPU time (user and system) during the sweep less the venue’s, which a busy shared machine changes less than it changes time.',
     '',
     '| events | ingestion events/s | per CPU-second | start from disk s | lookup maps built s | gzip pieces made s | serving RSS MiB (pieces made) | load before | load after |',
-    '|---|---|---|---|---|---|---|---|',
+    '|---|---|---|---|---|---|---|---|---|',
     ...runs.map(
       (run) =>
         `| ${run.events} | ${run.ingest.eventsPerSecond} | ${run.ingest.eventsPerCpuSecond} | ${fixed(run.serve.startSeconds)} | ${fixed(run.serve.indexedSeconds)} | ${fixed(run.serve.piecesSeconds)} | ${mib(run.serve.memory.rss)} | ${run.loadBefore} | ${run.loadAfter} |`,
