@@ -75,15 +75,20 @@ async function optionOf(ctx: RainContext, outcomeId: string) {
   }
   if (parts.no)
     throw invalidArgument('outcomeId', `${venueId} has no "Not X" shares: every outcome is one of the pool's options, rain:<pool id>:<choice index>`);
-  const pool = await ctx.api.pool(parts.poolId);
+  const pool = await ctx.api.pool(parts.poolId).catch((error: unknown) => {
+    // What was named is an outcome: a pool the venue does not know means that outcome is unknown, as every venue says it.
+    if (error instanceof PredgateError && error.code === 'MARKET_NOT_FOUND') throw outcomeNotFound(outcomeId, error.message);
+    throw error;
+  });
   const position = pool.options.findIndex((_, at) => choiceOf(pool, at) === parts.choice);
   if (position === -1) {
-    throw new PredgateError('OUTCOME_NOT_FOUND', `${venueId} pool ${pool._id} has no option ${parts.choice}`, {
-      exchange: venueId,
-      detail: { outcomeId: outcomeId.slice(0, 80) },
-    });
+    throw outcomeNotFound(outcomeId, `${venueId} pool ${pool._id} has no option ${parts.choice}`);
   }
   return { pool, choice: parts.choice };
+}
+
+function outcomeNotFound(outcomeId: string, message: string) {
+  return new PredgateError('OUTCOME_NOT_FOUND', message, { exchange: venueId, detail: { outcomeId: outcomeId.slice(0, 80) } });
 }
 
 /** An option's fills (AMM buys and limit-order fills), newest first, in the pool's collateral. */
