@@ -4,7 +4,6 @@ import type { Event, Market } from '@predgate/core';
 import { parse as uuidParse, v5 as uuidV5 } from 'uuid';
 import { normalizeCategory } from './categories.js';
 import type { NormalizedCategory } from './categories.js';
-import type { DeflatedPiece } from './gzip-pieces.js';
 
 /** Namespace of the catalog's event UUIDs; changing it would change every id clients hold. */
 export const catalogNamespace = '6f1b0b3e-6a1c-5d0e-9c55-2c0de4a7e9b1';
@@ -48,8 +47,6 @@ export interface CatalogEntry {
   /** Both views as UTF-8 JSON, where a store keeps them as bytes: sent as they are, never serialised again. */
   readonly sourceJson?: Buffer;
   readonly routerJson?: Buffer;
-  /** The Router view compressed once as a piece of a gzip page (see gzip-pieces.ts), where a store keeps it. */
-  readonly routerDeflated?: DeflatedPiece;
   /** Both views written straight into an answer, where a store can do that without a buffer of their own. */
   writeSourceJson?(out: JsonOut): void;
   writeRouterJson?(out: JsonOut): void;

@@ -13,11 +13,6 @@ export interface DeflatedPiece {
   readonly length: number;
 }
 
-/** What a page is stitched from: a catalog entry whose store keeps its Router view's piece. */
-interface WithRouterPiece {
-  readonly routerDeflated?: DeflatedPiece;
-}
-
 /**
  * The zlib level pieces are made at: each is made once per event, in the
  * background for a whole catalog after a sweep or a start, where level 1
@@ -81,26 +76,4 @@ export function stitchGzip(parts: ReadonlyArray<string | Buffer | DeflatedPiece>
   trailer.writeUInt32LE(identity.length % 2 ** 32, 4);
   chunks.push(trailer);
   return Buffer.concat(chunks);
-}
-
-/**
- * A page of Router views (`before` + the views as a JSON array + `after`,
- * as `routerEventsJson` writes it) gzipped from the views' pieces, where the
- * store keeps them; undefined where it does not (the page is compressed as a
- * whole then). `identity` is the page as sent uncompressed.
- */
-export function routerEventsGzip(entries: readonly WithRouterPiece[], before: string, after: string, identity: Buffer): Buffer | undefined {
-  if (!entries.every((entry) => entry.routerDeflated)) return undefined;
-  const parts: Array<string | DeflatedPiece> = [`${before}[`];
-  entries.forEach((entry, index) => {
-    if (index > 0) parts.push(',');
-    parts.push(entry.routerDeflated!);
-  });
-  parts.push(`]${after}`);
-  return stitchGzip(parts, identity);
-}
-
-/** One Router view (`before` + view + `after`) gzipped from its piece, as `routerEventsGzip`. */
-export function routerEventGzip(entry: WithRouterPiece, before: string, after: string, identity: Buffer): Buffer | undefined {
-  return entry.routerDeflated ? stitchGzip([before, entry.routerDeflated, after], identity) : undefined;
 }

@@ -22,6 +22,5 @@ export type { RouterParams } from './router-calls.js';
 export { routerPackage, routerVenuePlugin } from './router-adapter.js';
 export { routerEventJson, routerEventsJson, sourceEventJson, sourceEventsJson, valueJson } from './serialize.js';
 export { JsonOut, wrapJson, wrapPiecedJson } from './json-out.js';
-export { routerEventGzip, routerEventsGzip } from './gzip-pieces.js';
 export type { DeflatedPiece } from './gzip-pieces.js';
 export type { JsonWriter, PiecedJson, PlacedBytes } from './json-out.js';

@@ -6,8 +6,7 @@ import type { Event } from '@predgate/core';
 import { expect, test } from 'vitest';
 import { EmbeddedCatalogStore } from '../src/embedded/embedded-store.js';
 import type { StoredEntry } from '../src/embedded/stored-entry.js';
-import { routerEventsGzip } from '../src/gzip-pieces.js';
-import { wrapJson } from '../src/json-out.js';
+import { wrapPiecedJson } from '../src/json-out.js';
 import { routerEventsJson } from '../src/serialize.js';
 import { entries, sampleCatalog, sweepRecord } from './fixtures.js';
 
@@ -23,10 +22,10 @@ async function alphaPage(store: EmbeddedCatalogStore): Promise<StoredEntry[]> {
 
 /** The page as sent uncompressed, and as stitched from the entries' pieces, decompressed. */
 function sentBothWays(page: StoredEntry[]): { identity: Buffer; stitched: Buffer } {
-  const identity = wrapJson(routerEventsJson(page), '{"data":', '}');
-  const gzip = routerEventsGzip(page, '{"data":', '}', identity);
+  const answer = wrapPiecedJson(routerEventsJson(page), '{"data":', '}');
+  const gzip = answer.gzip();
   expect(gzip).toBeDefined();
-  return { identity, stitched: gunzipSync(gzip!) };
+  return { identity: answer.json, stitched: gunzipSync(gzip!) };
 }
 
 test('a published sweep gets its Router gzip pieces in the background; a re-swept event gets a piece of its new bytes', async () => {

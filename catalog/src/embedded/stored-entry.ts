@@ -195,24 +195,20 @@ export class StoredEntry implements CatalogEntry {
 
   /** The Router's view written into an answer: put together in place from the event's bytes and its shell where it was made at write time. */
   writeRouterJson(out: JsonOut): void {
-    if (this.routerStored === undefined || this.routerPieces === undefined) {
-      out.bytes(this.routerStored ?? this.views.router.memo(this));
-      return;
+    const start = out.length;
+    if (this.routerStored === undefined || this.routerPieces === undefined) out.bytes(this.routerStored ?? this.views.router.memo(this));
+    else {
+      const [event, shell] = borrowAdjacentBytes(this.stored, this.routerStored);
+      const length = routerViewLength(this.routerPieces);
+      writeRouterView(event, shell, this.routerPieces, out.room(length), out.length);
+      out.length += length;
     }
-    const [event, shell] = borrowAdjacentBytes(this.stored, this.routerStored);
-    const length = routerViewLength(this.routerPieces);
-    writeRouterView(event, shell, this.routerPieces, out.room(length), out.length);
-    out.length += length;
+    out.view(start, () => this.keepRouterPiece());
   }
 
   /** The venue's event, exactly as its adapter returned it. */
   get sourceJson(): Buffer {
     return this.views.source.memo(this);
-  }
-
-  /** The Router's view as a gzip piece: the one made in the background, or, asked for before that reached this entry, made now and kept. */
-  get routerDeflated(): DeflatedPiece {
-    return this.keepRouterPiece();
   }
 
   /** Makes the Router view's gzip piece now, if it was not made yet: the one place a piece is made. */

@@ -1,5 +1,5 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { routerEventGzip, routerEventJson, routerEventQuery, routerEventsGzip, routerEventsJson, routerLimits, wrapJson } from '@predgate/catalog';
+import { routerEventJson, routerEventQuery, routerEventsJson, routerLimits, wrapPiecedJson } from '@predgate/catalog';
 import { PredgateError, argumentBounds } from '@predgate/core';
 import Joi from 'joi';
 import type { ValidationError } from 'joi';
@@ -97,8 +97,9 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       });
       const meta = { count: page.items.length, limit: query.limit, offset: query.offset, total: page.total };
       const after = `,"meta":${JSON.stringify(meta)}}`;
-      const body = wrapJson(routerEventsJson(page.items), '{"data":', after);
-      return { answer: await answers.answer(body, negotiated, identity, () => routerEventsGzip(page.items, '{"data":', after, body)), headers: fromCatalog() };
+      // Compressed, a page is stitched from its events' gzip pieces, as pass-through answers are (see json-out.ts).
+      const body = wrapPiecedJson(routerEventsJson(page.items), '{"data":', after);
+      return { answer: await answers.answer(body.json, negotiated, identity, body.gzip), headers: fromCatalog() };
     };
     const eventAnswer = async (id: string, negotiated: Negotiated): Promise<LeanAnswer> => {
       const identity = eventIdentity(id);
@@ -106,8 +107,8 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
       if (cached) return { answer: cached, headers: fromCatalog() };
       const entry = await catalog.store.eventById(id.toLowerCase());
       if (!entry) throw new PredgateError('EVENT_NOT_FOUND', `Event not found: ${id}`);
-      const body = wrapJson(routerEventJson(entry), '{"data":', '}');
-      return { answer: await answers.answer(body, negotiated, identity, () => routerEventGzip(entry, '{"data":', '}', body)), headers: fromCatalog() };
+      const body = wrapPiecedJson(routerEventJson(entry), '{"data":', '}');
+      return { answer: await answers.answer(body.json, negotiated, identity, body.gzip), headers: fromCatalog() };
     };
     const negotiatedBy = (request: Request) => answers.negotiate(request.headers['accept-encoding'] as string | undefined);
     const sent = (h: ResponseToolkit, { answer, headers }: LeanAnswer) => withHeaders(h.sentJson(answer), headers);
