@@ -6,8 +6,8 @@
 export const hour = Date.UTC(2026, 10, 20, 12);
 export const hourMs = 3_600_000;
 
-/** Every frame of the hour in receive order, in batches of 20,000: every token's first book, then the traffic. */
-export function* syntheticHour(targetRows: number, tokens: number, random: () => number): Generator<{ text: string; at: number }[]> {
+/** Every frame of the hour in receive order, in batches of `batchSize`: every token's first book, then the traffic. */
+export function* syntheticHour(targetRows: number, tokens: number, random: () => number, batchSize = 20_000): Generator<{ text: string; at: number }[]> {
   const markets = tokens / 2;
   let frames: { text: string; at: number }[] = [];
   let rows = 0;
@@ -16,7 +16,7 @@ export function* syntheticHour(targetRows: number, tokens: number, random: () =>
     for (const token of [market * 2, market * 2 + 1])
       frames.push({ at: hour + 1 + Math.floor(market / 100), text: JSON.stringify(bookMessage(market, token, hour, random)) });
     rows += 2;
-    if (frames.length >= 20_000) {
+    if (frames.length >= batchSize) {
       yield frames;
       frames = [];
     }
@@ -49,7 +49,7 @@ export function* syntheticHour(targetRows: number, tokens: number, random: () =>
         };
     }
     frames.push({ at: at + 40 + Math.floor(random() * 200), text: JSON.stringify(message) });
-    if (frames.length >= 20_000) {
+    if (frames.length >= batchSize) {
       yield frames;
       frames = [];
     }
