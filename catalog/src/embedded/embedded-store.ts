@@ -11,6 +11,7 @@ import { borrowEventBytes, inFileOrder } from './file-bytes.js';
 import { CatalogFiles } from './persistence.js';
 import { eventJson } from './event-json.js';
 import type { EventJson } from './event-json.js';
+import { PieceFile } from './piece-file.js';
 import { PieceFiller } from './piece-filler.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
 import type { MarketRow } from './stored-entry.js';
@@ -37,7 +38,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
   private readonly snapshotAfterBytes: number;
   private readonly snapshotAfterSweeps: number;
   private sweepsSinceSnapshot = 0;
-  private readonly views = new EntryViews();
+  private readonly views: EntryViews;
   /** Each venue's lookup maps still being built after its partition was published. */
   private readonly indexing = new Map<string, Promise<void>>();
   /** Router gzip pieces are made in the background once a venue is published and indexed (see piece-filler.ts). */
@@ -52,6 +53,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
 
   constructor(options: EmbeddedStoreOptions = {}) {
     this.files = options.dir ? new CatalogFiles(options.dir) : undefined;
+    this.views = new EntryViews(undefined, new PieceFile(options.dir));
     this.snapshotAfterBytes = options.snapshotAfterBytes ?? 64 * 1024 * 1024;
     this.snapshotAfterSweeps = options.snapshotAfterSweeps ?? 200;
   }
@@ -86,8 +88,14 @@ export class EmbeddedCatalogStore implements CatalogStore {
       venue,
       Promise.resolve(indexing)
         .then(() => this.pieces.fill(venue, partition.entries))
+        // Pieces of events this sweep replaced are dropped from the piece file once it holds too many.
+        .then(() => this.views.pieces.compact(this.servedPieces()))
         .catch(() => undefined),
     );
+  }
+
+  private *servedPieces() {
+    for (const partition of this.partitions.values()) for (const entry of partition.entries) yield* entry.keptPieces();
   }
 
   /** Settles once every published partition's gzip pieces are made. */
@@ -102,6 +110,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
 
   async close(): Promise<void> {
     this.pieces.stop();
+    this.views.pieces.close();
     await this.writes.add(async () => {
       if (this.files && (await this.files.journalBytes()) > 0) await this.snapshot();
       this.files?.close();

@@ -9,9 +9,9 @@ const turnMs = 4;
  * event's) in the background, a few milliseconds of the event loop at a
  * time, so compressed Router pages and pass-through event answers are
  * stitched from pieces instead of compressed in the request path, and
- * start-up and ingestion pay nothing for them. Pieces live with their entries
- * in memory (a seventh to a third of a view's size at level 1): nothing on
- * disk can disagree with an event's bytes after a crash.
+ * start-up and ingestion pay nothing for them. Pieces (a seventh to a third
+ * of a view's size at level 1) are kept in the store's piece file, which
+ * lasts only as long as the process (see piece-file.ts).
  */
 export class PieceFiller {
   /** Each venue's latest fill: a newer sweep of the venue stops the one before, whose entries are no longer served. */

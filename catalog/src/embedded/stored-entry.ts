@@ -10,8 +10,8 @@ import type { EventBytes } from './file-bytes.js';
 import { routerViewBytes, routerViewLength, writeRouterView } from './event-json.js';
 import { arrayMemberRanges } from './json-ranges.js';
 import { routerJson } from './router-json.js';
-import { deflatePiece } from '../gzip-pieces.js';
 import type { DeflatedPiece } from '../gzip-pieces.js';
+import { PieceFile } from './piece-file.js';
 
 /** What an entry is built from: the indexed fields, without the parsed views. */
 export type EntryKeys = Omit<CatalogEntry, 'source' | 'router' | 'sourceJson' | 'routerJson' | 'marketIds' | 'outcomeIds' | 'marketSlugs'>;
@@ -36,14 +36,18 @@ export interface StoredForm {
 }
 
 /**
- * Views recently sent, by entry: a hot page is spliced once, not per
- * request. Bounded by bytes, so the catalog's size does not grow them.
+ * What a store's entries share: views recently sent, by entry (a hot page is
+ * spliced once, not per request; bounded by bytes, so the catalog's size
+ * does not grow them), and the file their gzip pieces are kept in.
  */
 export class EntryViews {
   readonly router: LRUCache<StoredEntry, Buffer>;
   readonly source: LRUCache<StoredEntry, Buffer>;
 
-  constructor(maxBytesEach = 32 * 2 ** 20) {
+  constructor(
+    maxBytesEach = 32 * 2 ** 20,
+    readonly pieces = new PieceFile(),
+  ) {
     const sizeCalculation = (bytes: Buffer) => bytes.length + 64;
     this.router = new LRUCache<StoredEntry, Buffer>({
       maxSize: maxBytesEach,
@@ -100,10 +104,11 @@ export class StoredEntry implements CatalogEntry {
   /** How the view is put together from the event's bytes and `routerStored`; undefined when `routerStored` is the whole view. */
   readonly routerPieces: Uint32Array | undefined;
   /**
-   * The Router view as a gzip piece, kept for as long as the entry: made in
-   * the background after the entry is published (see piece-filler.ts), so a
-   * gzipped page costs a copy of its pieces. It belongs to this entry's
-   * bytes, which never change: an event swept with new data is a new entry.
+   * The Router view as a gzip piece, kept for as long as the entry (where it
+   * is in the store's piece file, see piece-file.ts): made in the background
+   * after the entry is published (see piece-filler.ts), so a gzipped page
+   * costs a copy of its pieces. It belongs to this entry's bytes, which
+   * never change: an event swept with new data is a new entry.
    */
   private routerPiece: DeflatedPiece | undefined;
   /** The venue's event as a gzip piece, made and kept as the Router's (pass-through `fetchEvent` and `fetchEvents` answers are stitched from it). */
@@ -213,7 +218,8 @@ export class StoredEntry implements CatalogEntry {
 
   /** Makes the Router view's gzip piece now, if it was not made yet: the one place a piece is made. */
   keepRouterPiece(): DeflatedPiece {
-    return (this.routerPiece ??= deflatePiece(this.routerJson));
+    if (this.routerPiece && this.views.pieces.readable(this.routerPiece)) return this.routerPiece;
+    return (this.routerPiece = this.views.pieces.keep(this.routerJson));
   }
 
   /** The kept piece, if one was made yet. */
@@ -223,10 +229,10 @@ export class StoredEntry implements CatalogEntry {
 
   /** Makes the venue's event's gzip piece now, if it was not made yet: the one place it is made. */
   keepSourcePiece(): DeflatedPiece {
-    if (this.sourcePiece) return this.sourcePiece;
-    // Deflated from a borrowed read (the piece is a copy), and not through the cache of views sent: filling it would evict them.
+    if (this.sourcePiece && this.views.pieces.readable(this.sourcePiece)) return this.sourcePiece;
+    // Deflated from a borrowed read, and not through the cache of views sent: filling it would evict them.
     const bytes = borrowEventBytes(this.stored);
-    this.sourcePiece = deflatePiece(this.refs === '' ? bytes : withBinaryRefsJson(bytes, this.refs));
+    this.sourcePiece = this.views.pieces.keep(this.refs === '' ? bytes : withBinaryRefsJson(bytes, this.refs));
     return this.sourcePiece;
   }
 
@@ -239,6 +245,12 @@ export class StoredEntry implements CatalogEntry {
   keepPieces(): void {
     this.keepRouterPiece();
     this.keepSourcePiece();
+  }
+
+  /** The pieces made so far: what compacting the piece file keeps (see piece-file.ts). */
+  *keptPieces(): Iterable<DeflatedPiece> {
+    if (this.routerPiece) yield this.routerPiece;
+    if (this.sourcePiece) yield this.sourcePiece;
   }
 
   /** The Router's view: put together from its stored pieces, or spliced once from the event's (see `StoredForm`). */

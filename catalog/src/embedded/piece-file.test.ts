@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { expect, test } from 'vitest';
+import { stitchGzip } from '../gzip-pieces.js';
+import type { DeflatedPiece } from '../gzip-pieces.js';
+import { PieceFile } from './piece-file.js';
+
+/** A view's bytes: incompressible, so a piece is about as long as its view. */
+const view = (length: number) => Buffer.from(randomBytes(length));
+
+/** Whether `piece`, stitched between two bits of JSON, decodes to exactly `bytes` between them. */
+function decodesTo(piece: DeflatedPiece, bytes: Buffer): boolean {
+  const identity = Buffer.concat([Buffer.from('['), bytes, Buffer.from(']')]);
+  const gzip = stitchGzip(['[', piece, ']'], identity);
+  return gzip !== undefined && gunzipSync(gzip).equals(identity);
+}
+
+test('pieces kept in the file read back as their views, whether still buffered, written, or larger than the buffer', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'predgate-piece-file-'));
+  const pieces = new PieceFile(dir);
+  // Past the 1 MiB write buffer several times over, with one piece larger than it.
+  const views = [...Array.from({ length: 40 }, (_, index) => view(60_000 + index * 1_000)), view(1_300_000), view(10)];
+  const kept = views.map((bytes) => pieces.keep(bytes));
+  kept.forEach((piece, index) => expect(decodesTo(piece, views[index]!)).toBe(true));
+  expect(pieces.fileBytes).toBe(kept.reduce((sum, piece) => sum + piece.deflatedLength, 0));
+  // The file has no name: nothing is left behind in the folder, whatever happens to the process.
+  expect(readdirSync(dir)).toEqual([]);
+  pieces.close();
+  // Closed, it still keeps pieces (in memory), so an answer asked for then is not refused.
+  const late = pieces.keep(views[0]!);
+  expect(decodesTo(late, views[0]!)).toBe(true);
+});
+
+test('compaction copies the live pieces to a fresh file and drops the rest; a piece kept meanwhile goes to the fresh file', async () => {
+  const pieces = new PieceFile(undefined, 0);
+  const views = Array.from({ length: 30 }, () => view(20_000));
+  const kept = views.map((bytes) => pieces.keep(bytes));
+  const live = kept.filter((_, index) => index % 3 === 0);
+  const liveBytes = live.reduce((sum, piece) => sum + piece.deflatedLength, 0);
+
+  const compacting = pieces.compact(live);
+  const during = view(5_000);
+  const keptDuring = pieces.keep(during);
+  await compacting;
+
+  expect(pieces.fileBytes).toBe(liveBytes + keptDuring.deflatedLength);
+  kept.forEach((piece, index) => {
+    expect(pieces.readable(piece)).toBe(index % 3 === 0);
+    if (index % 3 === 0) expect(decodesTo(piece, views[index]!)).toBe(true);
+  });
+  expect(decodesTo(keptDuring, during)).toBe(true);
+
+  // Nothing wasted now: compacting again leaves the file as it is.
+  await pieces.compact([...live, keptDuring]);
+  expect(pieces.fileBytes).toBe(liveBytes + keptDuring.deflatedLength);
+  expect(live.every((piece) => pieces.readable(piece))).toBe(true);
+  pieces.close();
+});
+
+test('waste within the slack is left in the file', async () => {
+  const pieces = new PieceFile(undefined, 1 << 20);
+  const kept = Array.from({ length: 10 }, () => pieces.keep(view(10_000)));
+  const before = pieces.fileBytes;
+  await pieces.compact(kept.slice(0, 1));
+  expect(pieces.fileBytes).toBe(before);
+  expect(kept.every((piece) => pieces.readable(piece))).toBe(true);
+  pieces.close();
+});
