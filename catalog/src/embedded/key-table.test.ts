@@ -32,3 +32,20 @@ test('keys whose hashes collide are told apart by the key itself', () => {
   expect(table.last(second)).toBe(items[3]);
   expect(table.all('outcome-1')).toEqual([]);
 });
+
+test('keys packed into one text with a separator are found as the same keys listed apart', async () => {
+  const key = fc.string({ maxLength: 4 }).filter((text) => !text.includes('|'));
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.record({ keys: fc.array(key, { minLength: 1, maxLength: 3 }) }), { maxLength: 60 }), key, async (items: Item[], sought) => {
+      const expected = items.filter((item) => item.keys.includes(sought));
+      const packed = new KeyTable(items, (item) => item.keys.join('|'), '|');
+      expect(packed.all(sought)).toEqual(expected);
+      await packed.warm(7);
+      expect(packed.last(sought)).toBe(expected.at(-1));
+      // A packed text is its keys, never a key of its own.
+      const joined = items.find((item) => item.keys.length > 1)?.keys.join('|');
+      if (joined !== undefined) expect(packed.all(joined)).toEqual([]);
+    }),
+    { numRuns: 300, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+  );
+});

@@ -11,8 +11,9 @@
  * requests, or at once by the first lookup that needs it.
  */
 export class KeyTable<T> {
-  private hashes: Uint32Array = new Uint32Array(1024);
-  private positions: Uint32Array = new Uint32Array(1024);
+  // Sized for a key per item, the usual case, so most tables are never grown and copied.
+  private hashes: Uint32Array;
+  private positions: Uint32Array;
   private count = 0;
   private hashed = 0;
   private sorted = false;
@@ -21,12 +22,21 @@ export class KeyTable<T> {
     private readonly items: readonly T[],
     /** The item's keys: one, several, or none. */
     private readonly keysOf: (item: T) => string | readonly string[] | null,
-  ) {}
+    /**
+     * Where a key text holds several keys joined by this one character (a
+     * market's packed outcome ids): each is hashed where it sits, not split
+     * out into a string of its own first.
+     */
+    private readonly separator?: string,
+  ) {
+    this.hashes = new Uint32Array(Math.max(items.length, 16));
+    this.positions = new Uint32Array(this.hashes.length);
+  }
 
   /** Every item holding `key`, in item order. */
   all(key: string): T[] {
     this.build();
-    const hash = hashOf(key);
+    const hash = hashOf(key, 0, key.length);
     const found: T[] = [];
     let previous = -1;
     for (let at = lowerBound(this.hashes, this.count, hash); at < this.count && this.hashes[at] === hash; at += 1) {
@@ -35,7 +45,7 @@ export class KeyTable<T> {
       if (position === previous) continue;
       previous = position;
       const item = this.items[position]!;
-      if (holds(this.keysOf(item), key)) found.push(item);
+      if (this.holds(this.keysOf(item), key)) found.push(item);
     }
     return found;
   }
@@ -66,30 +76,40 @@ export class KeyTable<T> {
     for (; this.hashed < last; this.hashed += 1) {
       const keys = this.keysOf(this.items[this.hashed]!);
       if (keys === null) continue;
-      if (typeof keys === 'string') this.add(keys, this.hashed);
-      else for (const key of keys) this.add(key, this.hashed);
+      if (typeof keys !== 'string') for (const key of keys) this.add(hashOf(key, 0, key.length), this.hashed);
+      else if (this.separator === undefined) this.add(hashOf(keys, 0, keys.length), this.hashed);
+      else {
+        for (let start = 0; ;) {
+          const end = keys.indexOf(this.separator, start);
+          this.add(hashOf(keys, start, end === -1 ? keys.length : end), this.hashed);
+          if (end === -1) break;
+          start = end + 1;
+        }
+      }
     }
   }
 
-  private add(key: string, position: number): void {
+  private add(hash: number, position: number): void {
     if (this.count === this.hashes.length) {
       this.hashes = grown(this.hashes);
       this.positions = grown(this.positions);
     }
-    this.hashes[this.count] = hashOf(key);
+    this.hashes[this.count] = hash;
     this.positions[this.count] = position;
     this.count += 1;
   }
+
+  private holds(keys: string | readonly string[] | null, key: string): boolean {
+    if (keys === key) return true;
+    if (typeof keys === 'string') return this.separator !== undefined && keys.split(this.separator).includes(key);
+    return keys !== null && keys.includes(key);
+  }
 }
 
-function holds(keys: string | readonly string[] | null, key: string): boolean {
-  return keys === key || (Array.isArray(keys) && keys.includes(key));
-}
-
-/** FNV-1a over the UTF-16 units. */
-function hashOf(key: string): number {
+/** FNV-1a over the UTF-16 units of `text` from `start` to `end`. */
+function hashOf(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index += 1) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  for (let index = start; index < end; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
   return hash >>> 0;
 }
 

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
 import { KeyTable } from './key-table.js';
 import { LazyIndex } from './lazy-index.js';
+import { idSeparator } from './stored-entry.js';
 import type { MarketRow, StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
 
@@ -44,8 +45,9 @@ export class VenuePartition {
   private readonly rowsByMarketId: KeyTable<MarketRow>;
   private readonly rowsByOutcomeId: KeyTable<MarketRow>;
   private readonly rowsBySlug: KeyTable<MarketRow>;
-  /** Market order within a status and a category (normalised or the venue's): see `categoryKey`. */
-  private readonly rowsByCategory: LazyIndex<MarketRow, string, MarketRow[]>;
+  /** Market order within a category, per status: by the normalised category, and by the venue's. */
+  private readonly rowsByNormalizedCategory: LazyIndex<MarketRow, string, CategoryRows>;
+  private readonly rowsByVenueCategory: LazyIndex<MarketRow, string, CategoryRows>;
   /** Venue order, split by status: the pass-through's unfiltered lists are a slice of one. */
   private readonly openEntries: StoredEntry[] = [];
   private readonly closedEntries: StoredEntry[] = [];
@@ -71,13 +73,11 @@ export class VenuePartition {
     this.byVenueEventIdTable = new KeyTable(entries, (entry) => entry.venueEventId);
     this.bySlug = new KeyTable(entries, (entry) => entry.slug);
     this.rowsByMarketId = new KeyTable(markets, (row) => row.marketId);
-    this.rowsByOutcomeId = new KeyTable(markets, (row) => row.outcomeIds);
+    this.rowsByOutcomeId = new KeyTable(markets, (row) => row.packedOutcomeIds, idSeparator);
     this.rowsBySlug = new KeyTable(markets, (row) => row.slug);
-    this.rowsByCategory = new LazyIndex(markets, (map, row) => {
-      for (const status of [row.trading ? 'active' : 'closed', 'all'] as const) {
-        push(map, categoryKey('normalized', status, row.normalizedCategory), row);
-        if (row.category !== null) push(map, categoryKey('venue', status, row.category), row);
-      }
+    this.rowsByNormalizedCategory = new LazyIndex(markets, (map, row) => addCategoryRow(map, row.normalizedCategory, row));
+    this.rowsByVenueCategory = new LazyIndex(markets, (map, row) => {
+      if (row.category !== null) addCategoryRow(map, row.category, row);
     });
     const openRank = rank.filter((entry) => !entry.closed);
     this.open.set(undefined, openList(openRank));
@@ -103,7 +103,16 @@ export class VenuePartition {
    */
   async warm(): Promise<void> {
     this.trigrams = await TrigramIndex.build(this.rank.map((entry) => entry.search));
-    for (const index of [this.byId, this.byVenueEventIdTable, this.rowsByMarketId, this.rowsByOutcomeId, this.rowsBySlug, this.bySlug, this.rowsByCategory]) {
+    for (const index of [
+      this.byId,
+      this.byVenueEventIdTable,
+      this.rowsByMarketId,
+      this.rowsByOutcomeId,
+      this.rowsBySlug,
+      this.bySlug,
+      this.rowsByNormalizedCategory,
+      this.rowsByVenueCategory,
+    ]) {
       await index.warm();
     }
   }
@@ -179,8 +188,8 @@ export class VenuePartition {
 
   /** The presorted market rows of the query's status, within its category (normalised, else the venue's) if it has one. */
   private marketList(query: MarketQuery): readonly MarketRow[] {
-    if (query.category !== undefined) return this.rowsByCategory.get(categoryKey('normalized', query.status, query.category)) ?? [];
-    if (query.venueCategory !== undefined) return this.rowsByCategory.get(categoryKey('venue', query.status, query.venueCategory)) ?? [];
+    if (query.category !== undefined) return this.rowsByNormalizedCategory.get(query.category)?.[query.status] ?? [];
+    if (query.venueCategory !== undefined) return this.rowsByVenueCategory.get(query.venueCategory)?.[query.status] ?? [];
     if (query.status === 'all') return this.markets;
     return query.status === 'active' ? this.tradingMarkets : this.otherMarkets;
   }
@@ -389,8 +398,19 @@ function listed<T>(items: readonly T[]): Matches<T> {
   return { total: items.length, items: () => items, slice: (start, end) => items.slice(start, end) };
 }
 
-function categoryKey(kind: 'normalized' | 'venue', status: MarketQuery['status'], category: string): string {
-  return `${kind}\u0000${status}\u0000${category}`;
+/** A category's market rows in market order, per status. */
+type CategoryRows = Record<MarketQuery['status'], MarketRow[]>;
+
+/**
+ * Adds a row (rows come in market order) to its category's lists: a map by
+ * category of lists per status, rather than a key text made per row and
+ * status, which at half a million markets was most of what the map cost.
+ */
+function addCategoryRow(map: Map<string, CategoryRows>, category: string, row: MarketRow): void {
+  let rows = map.get(category);
+  if (!rows) map.set(category, (rows = { active: [], closed: [], all: [] }));
+  (row.trading ? rows.active : rows.closed).push(row);
+  rows.all.push(row);
 }
 
 function optional<T>(item: T | undefined): T[] {

@@ -296,7 +296,8 @@ export class MarketRow implements MarketKeys {
   readonly normalizedCategory: MarketKeys['normalizedCategory'];
   readonly tags: string[];
   readonly volume24h: number;
-  private readonly packedOutcomeIds: string | readonly string[];
+  /** The outcome ids joined by `idSeparator` (see `packedIds`): the outcome id table hashes them where they sit. */
+  readonly packedOutcomeIds: string | readonly string[];
 
   constructor(
     keys: MarketKeys,
@@ -321,7 +322,7 @@ export class MarketRow implements MarketKeys {
   }
 }
 
-const idSeparator = '\u0000';
+export const idSeparator = '\u0000';
 
 /**
  * A market's outcome ids as one string, joined by NUL, rather than an array
