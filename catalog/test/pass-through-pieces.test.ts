@@ -34,7 +34,7 @@ const catalogCase = fc.record({
   ids: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
 });
 
-test("pass-through event answers gzipped from their events' pieces decode to exactly the identity answer", async () => {
+test('pass-through event and market answers gzipped from their pieces decode to exactly the identity answer', async () => {
   await fc.assert(
     fc.asyncProperty(catalogCase, async ({ events, onDisk, filledFirst, pages, ids }) => {
       const store = new EmbeddedCatalogStore(onDisk ? { dir: mkdtempSync(join(tmpdir(), 'predgate-source-pieces-')) } : {});
@@ -47,12 +47,18 @@ test("pass-through event answers gzipped from their events' pieces decode to exa
         const calls = [
           ...pages.map(({ limit, offset }) => answerFromCatalog(store, 'alpha', 'fetchEvents', { limit, offset, status: 'all' })),
           ...ids.map((id) => answerFromCatalog(store, 'alpha', 'fetchEvent', { eventId: events[id % events.length]!.id, status: 'all' })),
+          ...pages.map(({ limit, offset }) => answerFromCatalog(store, 'alpha', 'fetchMarkets', { limit, offset, status: 'all' })),
+          ...ids.flatMap((id) => {
+            const markets = events[id % events.length]!.markets;
+            const market = markets[id % Math.max(1, markets.length)];
+            return market ? [answerFromCatalog(store, 'alpha', 'fetchMarket', { marketId: market.marketId, status: 'all' })] : [];
+          }),
         ];
         for (const writer of await Promise.all(calls)) {
           expect(writer).toBeDefined();
           const answer = wrapPiecedJson(writer!, '{"success":true,"data":', '}');
           const gzip = answer.gzip();
-          // An empty page holds no event: it has no pieces to be stitched from.
+          // An empty page holds no event or market: it has no pieces to be stitched from.
           if (answer.json.toString('utf8') === '{"success":true,"data":[]}') expect(gzip).toBeUndefined();
           else expect(gunzipSync(gzip!).equals(answer.json)).toBe(true);
         }
@@ -64,7 +70,7 @@ test("pass-through event answers gzipped from their events' pieces decode to exa
   );
 });
 
-test('an unchanged event carried over by the next sweep keeps its piece; a changed one gets a piece of its new bytes', async () => {
+test('an unchanged event carried over by the next sweep keeps its pieces; a changed one gets a piece of its new bytes', async () => {
   const store = new EmbeddedCatalogStore();
   await store.open();
   const first = [fixtureEvent('alpha', 'a1'), fixtureEvent('alpha', 'a2')];
@@ -79,7 +85,11 @@ test('an unchanged event carried over by the next sweep keeps its piece; a chang
   expect(before.every((entry) => entry.keptSourceDeflated !== undefined)).toBe(true);
   const after = await sweep('alpha-2', [{ ...first[0]!, title: 'Changed' }, first[1]!]);
   const [changed, unchanged] = ['a1', 'a2'].map((id) => after.find((entry) => entry.venueEventId === id)!);
-  expect(unchanged!.keptSourceDeflated).toBe(before.find((entry) => entry.venueEventId === 'a2')!.keptSourceDeflated);
+  const unchangedBefore = before.find((entry) => entry.venueEventId === 'a2')!;
+  expect(unchanged!.keptSourceDeflated).toBe(unchangedBefore.keptSourceDeflated);
+  // Its markets' pieces too, each the very piece made for the sweep before.
+  expect(unchangedBefore.keptMarketsDeflated).toHaveLength(2);
+  unchangedBefore.keptMarketsDeflated!.forEach((piece, index) => expect(unchanged!.keptMarketsDeflated![index]).toBe(piece));
   const piece = changed!.keptSourceDeflated!;
   const deflated = Buffer.alloc(piece.deflatedLength);
   piece.readDeflatedInto(deflated, 0);

@@ -148,6 +148,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
                 routerPieces: before.routerPieces,
                 routerDeflated: before.keptRouterDeflated,
                 sourceDeflated: before.keptSourceDeflated,
+                marketsDeflated: before.keptMarketsDeflated,
               },
               this.views,
               shared,

@@ -33,6 +33,8 @@ export interface StoredForm {
   routerDeflated?: DeflatedPiece | undefined;
   /** The venue's event's gzip piece, kept over from such an entry in the same way. */
   sourceDeflated?: DeflatedPiece | undefined;
+  /** Its markets' gzip pieces, by position, kept over in the same way. */
+  marketsDeflated?: ReadonlyArray<DeflatedPiece | undefined> | undefined;
 }
 
 /**
@@ -113,6 +115,8 @@ export class StoredEntry implements CatalogEntry {
   private routerPiece: DeflatedPiece | undefined;
   /** The venue's event as a gzip piece, made and kept as the Router's (pass-through `fetchEvent` and `fetchEvents` answers are stitched from it). */
   private sourcePiece: DeflatedPiece | undefined;
+  /** Each market as a gzip piece, by position, made and kept in the same way (`fetchMarket` and `fetchMarkets` answers are stitched from them). */
+  private marketPieces: Array<DeflatedPiece | undefined> | undefined;
 
   constructor(
     keys: EntryKeys,
@@ -125,6 +129,7 @@ export class StoredEntry implements CatalogEntry {
     this.routerPieces = stored.router === undefined ? undefined : stored.routerPieces;
     this.routerPiece = stored.routerDeflated;
     this.sourcePiece = stored.sourceDeflated;
+    this.marketPieces = stored.marketsDeflated && [...stored.marketsDeflated];
     this.refs = shared.text(stored.refs);
     this.id = keys.id;
     this.venue = keys.venue;
@@ -166,16 +171,22 @@ export class StoredEntry implements CatalogEntry {
   /** One market's JSON, exactly as the venue's event holds it, without parsing the event. */
   marketJson(index: number): Buffer {
     const json = this.json;
-    const [start, end] = this.marketRange(json, index);
+    return this.marketOf(json, this.marketRange(json, index), index);
+  }
+
+  /** Market `index` of the event's bytes `json`, found at `range`, with its binary references put back. */
+  private marketOf(json: Buffer, [start, end]: readonly [number, number], index: number): Buffer {
     const market = json.subarray(start, end);
     return this.refs === '' ? market : marketWithBinaryRefs(market, this.refs.split(';')[index]);
   }
 
   /** The same bytes as `marketJson`, written into an answer: the event is read into a scratch buffer, not one of its own. */
   writeMarketJson(index: number, out: JsonOut): void {
+    const at = out.length;
     const json = borrowEventBytes(this.stored);
     const [start, end] = this.marketRange(json, index);
     writeMarketWithBinaryRefs(json.subarray(start, end), this.refs === '' ? undefined : this.refs.split(';')[index], out);
+    out.view(at, () => this.keepMarketPiece(index));
   }
 
   private marketRange(json: Buffer, index: number): [number, number] {
@@ -241,16 +252,44 @@ export class StoredEntry implements CatalogEntry {
     return this.sourcePiece;
   }
 
+  /** Makes market `index`'s gzip piece now, if it was not made yet: the one place it is made. */
+  keepMarketPiece(index: number): DeflatedPiece {
+    return this.keepMarketPieceOf(index, () => {
+      const json = borrowEventBytes(this.stored);
+      return this.marketOf(json, this.marketRange(json, index), index);
+    });
+  }
+
+  private keepMarketPieceOf(index: number, market: () => Buffer): DeflatedPiece {
+    this.marketPieces ??= [];
+    const kept = this.marketPieces[index];
+    if (kept && this.views.pieces.readable(kept)) return kept;
+    return (this.marketPieces[index] = this.views.pieces.keep(market()));
+  }
+
+  /** The kept pieces of the event's markets, by position, as far as they were made yet. */
+  get keptMarketsDeflated(): ReadonlyArray<DeflatedPiece | undefined> | undefined {
+    return this.marketPieces;
+  }
+
   /** Makes every gzip piece the entry keeps (see piece-filler.ts). */
   keepPieces(): void {
     this.keepRouterPiece();
     this.keepSourcePiece();
+    if (this.rows.length === 0) return;
+    // The event is read once for all its markets, and where they sit is found without being kept: most are never asked for alone.
+    const json = borrowEventBytes(this.stored);
+    const ranges = this.marketRanges ?? arrayMemberRanges(json, 'markets') ?? new Uint32Array(0);
+    for (let index = 0; index * 2 < ranges.length; index += 1) {
+      this.keepMarketPieceOf(index, () => this.marketOf(json, [ranges[index * 2]!, ranges[index * 2 + 1]!], index));
+    }
   }
 
   /** The pieces made so far: what compacting the piece file keeps (see piece-file.ts). */
   *keptPieces(): Iterable<DeflatedPiece> {
     if (this.routerPiece) yield this.routerPiece;
     if (this.sourcePiece) yield this.sourcePiece;
+    for (const piece of this.marketPieces ?? []) if (piece) yield piece;
   }
 
   /** The Router's view: put together from its stored pieces, or spliced once from the event's (see `StoredForm`). */
