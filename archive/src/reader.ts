@@ -4,7 +4,6 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { MarketRow } from '@predgate/adapter-polymarket/streams';
 import { parquetMetadata, parquetReadObjects, readOffsetIndex } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData, ParquetReadOptions } from 'hyparquet';
-import { v2Columns } from './hour-file.js';
 import type { IndexedRow } from './reconstruct.js';
 import { levelsOf } from './staged-rows.js';
 import { zstdDecompress, zstdReady } from './zstd.js';
@@ -27,8 +26,13 @@ interface OpenFile {
   groupStarts: number[];
 }
 
-/** The columns a book needs (`market` and `asset_id` are known from the hour's index). */
-const bookColumns: string[] = v2Columns.filter((column) => column !== 'market' && column !== 'asset_id');
+/**
+ * The columns replaying a book reads (what `BookState.apply` looks at):
+ * `market` and `asset_id` are known from the hour's index, and the rest
+ * (best bid and ask, fee rate, transaction hash, old tick size) never change
+ * a book, so their pages are neither read nor decoded.
+ */
+const bookColumns = ['timestamp_received', 'timestamp', 'event_type', 'bids', 'asks', 'price', 'size', 'side', 'new_tick_size'] as const;
 
 /**
  * Reads closed hours' files by row position: the hour's index says where a
@@ -51,7 +55,7 @@ export class HourReader {
     return new HourReader();
   }
 
-  /** The rows `from` (inclusive) to `to` (exclusive) of an hour file, one token's, numbered from `firstOrdinal` (their position among the token's rows). */
+  /** The rows `from` (inclusive) to `to` (exclusive) of an hour file, one token's, numbered from `firstOrdinal` (their position among the token's rows), with the fields a book is replayed from. */
   async rows(path: string, range: { from: number; to: number; firstOrdinal: number }, token: { market: string; assetId: string }): Promise<IndexedRow[]> {
     if (range.to <= range.from) return [];
     const file = this.file(path);
@@ -63,7 +67,7 @@ export class HourReader {
       metadata: file.metadata,
       rowStart: range.from,
       rowEnd: range.to,
-      columns: bookColumns,
+      columns: [...bookColumns],
       useOffsetIndex: true,
       pageLocationsByGroup,
       compressors: { ZSTD: (input) => zstdDecompress(input) },
@@ -85,14 +89,6 @@ export class HourReader {
       const size = decimalText(record.size, 6);
       if (size !== undefined) row.size = size;
       if (record.side === 'BUY' || record.side === 'SELL') row.side = record.side;
-      const bestBid = decimalText(record.best_bid, 4);
-      if (bestBid !== undefined) row.bestBid = bestBid;
-      const bestAsk = decimalText(record.best_ask, 4);
-      if (bestAsk !== undefined) row.bestAsk = bestAsk;
-      if (record.fee_rate_bps !== null && record.fee_rate_bps !== undefined) row.feeRateBps = String(record.fee_rate_bps);
-      if (record.transaction_hash !== null && record.transaction_hash !== undefined) row.transactionHash = String(record.transaction_hash);
-      const oldTickSize = decimalText(record.old_tick_size, 4);
-      if (oldTickSize !== undefined) row.oldTickSize = oldTickSize;
       const newTickSize = decimalText(record.new_tick_size, 4);
       if (newTickSize !== undefined) row.newTickSize = newTickSize;
       return row;
@@ -156,8 +152,8 @@ export class HourReader {
 const openFiles = 8;
 
 /**
- * Row groups whose page locations stay parsed: about 200 KB each (4,096-row
- * pages of a million-row group, 14 columns), so at most about 13 MB, and
+ * Row groups whose page locations stay parsed: about 130 KB each (4,096-row
+ * pages of a million-row group, 9 columns), so at most about 8 MB, and
  * enough for every group of a 64-million-row hour.
  */
 const parsedGroups = 64;
@@ -217,7 +213,10 @@ function groupsOf(file: OpenFile, range: { from: number; to: number }): number[]
 function readGroupPages(file: OpenFile, group: number): GroupPages {
   const chunks = file.metadata.row_groups[group]!.columns.filter(
     (chunk) =>
-      chunk.meta_data && bookColumns.includes(chunk.meta_data.path_in_schema[0]!) && chunk.offset_index_offset !== undefined && chunk.offset_index_length,
+      chunk.meta_data &&
+      (bookColumns as readonly string[]).includes(chunk.meta_data.path_in_schema[0]!) &&
+      chunk.offset_index_offset !== undefined &&
+      chunk.offset_index_length,
   );
   const pages: GroupPages = {};
   if (chunks.length === 0) return pages;
