@@ -10,6 +10,17 @@ import type { ChildProcess } from 'node:child_process';
 export const archiveProcessFlags = ['--max-old-space-size=1024'];
 
 /**
+ * The recording process's flags: the archive processes' own, and a young
+ * generation of 64 MB semi-spaces (V8's default is 16 MB). Recording makes
+ * several kilobytes of short-lived objects per message (a frame's parsed
+ * tree, its rows); with the default, objects still in use at each of the
+ * frequent collections were copied and promoted just before they died, and
+ * garbage collection took a third of recording's time (2M rows: scavenges
+ * 13.1 -> 3.5 s, old-space collections 28 -> 9; about 60 MB more memory).
+ */
+export const recordingProcessFlags = [...archiveProcessFlags, '--max-semi-space-size=64'];
+
+/**
  * Forks one of this package's process entry points with a JSON argument and an
  * IPC channel. Under the TypeScript sources (tests, `pnpm start`) the child
  * loads them the way this process does; built, it runs the compiled file.
@@ -17,7 +28,10 @@ export const archiveProcessFlags = ['--max-old-space-size=1024'];
 export function forkArchiveProcess(entry: 'roll-process' | 'recording-process', argument: unknown): ChildProcess {
   const source = import.meta.url.endsWith('.ts');
   return fork(new URL(`./${entry}.${source ? 'ts' : 'js'}`, import.meta.url), [JSON.stringify(argument)], {
-    execArgv: [...(source ? ['--conditions=predgate-source', '--import', 'tsx'] : process.execArgv), ...archiveProcessFlags],
+    execArgv: [
+      ...(source ? ['--conditions=predgate-source', '--import', 'tsx'] : process.execArgv),
+      ...(entry === 'recording-process' ? recordingProcessFlags : archiveProcessFlags),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // Structured clone, not JSON: books and rows cross as they are (an unbounded `since` is Infinity).
     serialization: 'advanced',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 // The bench package does not depend on the archive; its sources are read in place, as the gateway reads them.
-import { archiveProcessFlags } from '../../archive/src/child-process.js';
+import { archiveProcessFlags, recordingProcessFlags } from '../../archive/src/child-process.js';
 import { PolymarketArchive } from '../../archive/src/index.js';
 import { hour, hourMs, seeded, tokenId } from './archive-hour.js';
 
@@ -56,8 +56,8 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
   const tokens = Number(process.env.ARCHIVE_BENCH_TOKENS ?? 40_000);
   const dir = mkdtempSync(join(tmpdir(), 'archive-bench-'));
   try {
-    // Recording and the roll it starts run in a process with the archive processes' own flags, as `predgate serve` runs them.
-    const recorded = await runChild<Recorded>('archive-record.ts', [dir, String(targetRows), String(tokens)], archiveProcessFlags);
+    // Recording and the roll it starts run in a process with the recording process's flags, as `predgate serve` runs it.
+    const recorded = await runChild<Recorded>('archive-record.ts', [dir, String(targetRows), String(tokens)], recordingProcessFlags);
     const { rows, messages } = recorded;
     const ingest = Math.round(messages / (recorded.cpuMicros / 1e6));
     progress(`recorded ${rows} rows, ${messages} messages: ${ingest} msg/s per core, peak RSS ${mib(recorded.recordPeakRssBytes)} MiB`);
