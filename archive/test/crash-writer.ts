@@ -1,6 +1,9 @@
 // Child process for the kill -9 test: records synthetic rows as fast as it
 // can, with a clock that leaves an hour every `rowsPerHour` rows so hours are
 // rolled into Parquet while it runs, and reports each flushed row count on stdout.
+// With CRASH_ROLL_IN_PROCESS set it rolls in its own process: a restart's
+// recovery then rolls the hours the killed writer left without starting a
+// roll process per hour, each a Node start-up of seconds on a loaded machine.
 import { PolymarketArchive } from '../src/index.js';
 
 const [dir = '', rowsPerHourText] = process.argv.slice(2);
@@ -13,7 +16,13 @@ const sizeOffset = Number(process.env.CRASH_SIZE_OFFSET ?? 0);
 const timeOffset = Number(process.env.CRASH_TIME_OFFSET ?? 0);
 const timeOf = (n: number) => start + timeOffset + Math.floor(n / rowsPerHour) * 3_600_000 + (n % rowsPerHour) * 10;
 let now = timeOf(written);
-const archive = await PolymarketArchive.open({ dir, now: () => now, checkpointEvery: 7, flushIntervalMs: 60_000 });
+const archive = await PolymarketArchive.open({
+  dir,
+  now: () => now,
+  checkpointEvery: 7,
+  flushIntervalMs: 60_000,
+  rollInChildProcess: process.env.CRASH_ROLL_IN_PROCESS === undefined,
+});
 
 for (;;) {
   for (let batch = 0; batch < 20; batch += 1, written += 1) {

@@ -120,11 +120,17 @@ test('kill -9 while recording and rolling loses no flushed row, leaves no half-w
       child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(flushed) : reject(new Error(`child exited without being killed (${signal})`))));
     });
 
-  // Two crashes, each after several hours were rolled. The writer may flush a little more than it reported
-  // before the kill lands, so the restarted one numbers its rows from a million and runs a day later.
+  // Two crashes, each after an hour edge. The writer may flush a little more than it reported before the kill lands,
+  // so the restarted one numbers its rows from a million and runs a day later. The first is killed while its roll
+  // process runs; the restarted one rolls in its own process (recovering the first one's hours, then its own), so
+  // its kill can land in the middle of writing an hour's file.
   const firstFlushed = await runChild(0, 150);
   const restartOffset = 1_000_000;
-  const secondFlushed = await runChild(firstFlushed, 130, { CRASH_SIZE_OFFSET: String(restartOffset), CRASH_TIME_OFFSET: String(24 * 3_600_000) });
+  const secondFlushed = await runChild(firstFlushed, 130, {
+    CRASH_SIZE_OFFSET: String(restartOffset),
+    CRASH_TIME_OFFSET: String(24 * 3_600_000),
+    CRASH_ROLL_IN_PROCESS: '1',
+  });
 
   const finalTime = Date.UTC(2026, 10, 24, 0, 0, 0) + 96 * 3_600_000;
   // Rolled here in this process: the children above rolled in child processes, and were killed in the middle of it.
