@@ -8,8 +8,9 @@ import { stitchGzip } from '../gzip-pieces.js';
 import type { DeflatedPiece } from '../gzip-pieces.js';
 import { PieceFile } from './piece-file.js';
 
+const noise = randomBytes(1_300_000);
 /** A view's bytes: incompressible, so a piece is about as long as its view. */
-const view = (length: number) => Buffer.from(randomBytes(length));
+const view = (length: number, from = 0) => Buffer.from(noise.subarray(from, from + length));
 
 /** Whether `piece`, stitched between two bits of JSON, decodes to exactly `bytes` between them. */
 function decodesTo(piece: DeflatedPiece, bytes: Buffer): boolean {
@@ -18,13 +19,20 @@ function decodesTo(piece: DeflatedPiece, bytes: Buffer): boolean {
   return gzip !== undefined && gunzipSync(gzip).equals(identity);
 }
 
-test('pieces kept in the file read back as their views, whether still buffered, written, or larger than the buffer', () => {
+test('pieces kept in the file read back as their views, whether still buffered, written, larger than a read, or larger than the buffer', () => {
   const dir = mkdtempSync(join(tmpdir(), 'predgate-piece-file-'));
   const pieces = new PieceFile(dir);
-  // Past the 1 MiB write buffer several times over, with one piece larger than it.
-  const views = [...Array.from({ length: 40 }, (_, index) => view(60_000 + index * 1_000)), view(1_300_000), view(10)];
+  // Past the 1 MiB write buffer several times over: small pieces (many to a read), pieces larger than a read, one larger than the buffer.
+  const views = [
+    ...Array.from({ length: 400 }, (_, index) => view(1_000 + index * 7, index * 2_000)),
+    ...Array.from({ length: 6 }, (_, index) => view(40_000 + index * 1_000, index * 50_000)),
+    view(1_100_000),
+    view(10),
+  ];
   const kept = views.map((bytes) => pieces.keep(bytes));
+  // In the order they were kept (read ahead), and the small ones backwards (each read missing the one before).
   kept.forEach((piece, index) => expect(decodesTo(piece, views[index]!)).toBe(true));
+  for (let index = 399; index >= 0; index -= 1) expect(decodesTo(kept[index]!, views[index]!)).toBe(true);
   expect(pieces.fileBytes).toBe(kept.reduce((sum, piece) => sum + piece.deflatedLength, 0));
   // The file has no name: nothing is left behind in the folder, whatever happens to the process.
   expect(readdirSync(dir)).toEqual([]);
@@ -34,15 +42,29 @@ test('pieces kept in the file read back as their views, whether still buffered, 
   expect(decodesTo(late, views[0]!)).toBe(true);
 });
 
+test('a piece is read right after the one before it was written, across the buffer being written out', () => {
+  const pieces = new PieceFile();
+  const views = Array.from({ length: 600 }, (_, index) => view(2_000 + (index % 13), index * 2_000));
+  const kept: DeflatedPiece[] = [];
+  views.forEach((bytes, index) => {
+    kept.push(pieces.keep(bytes));
+    // Reads follow the writes closely: what was read ahead before a write-out must not stand for what was written after.
+    expect(decodesTo(kept[index]!, bytes)).toBe(true);
+    if (index > 0) expect(decodesTo(kept[index - 1]!, views[index - 1]!)).toBe(true);
+  });
+  expect(pieces.fileBytes).toBeGreaterThan(1 << 20);
+  pieces.close();
+});
+
 test('compaction copies the live pieces to a fresh file and drops the rest; a piece kept meanwhile goes to the fresh file', async () => {
   const pieces = new PieceFile(undefined, 0);
-  const views = Array.from({ length: 30 }, () => view(20_000));
+  const views = Array.from({ length: 30 }, (_, index) => view(20_000, index * 30_000));
   const kept = views.map((bytes) => pieces.keep(bytes));
   const live = kept.filter((_, index) => index % 3 === 0);
   const liveBytes = live.reduce((sum, piece) => sum + piece.deflatedLength, 0);
 
   const compacting = pieces.compact(live);
-  const during = view(5_000);
+  const during = view(5_000, 1_000_000);
   const keptDuring = pieces.keep(during);
   await compacting;
 

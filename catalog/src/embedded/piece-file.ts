@@ -7,6 +7,13 @@ import type { DeflatedPiece } from '../gzip-pieces.js';
 
 /** Pieces are appended through a buffer this large: one write per megabyte of pieces, not one per piece. */
 const pendingBytes = 1 << 20;
+/**
+ * Bytes read at once from the file when a piece is not in the last read: an
+ * event's pieces are made one after another, and events in the order pages
+ * list them, so a page's next piece is most often in the same read, and a
+ * page costs a few system calls, not one per piece.
+ */
+const readAheadBytes = 32 * 1024;
 /** How long one turn of compaction may hold the event loop before requests get their turn again. */
 const turnMs = 4;
 
@@ -24,6 +31,10 @@ class PieceSegment {
   private readonly pending = Buffer.allocUnsafeSlow(pendingBytes);
   /** Bytes on disk; those from here to `end` are still in `pending`. */
   private flushed = 0;
+  /** The file's bytes from `readStart` to `readEnd`, as last read (the file's bytes never change once written). */
+  private readonly readAhead = Buffer.allocUnsafeSlow(readAheadBytes);
+  private readStart = 0;
+  private readEnd = 0;
   /** Where the next piece goes. */
   end = 0;
 
@@ -53,6 +64,20 @@ class PieceSegment {
       this.pending.copy(target, to, at - this.flushed, at - this.flushed + length);
       return;
     }
+    if (length > readAheadBytes) {
+      this.read(at, length, target, to);
+      return;
+    }
+    if (at < this.readStart || at + length > this.readEnd) {
+      const span = Math.min(readAheadBytes, this.flushed - at);
+      this.read(at, span, this.readAhead, 0);
+      this.readStart = at;
+      this.readEnd = at + span;
+    }
+    this.readAhead.copy(target, to, at - this.readStart, at - this.readStart + length);
+  }
+
+  private read(at: number, length: number, target: Buffer, to: number): void {
     let done = 0;
     while (done < length) {
       const read = readSync(this.fd!, target, to + done, length - done, at + done);
