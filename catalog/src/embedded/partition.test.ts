@@ -73,6 +73,36 @@ test('a search before the trigram index is built scans, and finds what the index
   expect(scanned[0]).toEqual(['a1', 'a4']);
 });
 
+test('market queries answer the same whether the rows were made by the first query, while warming, or after it', async () => {
+  const views = new EntryViews();
+  const shared = new Interner();
+  const alpha = sampleCatalog().alpha!;
+  const build = () =>
+    VenuePartition.build(
+      sweepRecord('alpha', 'alpha-1', []),
+      alpha.map((event) => new StoredEntry(catalogEntry('alpha', event), { bytes: Buffer.from(JSON.stringify(event)), refs: '' }, views, shared)),
+    );
+  const market = alpha[0]!.markets[0]!;
+  const queries = [
+    { status: 'all' },
+    { status: 'active' },
+    { status: 'closed' },
+    { status: 'all', marketId: market.marketId },
+    { status: 'all', outcomeId: market.outcomes[0]!.outcomeId },
+    { status: 'active', category: catalogEntry('alpha', alpha[0]!).category },
+  ] as const;
+  const answers = (partition: VenuePartition) =>
+    queries.map((query) => [...partition.marketMatches({ limit: 100, offset: 0, ...query }).items()].map((row) => `${row.entry.venueEventId}/${row.marketId}`));
+  const first = answers(await build());
+  const warming = await build();
+  const warmed = warming.warm();
+  expect(answers(warming)).toEqual(first);
+  await warmed;
+  expect(answers(warming)).toEqual(first);
+  expect(first[3]).toEqual([`${alpha[0]!.id}/${market.marketId}`]);
+  expect(first[0]!.length).toBe(alpha.reduce((sum, event) => sum + event.markets.length, 0));
+});
+
 test('a page of open events past expired ones is the same page as filtering them out, at any offset, as more expire', async () => {
   await fc.assert(
     fc.asyncProperty(

@@ -34,26 +34,20 @@ export const marketOrder = (a: MarketRow, b: MarketRow): number =>
  * One venue's committed sweep, with everything its queries need built once:
  * both orders, the open events per category with sorted close times (so the
  * Router's default page and its total cost no scan), a trigram index for
- * substring search, and tables for every lookup key. The trigram index and the
- * lookup tables are built after the partition is published (see `warm`);
- * until the trigram index is done a search scans. Immutable once built.
+ * substring search, and tables for every lookup key. The trigram index, the
+ * lookup tables and the market rows in market order are built after the
+ * partition is published (see `warm`), or by the first query that needs
+ * them; until the trigram index is done a search scans. Immutable once built.
  */
 export class VenuePartition {
   private readonly byId: KeyTable<StoredEntry>;
   private readonly byVenueEventIdTable: KeyTable<StoredEntry>;
   private readonly bySlug: KeyTable<StoredEntry>;
-  private readonly rowsByMarketId: KeyTable<MarketRow>;
-  private readonly rowsByOutcomeId: KeyTable<MarketRow>;
-  private readonly rowsBySlug: KeyTable<MarketRow>;
-  /** Market order within a category, per status: by the normalised category, and by the venue's. */
-  private readonly rowsByNormalizedCategory: LazyIndex<MarketRow, string, CategoryRows>;
-  private readonly rowsByVenueCategory: LazyIndex<MarketRow, string, CategoryRows>;
+  /** Made by the first market query or by `warm`, whichever comes first: see `rows`. */
+  private marketRows: MarketRows | undefined;
   /** Venue order, split by status: the pass-through's unfiltered lists are a slice of one. */
   private readonly openEntries: StoredEntry[] = [];
   private readonly closedEntries: StoredEntry[] = [];
-  /** Market order, split by whether the market trades: a status-only query is a slice of one. */
-  private readonly tradingMarkets: MarketRow[] = [];
-  private readonly otherMarkets: MarketRow[] = [];
   private readonly open = new Map<string | undefined, OpenList>();
   private trigrams: TrigramIndex | undefined;
   /** Searched texts and the events holding them (see `holding`), bounded by the events listed in all. */
@@ -65,20 +59,11 @@ export class VenuePartition {
     readonly entries: readonly StoredEntry[],
     /** Router order. */
     private readonly rank: readonly StoredEntry[],
-    readonly markets: readonly MarketRow[],
   ) {
     for (const entry of entries) (entry.closed ? this.closedEntries : this.openEntries).push(entry);
-    for (const row of markets) (row.trading ? this.tradingMarkets : this.otherMarkets).push(row);
     this.byId = new KeyTable(entries, (entry) => entry.id);
     this.byVenueEventIdTable = new KeyTable(entries, (entry) => entry.venueEventId);
     this.bySlug = new KeyTable(entries, (entry) => entry.slug);
-    this.rowsByMarketId = new KeyTable(markets, (row) => row.marketId);
-    this.rowsByOutcomeId = new KeyTable(markets, (row) => row.packedOutcomeIds, idSeparator);
-    this.rowsBySlug = new KeyTable(markets, (row) => row.slug);
-    this.rowsByNormalizedCategory = new LazyIndex(markets, (map, row) => addCategoryRow(map, row.normalizedCategory, row));
-    this.rowsByVenueCategory = new LazyIndex(markets, (map, row) => {
-      if (row.category !== null) addCategoryRow(map, row.category, row);
-    });
     const openRank = rank.filter((entry) => !entry.closed);
     this.open.set(undefined, openList(openRank));
     const byCategory = new Map<string, StoredEntry[]>();
@@ -87,12 +72,22 @@ export class VenuePartition {
   }
 
   static async build(sweep: SweepRecord, entries: StoredEntry[]): Promise<VenuePartition> {
-    const rank = byVolume(entries, routerOrder);
-    const rows = byVolume(
-      entries.flatMap((entry) => entry.rows),
-      marketOrder,
-    );
-    return new VenuePartition(sweep, byVolume(entries, venueOrder), rank, rows);
+    return new VenuePartition(sweep, byVolume(entries, venueOrder), byVolume(entries, routerOrder));
+  }
+
+  /**
+   * The market rows in market order and their lookups, made when first
+   * needed rather than with the partition: sorting half a million markets is
+   * a good part of what a start from disk would otherwise spend before it
+   * serves, and events are what most requests ask for.
+   */
+  private get rows(): MarketRows {
+    return (this.marketRows ??= new MarketRows(this.entries));
+  }
+
+  /** Every market row, in market order. */
+  get markets(): readonly MarketRow[] {
+    return this.rows.all;
   }
 
   /**
@@ -103,18 +98,10 @@ export class VenuePartition {
    */
   async warm(): Promise<void> {
     this.trigrams = await TrigramIndex.build(this.rank.map((entry) => entry.search));
-    for (const index of [
-      this.byId,
-      this.byVenueEventIdTable,
-      this.rowsByMarketId,
-      this.rowsByOutcomeId,
-      this.rowsBySlug,
-      this.bySlug,
-      this.rowsByNormalizedCategory,
-      this.rowsByVenueCategory,
-    ]) {
-      await index.warm();
-    }
+    for (const index of [this.byId, this.byVenueEventIdTable, this.bySlug]) await index.warm();
+    await new Promise((resolve) => setImmediate(resolve));
+    const rows = this.rows;
+    for (const index of [rows.byMarketId, rows.byOutcomeId, rows.bySlug, rows.byNormalizedCategory, rows.byVenueCategory]) await index.warm();
   }
 
   get(id: string): StoredEntry | undefined {
@@ -188,17 +175,18 @@ export class VenuePartition {
 
   /** The presorted market rows of the query's status, within its category (normalised, else the venue's) if it has one. */
   private marketList(query: MarketQuery): readonly MarketRow[] {
-    if (query.category !== undefined) return this.rowsByNormalizedCategory.get(query.category)?.[query.status] ?? [];
-    if (query.venueCategory !== undefined) return this.rowsByVenueCategory.get(query.venueCategory)?.[query.status] ?? [];
-    if (query.status === 'all') return this.markets;
-    return query.status === 'active' ? this.tradingMarkets : this.otherMarkets;
+    const rows = this.rows;
+    if (query.category !== undefined) return rows.byNormalizedCategory.get(query.category)?.[query.status] ?? [];
+    if (query.venueCategory !== undefined) return rows.byVenueCategory.get(query.venueCategory)?.[query.status] ?? [];
+    if (query.status === 'all') return rows.all;
+    return query.status === 'active' ? rows.trading : rows.other;
   }
 
   /** Market rows found through a lookup key or their event, whatever else the query asks. */
   private keyedRows(query: MarketQuery): readonly MarketRow[] | undefined {
-    if (query.marketId !== undefined) return optional(this.rowsByMarketId.last(query.marketId));
-    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.last(query.outcomeId));
-    if (query.slug !== undefined) return this.rowsBySlug.all(query.slug);
+    if (query.marketId !== undefined) return optional(this.rows.byMarketId.last(query.marketId));
+    if (query.outcomeId !== undefined) return optional(this.rows.byOutcomeId.last(query.outcomeId));
+    if (query.slug !== undefined) return this.rows.bySlug.all(query.slug);
     const entry =
       query.eventUuid !== undefined ? this.get(query.eventUuid) : query.venueEventId !== undefined ? this.byVenueEventId(query.venueEventId) : undefined;
     if (query.eventUuid !== undefined || query.venueEventId !== undefined) return entry?.rows ?? [];
@@ -209,8 +197,8 @@ export class VenuePartition {
   private keyedCandidates(query: EventQuery): StoredEntry[] | undefined {
     if (query.id !== undefined) return optional(this.get(query.id));
     if (query.venueEventId !== undefined) return optional(this.byVenueEventId(query.venueEventId));
-    if (query.marketId !== undefined) return optional(this.rowsByMarketId.last(query.marketId)?.entry);
-    if (query.outcomeId !== undefined) return optional(this.rowsByOutcomeId.last(query.outcomeId)?.entry);
+    if (query.marketId !== undefined) return optional(this.rows.byMarketId.last(query.marketId)?.entry);
+    if (query.outcomeId !== undefined) return optional(this.rows.byOutcomeId.last(query.outcomeId)?.entry);
     if (query.slug !== undefined) return this.bySlug.all(query.slug);
     return undefined;
   }
@@ -243,6 +231,35 @@ export class VenuePartition {
         return page;
       },
     };
+  }
+}
+
+/** A partition's market rows in market order, split by whether they trade (a status-only query is a slice of one), and their lookups. */
+class MarketRows {
+  readonly all: readonly MarketRow[];
+  readonly trading: MarketRow[] = [];
+  readonly other: MarketRow[] = [];
+  readonly byMarketId: KeyTable<MarketRow>;
+  readonly byOutcomeId: KeyTable<MarketRow>;
+  readonly bySlug: KeyTable<MarketRow>;
+  /** Market order within a category, per status: by the normalised category, and by the venue's. */
+  readonly byNormalizedCategory: LazyIndex<MarketRow, string, CategoryRows>;
+  readonly byVenueCategory: LazyIndex<MarketRow, string, CategoryRows>;
+
+  constructor(entries: readonly StoredEntry[]) {
+    const all = byVolume(
+      entries.flatMap((entry) => entry.rows),
+      marketOrder,
+    );
+    this.all = all;
+    for (const row of all) (row.trading ? this.trading : this.other).push(row);
+    this.byMarketId = new KeyTable(all, (row) => row.marketId);
+    this.byOutcomeId = new KeyTable(all, (row) => row.packedOutcomeIds, idSeparator);
+    this.bySlug = new KeyTable(all, (row) => row.slug);
+    this.byNormalizedCategory = new LazyIndex(all, (map, row) => addCategoryRow(map, row.normalizedCategory, row));
+    this.byVenueCategory = new LazyIndex(all, (map, row) => {
+      if (row.category !== null) addCategoryRow(map, row.category, row);
+    });
   }
 }
 
