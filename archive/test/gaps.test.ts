@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toOrderBook } from '@predgate/adapter-polymarket/streams';
@@ -16,11 +17,13 @@ afterEach(async () => {
 
 const tokens = ['1001', '1002'] as const;
 const market = `0x${'5e'.repeat(32)}`;
-/** Virtual time, shared with the recording child: an hour edge falls 1.5 s after the first recorder has loaded. */
+/**
+ * Virtual time, which the test moves and the recording child follows (see
+ * gap-recorder.ts): the script below crosses the hour edge in its fourth part.
+ */
 const hourEdge = Date.UTC(2026, 10, 24, 13);
-const virtualStart = hourEdge - 1_500;
-let realStart: number | undefined;
-const now = () => virtualStart + (Date.now() - realStart!);
+let clock = hourEdge - 900;
+const now = () => clock;
 
 /** What the test itself knows: every message delivered per token, and every interval a token's feed was down. */
 interface Delivered {
@@ -33,34 +36,80 @@ interface Delivered {
 const delivered = new Map<string, Delivered[]>(tokens.map((token) => [token, []]));
 const outages = new Map<string, { from: number; to: number }[]>(tokens.map((token) => [token, []]));
 
+/** The venue: subscriptions numbered as they come, and connections held at the handshake while `holding` (so an outage lasts until the test says). */
 function startVenue() {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  const subscribed = new Map<string, { socket: WebSocket; at: number }>();
-  server.on('connection', (socket) => {
+  let subscriptions = 0;
+  const held: (() => void)[] = [];
+  const venue = {
+    holding: false,
+    /** Called when a connection is held at its handshake. */
+    heldOne: undefined as (() => void) | undefined,
+    release() {
+      venue.holding = false;
+      for (const accept of held.splice(0)) accept();
+    },
+    server: new WebSocketServer({
+      host: '127.0.0.1',
+      port: 0,
+      verifyClient: (_info: unknown, accept: (result: boolean) => void) => {
+        if (!venue.holding) return accept(true);
+        held.push(() => accept(true));
+        venue.heldOne?.();
+      },
+    }),
+    subscribed: new Map<string, { socket: WebSocket; at: number; number: number }>(),
+    url: () => `ws://127.0.0.1:${(venue.server.address() as { port: number }).port}`,
+  };
+  venue.server.on('connection', (socket) => {
     socket.on('message', (data) => {
       const text = data.toString();
       if (text === 'PING') return void socket.send('PONG');
       const message = JSON.parse(text) as { assets_ids?: string[] };
-      for (const id of message.assets_ids ?? []) subscribed.set(id, { socket, at: now() });
+      for (const id of message.assets_ids ?? []) venue.subscribed.set(id, { socket, at: now(), number: (subscriptions += 1) });
     });
   });
-  return { server, subscribed, url: () => `ws://127.0.0.1:${(server.address() as { port: number }).port}` };
+  return venue;
 }
 
-function spawnRecorder(dir: string, url: string): Promise<ChildProcess> {
+/** A recording child and how many rows the test sent it. */
+interface RecorderChild {
+  process: ChildProcess;
+  sent: number;
+  /** Moves the shared clock on by `ms` once the child has recorded every row sent; resolves when it has, and flushed. */
+  advance(ms: number): Promise<void>;
+}
+
+function spawnRecorder(dir: string, url: string): Promise<RecorderChild> {
   const child = spawn(process.execPath, ['--conditions=predgate-source', '--import', 'tsx', join(import.meta.dirname, 'gap-recorder.ts'), dir, url], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const lines = createInterface({ input: child.stdout! });
+  const exited = new Promise<never>((_resolve, reject) => child.once('exit', (code) => reject(new Error(`the recorder exited (${code})`))));
+  exited.catch(() => undefined);
+  const recorder: RecorderChild = {
+    process: child,
+    sent: 0,
+    advance: (ms) => {
+      clock += ms;
+      const answer = `at ${clock}`;
+      const answered = new Promise<void>((resolve) => {
+        const listener = (line: string) => {
+          if (line !== answer) return;
+          lines.off('line', listener);
+          resolve();
+        };
+        lines.on('line', listener);
+      });
+      child.stdin!.write(`${clock} ${recorder.sent}\n`);
+      return Promise.race([answered, exited]);
+    },
+  };
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      if (text.includes('loaded')) {
-        realStart ??= Date.now();
-        child.stdin!.write(`${virtualStart} ${realStart}\n`);
-      }
-      if (text.includes('recording')) resolve(child);
+    lines.on('line', (line) => {
+      if (line === 'loaded') child.stdin!.write(`${clock}\n`);
+      if (line === 'recording') resolve(recorder);
     });
-    child.once('exit', (code) => reject(new Error(`the recorder exited early (${code})`)));
+    exited.catch(reject);
   });
 }
 
@@ -72,9 +121,6 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   throw new Error(`gave up waiting for ${what}`);
 }
 
-/** Waits for the real clock to move on: the test's messages need distinct, ordered times. */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 test('an independent replay across an hour edge, a reconnect and a kill -9 finds no book with a wrong gap flag', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'archive-gaps-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -83,10 +129,13 @@ test('an independent replay across an hour edge, a reconnect and a kill -9 finds
   cleanups.push(() => new Promise<void>((resolve) => venue.server.close(() => resolve())));
   let step = 0;
 
+  let child = await spawnRecorder(dir, venue.url());
+  cleanups.push(() => child.process.kill('SIGKILL'));
   const send = (token: string, kind: 'book' | 'change') => {
     const subscription = venue.subscribed.get(token)!;
     const at = now();
     step += 1;
+    child.sent += 1;
     const price = (0.3 + (step % 20) / 100).toFixed(2);
     const size = String(10 + step);
     if (kind === 'book') {
@@ -105,53 +154,63 @@ test('an independent replay across an hour edge, a reconnect and a kill -9 finds
       delivered.get(token)!.push({ at, kind, price, size });
     }
   };
-  const resubscribedAfter = (token: string, time: number) => until(() => (venue.subscribed.get(token)?.at ?? 0) > time, `token ${token} subscribed again`);
+  const subscription = (token: string) => venue.subscribed.get(token)?.number ?? 0;
+  const resubscribedAfter = (token: string, number: number) => until(() => subscription(token) > number, `token ${token} subscribed again`);
+  // The test's messages need distinct, ordered times: the clock moves on after each.
   const changes = async (count: number) => {
     for (let index = 0; index < count; index += 1) {
       for (const token of tokens) send(token, 'change');
-      await pause(40);
+      await child.advance(40);
     }
   };
 
-  let child = await spawnRecorder(dir, venue.url());
-  cleanups.push(() => child.kill('SIGKILL'));
   await until(() => tokens.every((token) => venue.subscribed.has(token)), 'both subscriptions');
   for (const token of tokens) send(token, 'book');
   await changes(6);
 
-  // Token 1001's connection drops (its shard alone); the recorder redials, the venue sends a fresh book.
-  await pause(200);
+  // Token 1001's connection drops (its shard alone); its redial is held at the handshake while the clock moves on
+  // 100 ms, then let through; the venue sends a fresh book.
+  await child.advance(200);
   const dropped = now();
+  const before = subscription('1001');
+  venue.holding = true;
+  const redialled = new Promise<void>((resolve) => (venue.heldOne = resolve));
   venue.subscribed.get('1001')!.socket.terminate();
-  await resubscribedAfter('1001', dropped);
+  await redialled;
+  await child.advance(100);
+  venue.release();
+  await resubscribedAfter('1001', before);
   outages.get('1001')!.push({ from: dropped, to: venue.subscribed.get('1001')!.at });
   await changes(3); // 1001's changes land on its stale book until its fresh one
-  await pause(200);
+  await child.advance(200);
   send('1001', 'book');
   await changes(10); // across the hour edge
 
-  // kill -9, down for a while, restarted on the same folder.
-  await pause(200);
+  // kill -9 once everything sent is flushed, down for a while, restarted on the same folder.
+  await child.advance(200);
   const killed = now();
-  child.kill('SIGKILL');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await pause(300);
-  const restarted = now();
+  const killedChild = child.process;
+  const killedExit = new Promise((resolve) => killedChild.once('exit', resolve));
+  killedChild.kill('SIGKILL');
+  await killedExit;
+  clock += 300;
+  const subscribedBefore = tokens.map(subscription);
   child = await spawnRecorder(dir, venue.url());
-  for (const token of tokens) {
-    await resubscribedAfter(token, restarted);
+  for (const [index, token] of tokens.entries()) {
+    await resubscribedAfter(token, subscribedBefore[index]!);
     outages.get(token)!.push({ from: killed, to: venue.subscribed.get(token)!.at });
   }
-  await pause(200);
+  await child.advance(200);
   await changes(2);
-  await pause(200);
+  await child.advance(200);
   for (const token of tokens) send(token, 'book');
   await changes(6);
-  await pause(200);
+  await child.advance(200);
   // Stopped for good: the queries below stay before this moment.
   const end = now();
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  const stopped = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill('SIGTERM');
+  await stopped;
 
   // A fresh process reads what was recorded; every hour is rolled into its file first.
   const archive = await PolymarketArchive.open({ dir, now: () => end + 2 * 3_600_000, rollInChildProcess: false });
