@@ -69,10 +69,13 @@ class PieceSegment {
       return;
     }
     if (at < this.readStart || at + length > this.readEnd) {
-      const span = Math.min(readAheadBytes, this.flushed - at);
-      this.read(at, span, this.readAhead, 0);
-      this.readStart = at;
-      this.readEnd = at + span;
+      // Just before the last read, a page is being read backwards (made in the opposite order): the read ends at the piece.
+      const backwards = at < this.readStart && this.readStart - at <= readAheadBytes;
+      const start = backwards ? Math.max(0, at + length - readAheadBytes) : at;
+      const span = Math.min(readAheadBytes, this.flushed - start);
+      this.read(start, span, this.readAhead, 0);
+      this.readStart = start;
+      this.readEnd = start + span;
     }
     this.readAhead.copy(target, to, at - this.readStart, at - this.readStart + length);
   }
