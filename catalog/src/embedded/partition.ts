@@ -1,10 +1,9 @@
-import { LRUCache } from 'lru-cache';
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
 import { KeyTable } from './key-table.js';
 import { LazyIndex } from './lazy-index.js';
 import { idSeparator } from './stored-entry.js';
 import type { MarketRow, StoredEntry } from './stored-entry.js';
-import { TrigramIndex } from './trigram-index.js';
+import { TextSearch } from './text-search.js';
 
 /** Matches of a query in one partition: how many, and the matches in query order. */
 export interface Matches<T> {
@@ -21,9 +20,6 @@ interface OpenList {
   /** Where in `rank` the expired events are, ascending, for the last count of them asked (see `expiredPositions`). */
   expired?: { count: number; positions: Uint32Array };
 }
-
-/** Events listed across a partition's kept searches at most: a few MB of references. */
-const searchedEntries = 250_000;
 
 export const routerOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.id, b.id);
 export const venueOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.venueEventId, b.venueEventId);
@@ -49,9 +45,7 @@ export class VenuePartition {
   private readonly openEntries: StoredEntry[] = [];
   private readonly closedEntries: StoredEntry[] = [];
   private readonly open = new Map<string | undefined, OpenList>();
-  private trigrams: TrigramIndex | undefined;
-  /** Searched texts and the events holding them (see `holding`), bounded by the events listed in all. */
-  private readonly searched = new LRUCache<string, StoredEntry[]>({ maxSize: searchedEntries, sizeCalculation: (found) => found.length + 1 });
+  private readonly search: TextSearch;
 
   private constructor(
     readonly sweep: SweepRecord,
@@ -65,6 +59,7 @@ export class VenuePartition {
     this.byVenueEventIdTable = new KeyTable(entries, (entry) => entry.venueEventId);
     this.bySlug = new KeyTable(entries, (entry) => entry.slug);
     const openRank = rank.filter((entry) => !entry.closed);
+    this.search = new TextSearch(rank);
     this.open.set(undefined, openList(openRank));
     const byCategory = new Map<string, StoredEntry[]>();
     for (const entry of openRank) push(byCategory, entry.category, entry);
@@ -97,7 +92,7 @@ export class VenuePartition {
    * meanwhile builds the one it needs at once).
    */
   async warm(): Promise<void> {
-    this.trigrams = await TrigramIndex.build(this.rank.map((entry) => entry.search));
+    await this.search.build();
     for (const index of [this.byId, this.byVenueEventIdTable, this.bySlug]) await index.warm();
     await new Promise((resolve) => setImmediate(resolve));
     const rows = this.rows;
@@ -118,10 +113,13 @@ export class VenuePartition {
     if (keyed) return listed(keyed.filter((entry) => eventMatches(entry, query)).sort(order));
 
     if (query.search !== undefined) {
-      const holding = this.holding(query.search);
+      // Every event found holds the text already: the rest of the query is what is left to check.
+      const rest: EventQuery = { ...query, search: undefined };
+      const statusOnly = rest.title === undefined && rest.category === undefined && rest.venueCategory === undefined && rest.tags === undefined;
+      const searched = statusOnly && query.order === 'router' ? this.search.matches(query.search, query.status, query.expiredBy) : undefined;
+      if (searched) return searched;
+      const holding = this.search.entries(query.search);
       if (holding) {
-        // Every one holds the text already: the rest of the query is what is left to check.
-        const rest: EventQuery = { ...query, search: undefined };
         const found = holding.filter((entry) => eventMatches(entry, rest));
         return listed(query.order === 'router' ? found : found.sort(order));
       }
@@ -136,26 +134,6 @@ export class VenuePartition {
 
     const pool = query.order === 'router' ? this.rank : this.entries;
     return listed(pool.filter((entry) => eventMatches(entry, query)));
-  }
-
-  /**
-   * The events whose search text holds `text`, in Router order, found
-   * through the trigram index and kept: a word searched again (the next page,
-   * another client) costs a filter of its events, not the index walk and a
-   * substring test of every candidate. Undefined while the index is not built.
-   */
-  private holding(text: string): StoredEntry[] | undefined {
-    let found = this.searched.get(text);
-    if (found) return found;
-    const positions = this.trigrams?.candidates(text);
-    if (!positions) return undefined;
-    found = [];
-    for (const position of positions) {
-      const entry = this.rank[position]!;
-      if (entry.search.includes(text)) found.push(entry);
-    }
-    this.searched.set(text, found);
-    return found;
   }
 
   /**

@@ -1,0 +1,98 @@
+import { LRUCache } from 'lru-cache';
+import type { CatalogStatus } from '../store.js';
+import type { Matches } from './partition.js';
+import type { StoredEntry } from './stored-entry.js';
+import { TrigramIndex } from './trigram-index.js';
+
+/**
+ * The events of a search, kept per text: their places in the Router order and,
+ * beside each, when it stops being open (see `closingOf`). A page walks these
+ * two typed arrays, not the events, so the next page of a word (or another
+ * client's) costs a pass over numbers, not a test of every match.
+ */
+interface Holding {
+  positions: Int32Array;
+  closing: Float64Array;
+}
+
+/** Bytes of kept searches per partition at most: a few hundred words of a large venue. */
+const keptBytes = 32 * 1024 * 1024;
+
+/**
+ * Substring search over one partition's events in Router order: the trigram
+ * index narrows, `includes` confirms, and what a text holds is kept. Built
+ * between requests (see `build`); until then it answers nothing and the
+ * partition scans.
+ */
+export class TextSearch {
+  private trigrams: TrigramIndex | undefined;
+  private readonly kept = new LRUCache<string, Holding>({
+    maxSize: keptBytes,
+    sizeCalculation: (holding) => holding.positions.byteLength + holding.closing.byteLength + 64,
+  });
+
+  constructor(private readonly rank: readonly StoredEntry[]) {}
+
+  async build(): Promise<void> {
+    this.trigrams = await TrigramIndex.build(this.rank.map((entry) => entry.search));
+  }
+
+  /** The events whose search text holds `text` (lower-case), in Router order; undefined while the index is not built. */
+  entries(text: string): StoredEntry[] | undefined {
+    const holding = this.holding(text);
+    return holding && Array.from(holding.positions, (position) => this.rank[position]!);
+  }
+
+  /**
+   * The events holding `text` of a status only, in Router order, with their
+   * count: one pass over the kept numbers, and a page stops once it is full.
+   * Undefined while the index is not built.
+   */
+  matches(text: string, status: CatalogStatus, expiredBy: number | undefined): Matches<StoredEntry> | undefined {
+    const holding = this.holding(text);
+    if (!holding) return undefined;
+    const { positions, closing } = holding;
+    // Open now is a closing time after `openAfter`: a closed event's is -Infinity, one that never closes +Infinity.
+    const openAfter = expiredBy ?? -Infinity;
+    const wanted = (index: number) => status === 'all' || closing[index]! > openAfter === (status === 'active');
+    let total = positions.length;
+    if (status !== 'all') {
+      total = 0;
+      for (let index = 0; index < closing.length; index += 1) if (wanted(index)) total += 1;
+    }
+    const rank = this.rank;
+    return {
+      total,
+      *items() {
+        for (let index = 0; index < positions.length; index += 1) if (wanted(index)) yield rank[positions[index]!]!;
+      },
+      slice(start, end) {
+        const page: StoredEntry[] = [];
+        let seen = 0;
+        for (let index = 0; index < positions.length && seen < end; index += 1) {
+          if (!wanted(index)) continue;
+          if (seen >= start) page.push(rank[positions[index]!]!);
+          seen += 1;
+        }
+        return page;
+      },
+    };
+  }
+
+  private holding(text: string): Holding | undefined {
+    const kept = this.kept.get(text);
+    if (kept) return kept;
+    const candidates = this.trigrams?.candidates(text);
+    if (!candidates) return undefined;
+    const positions = candidates.filter((position) => this.rank[position]!.search.includes(text));
+    const holding = { positions, closing: Float64Array.from(positions, (position) => closingOf(this.rank[position]!)) };
+    this.kept.set(text, holding);
+    return holding;
+  }
+}
+
+/** When the event stops being open, as one number: -Infinity if the venue closed it, +Infinity if it has no close time. */
+function closingOf(entry: StoredEntry): number {
+  if (entry.closed) return -Infinity;
+  return entry.closesAt ?? Infinity;
+}
