@@ -42,8 +42,26 @@ const bufferBytes = 4 << 20;
 
 /** True for the rows a published file holds (pmxt's four event types, a 66-byte condition id, a token). */
 export function isFileRow(row: MarketRow): boolean {
-  return row.assetId !== '' && fileEventTypes.has(row.eventType) && fitsMarketColumn(row.market);
+  return (
+    row.assetId !== '' &&
+    fileEventTypes.has(row.eventType) &&
+    fitsMarketColumn(row.market) &&
+    isFieldText(row.assetId) &&
+    (row.transactionHash === undefined || isFieldText(row.transactionHash))
+  );
 }
+
+/**
+ * Text a staged row can hold as one field: no tab, line break or other control
+ * character (the venue's JSON may carry them escaped). One such row would
+ * shift every column after it and fail the whole hour's roll, so it is left
+ * out here instead.
+ */
+function isFieldText(text: string): boolean {
+  return !controlCharacter.test(text);
+}
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a staged field cannot hold
+const controlCharacter = /[\u0000-\u001f]/;
 
 /**
  * The open hour on disk: an append-only journal of every recorded frame as

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { BookState } from '@predgate/adapter-polymarket/streams';
 import { HourJournal, stageJournal } from '../src/journal.js';
+import { parseStagedLine } from '../src/staged-rows.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -69,4 +70,33 @@ test("the books carried into a new hour are written between turns of the event l
   const startBooks = stageJournal(path, join(dir, 'staged.tsv'));
   expect(startBooks.size).toBe(tokens.length);
   expect(JSON.parse(startBooks.get(last)!)).toMatchObject({ bids: levels(1), timestamp: hour - 1_000 });
+});
+
+test('a row whose token id or transaction hash holds a tab or line break is left out of the staged rows, and the rows around it stage whole', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-journal-'));
+  dirs.push(dir);
+  const path = join(dir, 'journal.jsonl');
+  const journal = HourJournal.create(hour, path, new Map(), { every: 500, maxAgeMs: 300_000 }, () => hour + 10);
+  const token = '7'.repeat(76);
+  const trade = (assetId: string, transactionHash: string, at: number) => ({
+    receivedAt: hour + at,
+    timestamp: hour + at,
+    market,
+    eventType: 'last_trade_price' as const,
+    assetId,
+    price: '0.41',
+    size: '12',
+    side: 'BUY' as const,
+    transactionHash,
+  });
+  journal.append([trade(token, '0xaa', 1), trade(`${token}\t0.99`, '0xbb', 2), trade(token, '0xcc\n0.5', 3), trade(token, '0xdd', 4)]);
+  journal.close();
+
+  const stagedPath = join(dir, 'staged.tsv');
+  stageJournal(path, stagedPath);
+  const staged = readFileSync(stagedPath, 'utf8').split('\n').filter(Boolean).map(parseStagedLine);
+  expect(staged.map((row) => ({ assetId: row.assetId, hash: row.transactionHash, price: row.price, size: row.size }))).toEqual([
+    { assetId: token, hash: '0xaa', price: '0.41', size: '12' },
+    { assetId: token, hash: '0xdd', price: '0.41', size: '12' },
+  ]);
 });
