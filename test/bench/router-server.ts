@@ -3,7 +3,7 @@
 // from disk as a restart would. Reports the start time (createApp opening the
 // store until the server listens), the time until its lookup maps are all
 // built, the time until every event's gzip pieces are made, and its memory
-// then (the pieces are kept in memory while serving, so they count).
+// then (serving answers from the pieces, so what making them leaves behind counts).
 import type { EmbeddedCatalogStore } from '@predgate/catalog';
 import { createApp, loadConfig } from '@predgate/server';
 import { readdirSync, statSync } from 'node:fs';
