@@ -66,6 +66,10 @@ export class PolymarketArchive implements HourSource, HourStore {
   private readonly policy: CheckpointPolicy;
   private readonly lookbackHours: number;
   private readonly facts = new Map<number, HourFacts>();
+  /** The names in `files/`: with `facts`, the listing of published hours that queries read (see `refreshListing`). */
+  private readonly dataFiles = new Set<string>();
+  /** The folders' modification times when last listed (-1: list again). */
+  private readonly listedAt = { index: -1, files: -1 };
   private readonly journals = new Map<number, HourJournal>();
   private readonly cache = new Map<string, AssetHour>();
   private readonly indexes = new Map<number, HourIndex>();
@@ -93,7 +97,7 @@ export class PolymarketArchive implements HourSource, HourStore {
 
   static async open(options: ArchiveOptions): Promise<PolymarketArchive> {
     const archive = new PolymarketArchive(options, await HourReader.open());
-    archive.loadFacts();
+    archive.refreshListing();
     if ((options.mode ?? 'write') === 'write') {
       await archive.recover();
       archive.reindexUnindexed();
@@ -139,17 +143,19 @@ export class PolymarketArchive implements HourSource, HourStore {
   }
 
   bookAt(assetId: string, since: number): Promise<BookSnapshot | undefined> {
+    this.refreshListing();
     return bookAt(this, assetId, since, this.reconstructOptions());
   }
 
   booksBetween(assetId: string, range: { since: number; until: number; limit: number }): Promise<BookSnapshot[]> {
+    this.refreshListing();
     return booksBetween(this, assetId, range, this.reconstructOptions());
   }
 
   async assetHour(start: number, assetId: string, since: number, until?: number): Promise<AssetHour | undefined> {
     const journal = this.journals.get(start);
     if (journal) return journal.assetHour(assetId, since);
-    const facts = this.factsFor(start);
+    const facts = this.publishedFacts(start);
     // Hours after the latest published one may still be in the recording process's journal (open, or being rolled).
     if (!facts) return this.options.openHours && start > this.latestPublished() ? this.options.openHours.assetHour(start, assetId, since) : undefined;
     const index = this.hourIndex(start);
@@ -208,9 +214,9 @@ export class PolymarketArchive implements HourSource, HourStore {
 
   /** Published hourly files, oldest first; the open hour is not among them until it is rolled. */
   listFiles(): ArchiveFile[] {
-    this.loadFacts();
+    this.refreshListing();
     return [...this.facts.values()]
-      .filter((facts) => existsSync(join(this.filesDir, facts.name)))
+      .filter((facts) => this.dataFiles.has(facts.name))
       .sort((a, b) => a.hour.localeCompare(b.hour))
       .map(({ name, hour, size, rows, sha256 }) => ({ name, hour, size, rows, sha256 }));
   }
@@ -280,11 +286,36 @@ export class PolymarketArchive implements HourSource, HourStore {
 
   /** The checkpoints held for an hour, by token: the books carried into the hour after it. */
   factsFor(start: number): HourFacts | undefined {
-    if (!this.facts.has(start) && existsSync(this.factsPath(start))) {
-      this.facts.set(start, JSON.parse(readFileSync(this.factsPath(start), 'utf8')) as HourFacts);
-    }
+    this.refreshListing();
+    return this.publishedFacts(start);
+  }
+
+  /** A published hour's facts by the listing as last refreshed: a query refreshes it once, not once for each hour it looks back over. */
+  private publishedFacts(start: number): HourFacts | undefined {
     const facts = this.facts.get(start);
-    return facts && existsSync(join(this.filesDir, facts.name)) ? facts : undefined;
+    return facts && this.dataFiles.has(facts.name) ? facts : undefined;
+  }
+
+  /**
+   * Lists `index/` and `files/` again when they changed since last listed: this
+   * process or another (the recording process, an import) may have published
+   * an hour. A listing taken within a second of a folder's change is taken again
+   * next time, as a second change in the same tick of the file system's clock
+   * would leave the folder's time as it was.
+   */
+  private refreshListing(): void {
+    const trusted = (changedAt: number) => (Date.now() - changedAt > 1_000 ? changedAt : -1);
+    const indexChanged = statSync(this.indexDir).mtimeMs;
+    if (indexChanged !== this.listedAt.index) {
+      this.loadFacts();
+      this.listedAt.index = trusted(indexChanged);
+    }
+    const filesChanged = statSync(this.filesDir).mtimeMs;
+    if (filesChanged !== this.listedAt.files) {
+      this.dataFiles.clear();
+      for (const name of readdirSync(this.filesDir)) this.dataFiles.add(name);
+      this.listedAt.files = trusted(filesChanged);
+    }
   }
 
   /** Publishes an hour whose files were written to their temporary names: checkpoints and facts first, the data file last. */
@@ -305,6 +336,7 @@ export class PolymarketArchive implements HourSource, HourStore {
     await syncPath(this.indexDir);
     await syncPath(this.filesDir);
     this.facts.set(start, facts);
+    this.dataFiles.add(paths.name);
     // A republished hour (an import merged into it) is new files under the same names.
     for (const key of [...this.cache.keys()]) if (key.startsWith(`${start}:`)) this.cache.delete(key);
     this.indexes.get(start)?.close();
