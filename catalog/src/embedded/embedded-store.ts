@@ -3,7 +3,7 @@ import PQueue from 'p-queue';
 import { catalogEntry } from '../document.js';
 import type { CatalogStore, EventQuery, MarketHit, MarketQuery, Page, SweepRecord, SweepWriter } from '../store.js';
 import { VenuePartition, marketOrder, routerOrder, venueOrder } from './partition.js';
-import type { Matches } from './partition.js';
+import type { Matches } from './matches.js';
 import { ByteSlabs } from './byte-slabs.js';
 import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';

@@ -4,14 +4,8 @@ import { LazyIndex } from './lazy-index.js';
 import { idSeparator } from './stored-entry.js';
 import type { MarketRow, StoredEntry } from './stored-entry.js';
 import { TextSearch } from './text-search.js';
-
-/** Matches of a query in one partition: how many, and the matches in query order. */
-export interface Matches<T> {
-  total: number;
-  items(): Iterable<T>;
-  /** The matches from `start` to `end`, without walking the ones before. */
-  slice(start: number, end: number): T[];
-}
+import { listed } from './matches.js';
+import type { Matches } from './matches.js';
 
 /** Open events of one category (or of all), in Router order, with their close times sorted for counting. */
 interface OpenList {
@@ -387,10 +381,6 @@ function placedByVolume<T extends { volume24h: number }>(items: readonly T[]): T
     [positions, next] = [next, positions];
   }
   return Array.from(positions, (position) => items[position]!);
-}
-
-function listed<T>(items: readonly T[]): Matches<T> {
-  return { total: items.length, items: () => items, slice: (start, end) => items.slice(start, end) };
 }
 
 /** A category's market rows in market order, per status. */

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogStatus } from '../store.js';
-import type { Matches } from './partition.js';
+import type { Matches } from './matches.js';
 import type { StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
 
