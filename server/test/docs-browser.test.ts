@@ -43,17 +43,13 @@ describe.skipIf(!executablePath)('the API reference in a real browser', () => {
 
     const operation = page.locator('#operations-Market_data-getFetchEvents');
     await operation.locator('.opblock-summary').click();
-    await operation
-      .getByRole('button', { name: /try it out/i })
-      .click()
-      .catch(() => undefined);
-    await operation
-      .locator('tr[data-param-name="exchange"] select, tr[data-param-name="exchange"] input')
-      .first()
-      .selectOption('mock')
-      .catch(async () => {
-        await operation.locator('tr[data-param-name="exchange"] input').fill('mock');
-      });
+    // The docs open with "try it out" on, so the parameters are editable at once: no button to press (and
+    // none to wait for until a timeout). The venue is a list when the spec names the venues, else a text field.
+    const exchange = operation.locator('tr[data-param-name="exchange"]');
+    await exchange.locator('select, input').first().waitFor();
+    const venues = exchange.locator('select');
+    if ((await venues.count()) > 0) await venues.selectOption('mock');
+    else await exchange.locator('input').fill('mock');
     await operation.locator('tr[data-param-name="limit"] input').fill('2');
     const sent: string[] = [];
     page.on('request', (request) => sent.push(request.url()));
