@@ -147,12 +147,15 @@ export class JsonAnswers {
     if (identity === undefined) return { body: coding === 'identity' ? json : await compressors[coding]!(json), sentAs: coding };
     if (gzipped !== undefined && coding !== 'identity' && negotiated.takesGzip) {
       // Stitched where its pieces exist; an answer without pieces is compressed as any other.
+      // Kept when made, never again when found: keeping it anew on each hit would restart its time to live, and a page
+      // polled often enough would outlive the store's limit.
       const stitchedKey = cacheKey('gzip', identity);
-      const stitched = this.stored.get(stitchedKey) ?? gzipped();
-      if (stitched) {
-        this.stored.set(stitchedKey, stitched);
-        return { body: stitched, sentAs: 'gzip' };
+      let stitched = this.stored.get(stitchedKey);
+      if (!stitched) {
+        stitched = gzipped();
+        if (stitched) this.stored.set(stitchedKey, stitched);
       }
+      if (stitched) return { body: stitched, sentAs: 'gzip' };
     }
     const key = cacheKey(coding, identity);
     let body = this.stored.get(key);
