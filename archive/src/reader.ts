@@ -4,6 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { MarketRow } from '@predgate/adapter-polymarket/streams';
 import { parquetMetadata, parquetReadObjects, readOffsetIndex } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData, ParquetReadOptions } from 'hyparquet';
+import type { v2Columns } from './hour-file.js';
 import type { IndexedRow } from './reconstruct.js';
 import { levelsOf } from './staged-rows.js';
 import { zstdDecompress, zstdReady } from './zstd.js';
@@ -32,7 +33,9 @@ interface OpenFile {
  * (best bid and ask, fee rate, transaction hash, old tick size) never change
  * a book, so their pages are neither read nor decoded.
  */
-const bookColumns = ['timestamp_received', 'timestamp', 'event_type', 'bids', 'asks', 'price', 'size', 'side', 'new_tick_size'] as const;
+const bookColumns: string[] = ['timestamp_received', 'timestamp', 'event_type', 'bids', 'asks', 'price', 'size', 'side', 'new_tick_size'] satisfies Array<
+  (typeof v2Columns)[number]
+>;
 
 /**
  * Reads closed hours' files by row position: the hour's index says where a
@@ -67,7 +70,7 @@ export class HourReader {
       metadata: file.metadata,
       rowStart: range.from,
       rowEnd: range.to,
-      columns: [...bookColumns],
+      columns: bookColumns,
       useOffsetIndex: true,
       pageLocationsByGroup,
       compressors: { ZSTD: (input) => zstdDecompress(input) },
@@ -213,10 +216,7 @@ function groupsOf(file: OpenFile, range: { from: number; to: number }): number[]
 function readGroupPages(file: OpenFile, group: number): GroupPages {
   const chunks = file.metadata.row_groups[group]!.columns.filter(
     (chunk) =>
-      chunk.meta_data &&
-      (bookColumns as readonly string[]).includes(chunk.meta_data.path_in_schema[0]!) &&
-      chunk.offset_index_offset !== undefined &&
-      chunk.offset_index_length,
+      chunk.meta_data && bookColumns.includes(chunk.meta_data.path_in_schema[0]!) && chunk.offset_index_offset !== undefined && chunk.offset_index_length,
   );
   const pages: GroupPages = {};
   if (chunks.length === 0) return pages;
