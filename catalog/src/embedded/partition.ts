@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
 import { KeyTable } from './key-table.js';
 import { LazyIndex } from './lazy-index.js';
@@ -88,7 +89,7 @@ export class VenuePartition {
   async warm(): Promise<void> {
     await this.search.build();
     for (const index of [this.byId, this.byVenueEventIdTable, this.bySlug]) await index.warm();
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const rows = this.rows;
     for (const index of [rows.byMarketId, rows.byOutcomeId, rows.bySlug, rows.byNormalizedCategory, rows.byVenueCategory]) await index.warm();
   }

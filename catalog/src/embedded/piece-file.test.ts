@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { stitchGzip } from '../gzip-pieces.js';
+import { inMemoryPiece, stitchGzip } from '../gzip-pieces.js';
 import type { DeflatedPiece } from '../gzip-pieces.js';
 import { PieceFile } from './piece-file.js';
 
@@ -79,6 +80,46 @@ test('compaction copies the live pieces to a fresh file and drops the rest; a pi
   await pieces.compact([...live, keptDuring]);
   expect(pieces.fileBytes).toBe(liveBytes + keptDuring.deflatedLength);
   expect(live.every((piece) => pieces.readable(piece))).toBe(true);
+  pieces.close();
+});
+
+test('a large compaction lets the event loop turn while it finds and while it moves the live pieces, which read right throughout', async () => {
+  const pieces = new PieceFile(undefined, 0);
+  const views = Array.from({ length: 180 }, (_, index) => view(20_000, index * 7_000));
+  const kept = views.map((bytes) => pieces.keep(bytes));
+  const before = pieces.fileBytes;
+  const liveIndexes = views.map((_, index) => index).filter((index) => index % 3 === 0);
+  const liveBytes = liveIndexes.reduce((sum, index) => sum + kept[index]!.deflatedLength, 0);
+  // A large catalog's walk: the file's live pieces among many more kept in memory, which compaction passes over.
+  function* live(): Generator<DeflatedPiece> {
+    for (const index of liveIndexes) {
+      yield kept[index]!;
+      for (let other = 0; other < 500; other += 1) yield inMemoryPiece(Buffer.alloc(0), 0);
+    }
+  }
+
+  let settled = false;
+  const compacting = pieces.compact(live()).then(() => (settled = true));
+  const fileBytesSeen: number[] = [];
+  let during: { piece: DeflatedPiece; bytes: Buffer } | undefined;
+  while (!settled) {
+    await nextTurn();
+    fileBytesSeen.push(pieces.fileBytes);
+    // Requests meanwhile: every live piece reads right, wherever it is now, and a new piece is kept.
+    for (const index of liveIndexes) expect(decodesTo(kept[index]!, views[index]!)).toBe(true);
+    if (!during) {
+      const bytes = view(3_000, 900_000);
+      during = { piece: pieces.keep(bytes), bytes };
+    }
+  }
+  await compacting;
+
+  // Turns while the live pieces were still being found (the old file, as it was), and while they were being moved.
+  expect(fileBytesSeen).toContain(before);
+  expect(fileBytesSeen.some((bytes) => bytes > 0 && bytes < liveBytes)).toBe(true);
+  expect(pieces.fileBytes).toBe(liveBytes + during!.piece.deflatedLength);
+  expect(decodesTo(during!.piece, during!.bytes)).toBe(true);
+  kept.forEach((piece, index) => expect(pieces.readable(piece)).toBe(index % 3 === 0));
   pieces.close();
 });
 

@@ -14,8 +14,14 @@ const pendingBytes = 1 << 20;
  * page costs a few system calls, not one per piece.
  */
 const readAheadBytes = 32 * 1024;
-/** How long one turn of compaction may hold the event loop before requests get their turn again. */
-const turnMs = 4;
+/**
+ * How much of compaction one turn of the event loop does before requests get
+ * their turn again: pieces looked at while finding the live ones (about a
+ * millisecond's worth), and bytes copied while moving them. Counted, not
+ * timed, so a turn's size does not depend on how busy the machine is.
+ */
+const walkedPerTurn = 4_096;
+const movedBytesPerTurn = 512 * 1024;
 
 let files = 0;
 
@@ -134,6 +140,8 @@ export class PieceFile {
   private segment: PieceSegment | undefined;
   private closed = false;
   private compacting: Promise<void> | undefined;
+  /** Pieces kept while compaction is finding the live ones: they go to the fresh file with them. */
+  private keptWhileWalking: FilePiece[] | undefined;
 
   /** `dir`: where the file is made (the store's folder, else the system's temporary one); it never has a name for long. */
   constructor(
@@ -148,7 +156,9 @@ export class PieceFile {
     if (!this.closed) {
       try {
         this.segment ??= new PieceSegment(this.dir);
-        return new FilePiece(this.segment, this.segment.append(deflated), deflated.length, view.length);
+        const piece = new FilePiece(this.segment, this.segment.append(deflated), deflated.length, view.length);
+        this.keptWhileWalking?.push(piece);
+        return piece;
       } catch {
         // A full or unwritable disk costs memory, not answers.
       }
@@ -167,10 +177,12 @@ export class PieceFile {
   }
 
   /**
-   * Copies `live` (the pieces of every entry served) into a fresh file, a
-   * few milliseconds at a time, where the file holds more than their size
-   * plus the slack; then closes the old file. New pieces go to the fresh
-   * file meanwhile. Settles when done, at once when not worth it.
+   * Copies `live` (the pieces of every entry served) into a fresh file where
+   * the file holds more than their size plus the slack; then closes the old
+   * file. Both the walk over `live` (hundreds of thousands of pieces for a
+   * large catalog) and the copy are done a slice per turn of the event loop,
+   * so requests are served meanwhile, from either file. Pieces kept meanwhile
+   * are counted live. Settles when done, or when it is not worth doing.
    */
   compact(live: Iterable<DeflatedPiece>): Promise<void> {
     this.compacting ??= this.copyLive(live).finally(() => (this.compacting = undefined));
@@ -180,9 +192,17 @@ export class PieceFile {
   private async copyLive(live: Iterable<DeflatedPiece>): Promise<void> {
     const old = this.segment;
     if (!old || this.closed) return;
-    const moving = [...live].filter((piece): piece is FilePiece => piece instanceof FilePiece && piece.segment === old);
+    const keptWhileWalking: FilePiece[] = [];
+    this.keptWhileWalking = keptWhileWalking;
+    let moving: FilePiece[];
+    try {
+      moving = await this.piecesIn(old, live);
+    } finally {
+      this.keptWhileWalking = undefined;
+    }
+    moving.push(...keptWhileWalking.filter((piece) => piece.segment === old));
     const liveBytes = moving.reduce((sum, piece) => sum + piece.deflatedLength, 0);
-    if (old.end <= liveBytes + Math.max(liveBytes, this.slackBytes)) return;
+    if (this.closed || old.end <= liveBytes + Math.max(liveBytes, this.slackBytes)) return;
     const fresh = new PieceSegment(this.dir);
     this.segment = fresh;
     try {
@@ -193,14 +213,28 @@ export class PieceFile {
     }
   }
 
+  /** The pieces of `live` kept in `segment`, walked a slice per turn. */
+  private async piecesIn(segment: PieceSegment, live: Iterable<DeflatedPiece>): Promise<FilePiece[]> {
+    const found: FilePiece[] = [];
+    const walking = live[Symbol.iterator]();
+    for (;;) {
+      await nextTurn();
+      if (this.closed) return found;
+      for (let walked = 0; walked < walkedPerTurn; walked += 1) {
+        const next = walking.next();
+        if (next.done) return found;
+        if (next.value instanceof FilePiece && next.value.segment === segment) found.push(next.value);
+      }
+    }
+  }
+
   private async move(moving: readonly FilePiece[], old: PieceSegment, fresh: PieceSegment): Promise<void> {
     let scratch = Buffer.allocUnsafe(64 * 1024);
     let index = 0;
     while (index < moving.length) {
       await nextTurn();
       if (this.closed) return;
-      const until = performance.now() + turnMs;
-      for (; index < moving.length && performance.now() < until; index += 1) {
+      for (let moved = 0; index < moving.length && moved < movedBytesPerTurn; index += 1) {
         const piece = moving[index]!;
         // Moved once, even where two entries share it (an event a sweep left unchanged).
         if (piece.segment !== old) continue;
@@ -209,6 +243,7 @@ export class PieceFile {
         piece.readDeflatedInto(bytes, 0);
         piece.at = fresh.append(bytes);
         piece.segment = fresh;
+        moved += piece.deflatedLength;
       }
     }
   }
