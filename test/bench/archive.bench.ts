@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -22,7 +22,7 @@ import { hour, hourMs, seeded, tokenId } from './archive-hour.js';
  * (25,000,000) and `ARCHIVE_BENCH_TOKENS` (40,000: about 20,000 live binary
  * markets, an assumption) set the size; a few markets take most of the traffic.
  */
-export interface ArchiveFigures {
+export interface ArchiveFigures extends ReadFigures {
   rows: number;
   messages: number;
   tokens: number;
@@ -38,11 +38,6 @@ export interface ArchiveFigures {
   indexBytesPerRow: number;
   rowGroups: number;
   rowsPerGroup: number;
-  sinceP50Ms: number;
-  sinceP95Ms: number;
-  range1000P50Ms: number;
-  range1000P95Ms: number;
-  rangeBooksReturned: number;
   importSeconds: number;
   importPeakRssMiB: number;
   /** Books read back from the imported hour and compared with the file's own rows replayed. */
@@ -51,55 +46,28 @@ export interface ArchiveFigures {
   uptime: string;
 }
 
+/**
+ * `ARCHIVE_BENCH_KEEP=<dir>` records into that folder and keeps it, so that
+ * `archive-reads.ts <dir>` can measure the reads on that hour again alone.
+ */
 export async function benchArchive(): Promise<{ summary: string; details: ArchiveFigures }> {
   const targetRows = Number(process.env.ARCHIVE_BENCH_ROWS ?? 25_000_000);
   const tokens = Number(process.env.ARCHIVE_BENCH_TOKENS ?? 40_000);
-  const dir = mkdtempSync(join(tmpdir(), 'archive-bench-'));
+  const keep = process.env.ARCHIVE_BENCH_KEEP;
+  const dir = keep ? (mkdirSync(keep, { recursive: true }), keep) : mkdtempSync(join(tmpdir(), 'archive-bench-'));
   try {
     // Recording and the roll it starts run in a process with the recording process's flags, as `predgate serve` runs it.
     const recorded = await runChild<Recorded>('archive-record.ts', [dir, String(targetRows), String(tokens)], recordingProcessFlags);
     const { rows, messages } = recorded;
     const ingest = Math.round(messages / (recorded.cpuMicros / 1e6));
     progress(`recorded ${rows} rows, ${messages} messages: ${ingest} msg/s per core, peak RSS ${mib(recorded.recordPeakRssBytes)} MiB`);
-    const archive = await PolymarketArchive.open({ dir, mode: 'read' });
-    const [published] = archive.listFiles();
-    const file = join(dir, 'files', published!.name);
-    const indexBytes = statSync(archive.checkpointPath(Date.parse(published!.hour))).size;
-    await archive.close();
+    const { file, indexBytes } = await publishedHour(dir);
     const fileBytes = statSync(file).size;
     const groups = await rowGroups(file);
     progress(
       `rolled in ${round(recorded.rollMs / 1000)} s, roll RSS ${mib(recorded.rollPeakRssBytes)} MiB, loop delay p99 ${round(recorded.delayP99Ms)} ms, ${round(fileBytes / recorded.rollRows)} B/row`,
     );
-    const random = seeded(7);
-
-    // A fresh reader, as the gateway opens the archive: nothing cached.
-    const reader = await PolymarketArchive.open({ dir, mode: 'read' });
-    const sinceTimes: number[] = [];
-    // Random tokens and moments: each reads one checkpoint from the hour's index and the token's pages of the file.
-    for (let query = 0; query < 1000; query += 1) {
-      const token = Math.floor(random() * tokens);
-      const since = hour + Math.floor(random() * hourMs);
-      const started = performance.now();
-      await reader.bookAt(tokenId(token), since);
-      sinceTimes.push(performance.now() - started);
-    }
-    const rangeTimes: number[] = [];
-    let rangeBooks = 0;
-    for (let query = 0; query < 20; query += 1) {
-      // The busiest markets, so that a range really holds 1000 books.
-      const token = Math.floor(random() * 4);
-      const since = hour + Math.floor(random() * (hourMs / 2));
-      const started = performance.now();
-      const books = await reader.booksBetween(tokenId(token), { since, until: hour + hourMs - 1, limit: 1000 });
-      rangeTimes.push(performance.now() - started);
-      rangeBooks += books.length;
-    }
-    await reader.close();
-    progress(
-      `since p50/p95 ${round(percentile(sinceTimes, 0.5))}/${round(percentile(sinceTimes, 0.95))} ms; range p50/p95 ${round(percentile(rangeTimes, 0.5))}/${round(percentile(rangeTimes, 0.95))} ms`,
-    );
-
+    const reads = await readFigures(dir, tokens);
     const imported = await runChild<{ ms: number; maxRssBytes: number; booksChecked: number; booksDiffering: number }>(
       'archive-import.ts',
       [file, join(dir, 'imported')],
@@ -121,11 +89,7 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       indexBytesPerRow: round(indexBytes / recorded.rollRows),
       rowGroups: groups.count,
       rowsPerGroup: groups.largest,
-      sinceP50Ms: round(percentile(sinceTimes, 0.5)),
-      sinceP95Ms: round(percentile(sinceTimes, 0.95)),
-      range1000P50Ms: round(percentile(rangeTimes, 0.5)),
-      range1000P95Ms: round(percentile(rangeTimes, 0.95)),
-      rangeBooksReturned: Math.round(rangeBooks / rangeTimes.length),
+      ...reads,
       importSeconds: round(imported.ms / 1000),
       importPeakRssMiB: mib(imported.maxRssBytes),
       importBooksChecked: imported.booksChecked,
@@ -143,15 +107,81 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       `| event-loop delay of the recording process during the roll, p99 / max | ${figures.rollEventLoopDelayP99Ms} / ${figures.rollEventLoopDelayMaxMs} ms | p99 ≤ 50 ms |`,
       `| file | ${(fileBytes / 2 ** 20).toFixed(1)} MiB, ${figures.bytesPerRow} B/row (pmxt's real files 5.8-7.2), ${figures.rowGroups} row groups of up to ${figures.rowsPerGroup.toLocaleString('en')} rows | ≤ 8 B/row |`,
       `| the hour's index beside the file (checkpoints, where each token's rows are; not part of pmxt's format) | ${(indexBytes / 2 ** 20).toFixed(1)} MiB, ${figures.indexBytesPerRow} B/row | |`,
-      `| \`since\` (one book), p50 / p95, 1,000 random tokens and moments, fresh reader | ${figures.sinceP50Ms} / ${figures.sinceP95Ms} ms | p95 ≤ 10 ms |`,
+      `| \`since\` (one book), p50 / p95, 1,000 random tokens and moments, fresh reader | ${figures.sinceP50Ms} / ${figures.sinceP95Ms} ms (CPU time ${figures.sinceCpuP50Ms} / ${figures.sinceCpuP95Ms} ms) | p95 ≤ 10 ms |`,
       `| 1000-book range, p50 / p95 (${figures.rangeBooksReturned} books on average) | ${figures.range1000P50Ms} / ${figures.range1000P95Ms} ms | p95 ≤ 250 ms |`,
       `| importing that file into an empty archive (own process) | ${figures.importSeconds} s, peak RSS ${figures.importPeakRssMiB} MiB | ≤ 1,536 MiB |`,
       `| books read back from the imported hour against the file's rows replayed | ${figures.importBooksChecked} checked, ${figures.importBooksDiffering} differing | 0 differing |`,
     ].join('\n');
     return { summary, details: figures };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface ReadFigures {
+  sinceP50Ms: number;
+  sinceP95Ms: number;
+  /** The process's CPU time per `since` (user and system): steadier than wall time on a loaded machine. */
+  sinceCpuP50Ms: number;
+  sinceCpuP95Ms: number;
+  range1000P50Ms: number;
+  range1000P95Ms: number;
+  rangeBooksReturned: number;
+}
+
+/** The published file of a recorded archive and the size of its hour index. */
+async function publishedHour(dir: string): Promise<{ file: string; indexBytes: number }> {
+  const archive = await PolymarketArchive.open({ dir, mode: 'read' });
+  try {
+    const [published] = archive.listFiles();
+    return { file: join(dir, 'files', published!.name), indexBytes: statSync(archive.checkpointPath(Date.parse(published!.hour))).size };
+  } finally {
+    await archive.close();
+  }
+}
+
+/** `since` and range queries on a recorded hour, each series from a fresh reader, as the gateway opens the archive: nothing cached. */
+export async function readFigures(dir: string, tokens: number): Promise<ReadFigures> {
+  const random = seeded(7);
+  const reader = await PolymarketArchive.open({ dir, mode: 'read' });
+  const sinceTimes: number[] = [];
+  const sinceCpu: number[] = [];
+  // Random tokens and moments: each reads one checkpoint from the hour's index and the token's pages of the file.
+  for (let query = 0; query < 1000; query += 1) {
+    const token = Math.floor(random() * tokens);
+    const since = hour + Math.floor(random() * hourMs);
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    await reader.bookAt(tokenId(token), since);
+    const used = process.cpuUsage(cpu);
+    sinceTimes.push(performance.now() - started);
+    sinceCpu.push((used.user + used.system) / 1000);
+  }
+  const rangeTimes: number[] = [];
+  let rangeBooks = 0;
+  for (let query = 0; query < 20; query += 1) {
+    // The busiest markets, so that a range really holds 1000 books.
+    const token = Math.floor(random() * 4);
+    const since = hour + Math.floor(random() * (hourMs / 2));
+    const started = performance.now();
+    const books = await reader.booksBetween(tokenId(token), { since, until: hour + hourMs - 1, limit: 1000 });
+    rangeTimes.push(performance.now() - started);
+    rangeBooks += books.length;
+  }
+  await reader.close();
+  const figures: ReadFigures = {
+    sinceP50Ms: round(percentile(sinceTimes, 0.5)),
+    sinceP95Ms: round(percentile(sinceTimes, 0.95)),
+    sinceCpuP50Ms: round(percentile(sinceCpu, 0.5)),
+    sinceCpuP95Ms: round(percentile(sinceCpu, 0.95)),
+    range1000P50Ms: round(percentile(rangeTimes, 0.5)),
+    range1000P95Ms: round(percentile(rangeTimes, 0.95)),
+    rangeBooksReturned: Math.round(rangeBooks / rangeTimes.length),
+  };
+  progress(
+    `since p50/p95 ${figures.sinceP50Ms}/${figures.sinceP95Ms} ms (CPU ${figures.sinceCpuP50Ms}/${figures.sinceCpuP95Ms} ms); range p50/p95 ${figures.range1000P50Ms}/${figures.range1000P95Ms} ms`,
+  );
+  return figures;
 }
 
 interface Recorded {
