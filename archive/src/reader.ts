@@ -5,23 +5,19 @@ import type { MarketRow } from '@predgate/adapter-polymarket/streams';
 import { parquetMetadata, parquetReadObjects, readOffsetIndex } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData, ParquetReadOptions } from 'hyparquet';
 import type { v2Columns } from './hour-file.js';
+import { decodesChunk, readChunkRows } from './page-rows.js';
+import type { ChunkPages, ColumnValue, PageLocation } from './page-rows.js';
 import type { IndexedRow } from './reconstruct.js';
 import { levelsOf } from './staged-rows.js';
 import { zstdDecompress, zstdReady } from './zstd.js';
 
-/** One entry of a column chunk's offset index, as hyparquet's planner takes it. */
-interface PageLocation {
-  offset: bigint;
-  compressed_page_size: number;
-  first_row_index: bigint;
-}
-
-/** A row group's page locations by column, for the columns a book reads. */
-type GroupPages = Record<string, PageLocation[]>;
+/** A row group's book columns that have an offset index, by name: where their pages are, and their dictionaries once read. */
+type GroupPages = Record<string, ChunkPages>;
 
 /** An open hour file: its descriptor, its footer (read once) and where each row group starts. */
 interface OpenFile {
   fd: number;
+  path: string;
   buffer: AsyncBuffer;
   metadata: FileMetaData;
   groupStarts: number[];
@@ -40,10 +36,11 @@ const bookColumns: string[] = ['timestamp_received', 'timestamp', 'event_type', 
 /**
  * Reads closed hours' files by row position: the hour's index says where a
  * token's rows are (the file is sorted by token), and each column chunk's
- * offset index says which pages hold them, so a query reads and decodes those
- * pages alone, not the row group. Files stay open with their footers parsed
- * (a few files at a time), and the offset indexes of the row groups read
- * lately stay parsed (a few dozen groups), so a query reads only its pages.
+ * offset index says which pages hold them, so a query reads those pages
+ * alone, not the row group, and decodes only its rows of them. Files stay
+ * open with their footers parsed (a few files at a time), and the offset
+ * indexes and dictionaries of the row groups read lately stay parsed (a few
+ * dozen groups), so a query reads only its pages.
  * Counting a file's rows (`verify`) goes through DuckDB.
  */
 export class HourReader {
@@ -62,20 +59,10 @@ export class HourReader {
   async rows(path: string, range: { from: number; to: number; firstOrdinal: number }, token: { market: string; assetId: string }): Promise<IndexedRow[]> {
     if (range.to <= range.from) return [];
     const file = this.file(path);
-    // hyparquet's planner takes offset indexes already parsed (sparse: only the groups the rows are in).
-    const pageLocationsByGroup: GroupPages[] = [];
-    for (const group of groupsOf(file, range)) pageLocationsByGroup[group] = this.pagesOf(path, file, group);
-    const options: ParquetReadOptions & { pageLocationsByGroup: GroupPages[] } = {
-      file: file.buffer,
-      metadata: file.metadata,
-      rowStart: range.from,
-      rowEnd: range.to,
-      columns: bookColumns,
-      useOffsetIndex: true,
-      pageLocationsByGroup,
-      compressors: { ZSTD: (input) => zstdDecompress(input) },
-    };
-    const records = await parquetReadObjects(options);
+    const groups = groupsOf(file, range).map((group) => ({ group, pages: this.pagesOf(path, file, group) }));
+    const records = groups.every(({ pages }) => bookColumns.every((column) => pages[column] && decodesChunk(pages[column])))
+      ? this.decodedRows(file, groups, range)
+      : await hyparquetRows(file, groups, range);
     return records.map((record, position) => {
       const row: IndexedRow = {
         row: range.firstOrdinal + position,
@@ -96,6 +83,34 @@ export class HourReader {
       if (newTickSize !== undefined) row.newTickSize = newTickSize;
       return row;
     });
+  }
+
+  /**
+   * The rows decoded here, from the pages holding them: only the rows asked for
+   * become values (see `readChunkRows`), and each row group's dictionaries
+   * stay decoded with its page locations.
+   */
+  private decodedRows(file: OpenFile, groups: { group: number; pages: GroupPages }[], range: { from: number; to: number }): Record<string, ColumnValue>[] {
+    const columns: Record<string, ColumnValue[]> = {};
+    const read = (position: number, length: number) => new Uint8Array(readBytes(file.fd, file.path, position, position + length));
+    for (const column of bookColumns) {
+      const values: ColumnValue[] = new Array<ColumnValue>(range.to - range.from);
+      for (const { group, pages } of groups) {
+        const start = file.groupStarts[group]!;
+        const groupRows = Number(file.metadata.row_groups[group]!.num_rows);
+        const from = Math.max(range.from, start) - start;
+        const to = Math.min(range.to, start + groupRows) - start;
+        readChunkRows(pages[column]!, read, { from, to, groupRows }, decompressed, values, start + from - range.from);
+      }
+      columns[column] = values;
+    }
+    const records: Record<string, ColumnValue>[] = [];
+    for (let row = 0; row < range.to - range.from; row += 1) {
+      const record: Record<string, ColumnValue> = {};
+      for (const column of bookColumns) record[column] = columns[column]![row]!;
+      records.push(record);
+    }
+    return records;
   }
 
   async countRows(path: string): Promise<number> {
@@ -184,7 +199,7 @@ function openFile(path: string): OpenFile {
       groupStarts.push(start);
       start += Number(group.num_rows);
     }
-    return { fd, buffer, metadata, groupStarts };
+    return { fd, path, buffer, metadata, groupStarts };
   } catch (error) {
     closeSync(fd);
     throw error;
@@ -200,6 +215,39 @@ function readBytes(fd: number, path: string, start: number, end: number): ArrayB
     read += count;
   }
   return bytes.buffer;
+}
+
+/**
+ * The rows read through hyparquet, which decodes whole pages: for files whose
+ * chunks this reader does not decode itself (those written before the
+ * archive's writer wrote data pages v2 in PLAIN or dictionary coding).
+ */
+async function hyparquetRows(
+  file: OpenFile,
+  groups: { group: number; pages: GroupPages }[],
+  range: { from: number; to: number },
+): Promise<Record<string, unknown>[]> {
+  // hyparquet's planner takes offset indexes already parsed (sparse: only the groups the rows are in).
+  const pageLocationsByGroup: Record<string, PageLocation[]>[] = [];
+  for (const { group, pages } of groups) pageLocationsByGroup[group] = Object.fromEntries(Object.entries(pages).map(([name, chunk]) => [name, chunk.pages]));
+  const options: ParquetReadOptions & { pageLocationsByGroup: Record<string, PageLocation[]>[] } = {
+    file: file.buffer,
+    metadata: file.metadata,
+    rowStart: range.from,
+    rowEnd: range.to,
+    columns: bookColumns,
+    useOffsetIndex: true,
+    pageLocationsByGroup,
+    compressors: { ZSTD: (input, size) => decompressed(input, size) },
+  };
+  return parquetReadObjects(options);
+}
+
+/** A ZSTD block decompressed, checked against the size its page header gives. */
+function decompressed(input: Uint8Array, size: number): Uint8Array {
+  const output = zstdDecompress(input);
+  if (output.length !== size) throw new Error(`a ZSTD page decompressed to ${output.length} bytes where its header says ${size}`);
+  return output;
 }
 
 /** The row groups holding any of the rows `from` to `to`. */
@@ -220,11 +268,17 @@ function readGroupPages(file: OpenFile, group: number): GroupPages {
   );
   const pages: GroupPages = {};
   if (chunks.length === 0) return pages;
+  const elements = new Map(file.metadata.schema.map((element) => [element.name, element]));
   const from = Math.min(...chunks.map((chunk) => Number(chunk.offset_index_offset)));
   const to = Math.max(...chunks.map((chunk) => Number(chunk.offset_index_offset) + chunk.offset_index_length!));
   const view = new DataView(file.buffer.slice(from, to) as ArrayBuffer);
   for (const chunk of chunks) {
-    pages[chunk.meta_data!.path_in_schema.join('.')] = readOffsetIndex({ view, offset: Number(chunk.offset_index_offset) - from }).page_locations;
+    const name = chunk.meta_data!.path_in_schema.join('.');
+    pages[name] = {
+      meta: chunk.meta_data!,
+      element: elements.get(name)!,
+      pages: readOffsetIndex({ view, offset: Number(chunk.offset_index_offset) - from }).page_locations,
+    };
   }
   return pages;
 }
