@@ -43,6 +43,22 @@ test('pieces kept in the file read back as their views, whether still buffered, 
   expect(decodesTo(late, views[0]!)).toBe(true);
 });
 
+test('pieces read in no order (each read alone), then in order again (read ahead), read back as their views', () => {
+  const pieces = new PieceFile();
+  // Past the write buffer, so they are read from the file: small pieces, several to a read ahead.
+  const views = Array.from({ length: 1_200 }, (_, index) => view(900 + (index % 17), index * 1_000));
+  const kept = views.map((bytes) => pieces.keep(bytes));
+  // A page of markets from many events: far apart, so each read serves one piece and the next is read alone.
+  for (let step = 0; step < 400; step += 1) {
+    const index = (step * 397) % 1_000;
+    expect(decodesTo(kept[index]!, views[index]!)).toBe(true);
+  }
+  // Then a Router page: neighbours, forwards and backwards, some of them right after a piece read alone.
+  for (let index = 500; index < 560; index += 1) expect(decodesTo(kept[index]!, views[index]!)).toBe(true);
+  for (let index = 300; index >= 240; index -= 1) expect(decodesTo(kept[index]!, views[index]!)).toBe(true);
+  pieces.close();
+});
+
 test('a piece is read right after the one before it was written, across the buffer being written out', () => {
   const pieces = new PieceFile();
   const views = Array.from({ length: 600 }, (_, index) => view(2_000 + (index % 13), index * 2_000));

@@ -41,6 +41,8 @@ class PieceSegment {
   private readonly readAhead = Buffer.allocUnsafeSlow(readAheadBytes);
   private readStart = 0;
   private readEnd = 0;
+  /** Pieces served from the last read: one means its read-ahead was wasted. */
+  private servedByRead = 2;
   /** Where the next piece goes. */
   end = 0;
 
@@ -75,14 +77,20 @@ class PieceSegment {
       return;
     }
     if (at < this.readStart || at + length > this.readEnd) {
+      // Read ahead while it pays: the last read served more than one piece, or a read ahead would have held it and this one.
+      const inReach = Math.max(at + length, this.readEnd) - Math.min(at, this.readStart) <= readAheadBytes;
+      const ahead = this.servedByRead > 1 || inReach;
       // Just before the last read, a page is being read backwards (made in the opposite order): the read ends at the piece.
-      const backwards = at < this.readStart && this.readStart - at <= readAheadBytes;
+      const backwards = ahead && at < this.readStart && this.readStart - at <= readAheadBytes;
       const start = backwards ? Math.max(0, at + length - readAheadBytes) : at;
-      const span = Math.min(readAheadBytes, this.flushed - start);
+      // Otherwise pieces are asked for out of the order they were made (a page of markets from many events): each is read alone.
+      const span = ahead ? Math.min(readAheadBytes, this.flushed - start) : length;
       this.read(start, span, this.readAhead, 0);
       this.readStart = start;
       this.readEnd = start + span;
+      this.servedByRead = 0;
     }
+    this.servedByRead += 1;
     this.readAhead.copy(target, to, at - this.readStart, at - this.readStart + length);
   }
 
