@@ -71,7 +71,6 @@ export class PolymarketArchive implements HourSource, HourStore {
   /** The folders' modification times when last listed (-1: list again). */
   private readonly listedAt = { index: -1, files: -1 };
   private readonly journals = new Map<number, HourJournal>();
-  private readonly cache = new Map<string, AssetHour>();
   private readonly indexes = new Map<number, HourIndex>();
   private readonly books = new Map<string, BookState>();
   private readonly gaps: GapLog;
@@ -169,23 +168,15 @@ export class PolymarketArchive implements HourSource, HourStore {
     for (const checkpoint of token.checkpoints) if (checkpoint.timestamp <= since) chosen = checkpoint;
     const from = chosen?.row ?? 0;
     const to = until === undefined ? token.rows : rowsUntil(token, chosen, Math.max(since, until));
-    const key = `${start}:${assetId}:${chosen?.row ?? -1}:${to}`;
-    const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
+    // Not kept: a closed hour's rows are read again for each query. Kept rows (512 queries' worth) outlived young
+    // collections, so every query's garbage was copied and promoted, and that was most of a `since`'s slowest times.
     const rows = await this.reader.rows(
       join(this.filesDir, facts.name),
       { from: token.firstRow + from, to: token.firstRow + to, firstOrdinal: from },
       { market: token.market, assetId },
     );
     const checkpoints: Checkpoint[] = chosen ? [{ assetId, row: chosen.row, snapshot: index.snapshot(chosen) }] : [];
-    const hour: AssetHour = { start, rows, checkpoints };
-    this.cache.set(key, hour);
-    if (this.cache.size > 512) this.cache.delete(this.cache.keys().next().value!);
-    return hour;
+    return { start, rows, checkpoints };
   }
 
   /** A published hour's index (its directory read once; the last few hours asked kept, each some megabytes at tens of thousands of tokens). */
@@ -338,7 +329,6 @@ export class PolymarketArchive implements HourSource, HourStore {
     this.facts.set(start, facts);
     this.dataFiles.add(paths.name);
     // A republished hour (an import merged into it) is new files under the same names.
-    for (const key of [...this.cache.keys()]) if (key.startsWith(`${start}:`)) this.cache.delete(key);
     this.indexes.get(start)?.close();
     this.indexes.delete(start);
     await this.reader.forget(paths.data);
