@@ -43,3 +43,20 @@ test('past the first 1,023 distinct characters, windows share a code and candida
   }
   expect([...index.candidates(`${rare[1_100]}${rare[3]}x`)!]).not.toContain(3);
 });
+
+test('the build lets the event loop turn while it makes the final lists, not only between texts', async () => {
+  // One text of 998 distinct windows: adding it is one slice, so the turns come from packing the lists.
+  const text = Array.from({ length: 1_000 }, (_, index) => String.fromCharCode(0x4e00 + index)).join('');
+  let turns = 0;
+  let building = true;
+  const count = () => {
+    if (!building) return;
+    turns += 1;
+    setImmediate(count);
+  };
+  setImmediate(count);
+  const index = await TrigramIndex.build([text], 100);
+  building = false;
+  expect(turns).toBeGreaterThanOrEqual(5);
+  expect([...index.candidates(text.slice(500, 504))!]).toEqual([0]);
+});

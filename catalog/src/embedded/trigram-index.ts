@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 /**
  * Substring search without scanning: every three-character window of each
  * text maps to the positions of the texts containing it. A query's windows
@@ -16,26 +18,23 @@ export class TrigramIndex {
     private readonly postings: Map<number, Int32Array>,
   ) {}
 
-  /** Texts are indexed by their position in `texts`, which must already be lower-case. */
-  static async build(texts: readonly string[], yieldEvery = 5_000): Promise<TrigramIndex> {
+  /**
+   * Texts are indexed by their position in `texts`, which must already be
+   * lower-case. Building for a large venue takes a while, so it lets requests
+   * in after about every `windowsPerTurn` windows, in both of its steps.
+   */
+  static async build(texts: readonly string[], windowsPerTurn = 250_000): Promise<TrigramIndex> {
     const codes = new CharCodes();
     const growing = new Map<number, number[]>();
-    for (let position = 0; position < texts.length; position += 1) {
-      const text = texts[position]!;
-      let window = 0;
-      for (let index = 0; index < text.length; index += 1) {
-        window = ((window << windowBits) | codes.assign(text.charCodeAt(index))) & windowMask;
-        if (index < 2) continue;
-        const list = growing.get(window);
-        // Positions only grow, so a window seen twice in one text is the list's last entry.
-        if (!list) growing.set(window, [position]);
-        else if (list[list.length - 1] !== position) list.push(position);
-      }
-      // Building for a large venue takes a while: let requests in between.
-      if (position % yieldEvery === yieldEvery - 1) await new Promise((resolve) => setImmediate(resolve));
+    let position = 0;
+    for (;;) {
+      position = addTexts(texts, position, windowsPerTurn, codes, growing);
+      if (position === texts.length) break;
+      await nextTurn();
     }
     const postings = new Map<number, Int32Array>();
-    for (const [window, list] of growing) postings.set(window, Int32Array.from(list));
+    const lists = growing.entries();
+    while (packLists(lists, windowsPerTurn, postings)) await nextTurn();
     return new TrigramIndex(codes, postings);
   }
 
@@ -93,6 +92,43 @@ class CharCodes {
     if (code !== 0) return code;
     return this.next < 1 << codeBits ? undefined : 0;
   }
+}
+
+/**
+ * Adds texts from `position` on, each window to its growing list, until about
+ * `windows` windows are added (a slice of the build between two turns of the
+ * event loop); returns the position of the first text not added.
+ */
+function addTexts(texts: readonly string[], position: number, windows: number, codes: CharCodes, growing: Map<number, number[]>): number {
+  let added = 0;
+  while (position < texts.length && added < windows) {
+    const text = texts[position]!;
+    let window = 0;
+    for (let index = 0; index < text.length; index += 1) {
+      window = ((window << windowBits) | codes.assign(text.charCodeAt(index))) & windowMask;
+      if (index < 2) continue;
+      const list = growing.get(window);
+      // Positions only grow, so a window seen twice in one text is the list's last entry.
+      if (!list) growing.set(window, [position]);
+      else if (list[list.length - 1] !== position) list.push(position);
+    }
+    added += text.length;
+    position += 1;
+  }
+  return position;
+}
+
+/** Packs grown lists into `postings` until about `positions` positions are packed; true while lists are left. */
+function packLists(lists: Iterator<[number, number[]]>, positions: number, postings: Map<number, Int32Array>): boolean {
+  let packed = 0;
+  while (packed < positions) {
+    const next = lists.next();
+    if (next.done) return false;
+    const [window, list] = next.value;
+    postings.set(window, Int32Array.from(list));
+    packed += list.length;
+  }
+  return true;
 }
 
 /** The values in both ascending lists; walks the longer one by binary search from where the last value was found. */
