@@ -175,7 +175,7 @@ function dictionaryValues(
  * (Parquet's levels and dictionary indexes), `width` bits each. It stops
  * there: a page's later runs are never walked.
  */
-function readHybrid(bytes: Uint8Array, width: number, output: Uint8Array | Int32Array): void {
+export function readHybrid(bytes: Uint8Array, width: number, output: Uint8Array | Int32Array): void {
   let offset = 0;
   let seen = 0;
   const byteWidth = (width + 7) >> 3;
@@ -184,6 +184,8 @@ function readHybrid(bytes: Uint8Array, width: number, output: Uint8Array | Int32
     if (offset >= bytes.length) throw new Error(`run-length data ends after ${seen} of ${output.length} values`);
     let header = 0;
     for (let shift = 0; ; shift += 7) {
+      // A damaged page must fail here, not spin: past the end every byte would read as a continuation.
+      if (offset >= bytes.length) throw new Error(`run-length data ends inside a run header after ${seen} of ${output.length} values`);
       const byte = bytes[offset++]!;
       header |= (byte & 0x7f) << shift;
       if (byte < 0x80) break;
