@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
-import { FileBytes, SequentialCopier, borrowAdjacentBytes, inFileOrder } from './file-bytes.js';
+import { FileBytes, SequentialCopier, borrowAdjacentBytes, inFileOrder, readPage } from './file-bytes.js';
 
 function fileOf(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'predgate-bytes-')), 'events');
@@ -79,6 +79,36 @@ test('an event and its Router shell a few bytes apart are read in one read, byte
     }
   } finally {
     reads.mockRestore();
+    file.close();
+  }
+});
+
+test('a page of neighbouring events is read at once: its ranges come from that read, byte for byte; others, and sparse pages, from the file', () => {
+  // Events of 100 bytes side by side; the file is then changed under the reader (which a store's files never are),
+  // so a range read after shows where it came from: a page's read holds the bytes as they were.
+  const events = Array.from({ length: 20 }, (_, index) => `{"n":${String(index).padStart(2, '0')},"t":"${'é'.repeat(40)}${'x'.repeat(5)}"}`);
+  expect(events.every((event) => Buffer.byteLength(event) === 100)).toBe(true);
+  const path = fileOf(events.join(''));
+  const file = new FileBytes(path);
+  const range = (index: number) => file.range(index * 100, 100);
+  const read = (index: number) => range(index).read().toString('utf8');
+  const writtenWith = (letter: string) => events.map((event) => event.replace(/x/g, letter));
+  const change = (letter: string) => writeFileSync(path, writtenWith(letter).join(''));
+  try {
+    readPage([range(3), range(5), undefined, Buffer.from('{}'), range(4), range(7)]);
+    change('y');
+    for (const index of [3, 4, 5, 6, 7]) expect(read(index)).toBe(events[index]);
+    // Partly outside the page's read, or outside it: from the file as it is now.
+    expect(file.range(750, 100).read()).toEqual(Buffer.from(writtenWith('y').join('')).subarray(750, 850));
+    expect(read(8)).toBe(writtenWith('y')[8]);
+    // Ranges that fill too little of their span, or a page of fewer than three ranges, are each read alone.
+    readPage([range(0), range(19), range(10)]);
+    change('z');
+    expect([read(0), read(10)]).toEqual([writtenWith('z')[0], writtenWith('z')[10]]);
+    readPage([range(1), range(2)]);
+    change('w');
+    expect(read(1)).toBe(writtenWith('w')[1]);
+  } finally {
     file.close();
   }
 });

@@ -38,6 +38,9 @@ export class FileBytes {
   /** Reads up to `length` bytes from `offset` into `target` at `at`, stopping at the end of the file; answers how many. */
   private readAt(offset: number, length: number, target: Buffer, at: number): number {
     if (this.fd === undefined) throw new Error(`catalog file ${this.path} was replaced and closed before this read`);
+    if (pageRead.file === this && offset >= pageRead.start && offset + length <= pageRead.end) {
+      return pageRead.bytes.copy(target, at, offset - pageRead.start, offset - pageRead.start + length);
+    }
     let done = 0;
     while (done < length) {
       const read = readSync(this.fd, target, at + done, length - done, offset + done);
@@ -61,6 +64,56 @@ export class FileBytes {
     closeSync(this.fd);
     this.fd = undefined;
   }
+}
+
+/** The most bytes `readPage` reads at once: a page of fifty large events, and the closed ones between them. */
+const pageReadBytes = 1 << 20;
+/**
+ * The ranges `readPage` must fill of what it reads for reading at once to
+ * pay: a copy of a byte out of the page cache costs far less than a system
+ * call, but bytes of events the page skips are copied for nothing.
+ */
+const pageReadDensity = 0.25;
+
+/** The bytes `readPage` last read, and where they are from: the files' bytes never change once written. */
+const pageRead: { file: FileBytes | undefined; start: number; end: number; bytes: Buffer } = {
+  file: undefined,
+  start: 0,
+  end: 0,
+  bytes: Buffer.alloc(0),
+};
+
+/**
+ * Reads the span of one file that holds `ranges` (the stored bytes of a page's
+ * events, about to be written into an answer) with one system call, where
+ * they lie close together: later reads of any of them, until the next
+ * `readPage`, are copies from it. Events are written to the files in the
+ * order a venue's pages list them, so a page's events are neighbours there,
+ * and a page costs one read instead of one per event. Ranges in another file,
+ * or in memory, are read as before.
+ */
+export function readPage(ranges: Iterable<EventBytes | undefined>): void {
+  let file: FileBytes | undefined;
+  let start = Infinity;
+  let end = 0;
+  let wanted = 0;
+  let count = 0;
+  for (const range of ranges) {
+    if (!(range instanceof FileRange)) continue;
+    // The page's first file only: a page across two files (a journal after a snapshot) reads the rest alone.
+    file ??= range.file;
+    if (range.file !== file) continue;
+    start = Math.min(start, range.offset);
+    end = Math.max(end, range.offset + range.length);
+    wanted += range.length;
+    count += 1;
+  }
+  // One event's bytes and Router shell are read together anyway (see `borrowAdjacentBytes`): a window would be a second copy.
+  if (!file || count < 3 || end - start > pageReadBytes || wanted < (end - start) * pageReadDensity) return;
+  if (pageRead.bytes.length < end - start) pageRead.bytes = Buffer.allocUnsafeSlow(Math.max(64 * 1024, end - start));
+  pageRead.file = undefined;
+  file.readInto(start, end - start, pageRead.bytes, 0);
+  Object.assign(pageRead, { file, start, end });
 }
 
 /** Where an event's stored bytes are in one of the store's files. */
