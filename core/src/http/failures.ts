@@ -96,9 +96,8 @@ export const networkErrorCodes: readonly string[] = [
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_CLOSED',
-  // A body cut short of its content-length, and the retry interceptor giving up on one.
+  // A body cut short of its content-length.
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  'UND_ERR_REQ_RETRY',
 ];
 
 const networkErrors = new Set(networkErrorCodes);
@@ -107,9 +106,12 @@ const networkErrors = new Set(networkErrorCodes);
  * The network failures worth another attempt: all but timeouts, since a venue
  * that did not answer in time would make each retry wait as long again.
  */
-export const retryableNetworkErrorCodes: readonly string[] = networkErrorCodes.filter(
-  (code) => !code.includes('TIMEOUT') && code !== 'ETIMEDOUT' && code !== 'UND_ERR_REQ_RETRY',
-);
+const retryableNetworkErrors = new Set(networkErrorCodes.filter((code) => !code.includes('TIMEOUT') && code !== 'ETIMEDOUT'));
+
+/** Whether a failure to reach the venue or read its answer is worth another attempt of an idempotent request. */
+export function isRetryableTransport(error: unknown): boolean {
+  return transportCode(error, retryableNetworkErrors) !== undefined;
+}
 
 /**
  * Maps a failure to reach the venue (refused, reset, timed out) to NETWORK_ERROR.
@@ -134,7 +136,7 @@ export function isUnreachable(error: unknown): boolean {
 
 function transportCode(error: unknown, codes: ReadonlySet<string> = networkErrors): string | undefined {
   let current: unknown = error;
-  // Connection errors arrive wrapped (undici SocketError, AggregateError from happy eyeballs, the retry interceptor's error).
+  // Connection errors arrive wrapped (undici SocketError, AggregateError from happy eyeballs).
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown[] };
     if (typeof code === 'string' && codes.has(code)) return code;

@@ -120,6 +120,29 @@ describe('retries', () => {
     expect(agent.pendingInterceptors()).toHaveLength(0);
   });
 
+  test('waits twice as long before each retry, never past maxDelayMs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { pool, http } = mockVenue();
+    let served = 0;
+    pool
+      .intercept({ path: '/book', method: 'GET' })
+      .reply(() => ({ statusCode: ++served < 4 ? 503 : 200, data: { served } }))
+      .times(4);
+    const client = http({ venue: 'v', retry: { maxRetries: 3, minDelayMs: 100, maxDelayMs: 150 } });
+    const answer = client.json({ url: `${origin}/book` });
+    await vi.advanceTimersByTimeAsync(99);
+    expect(served).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(served).toBe(2);
+    // 200 ms by doubling, cut to 150.
+    await vi.advanceTimersByTimeAsync(149);
+    expect(served).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(served).toBe(3);
+    await vi.advanceTimersByTimeAsync(150);
+    await expect(answer).resolves.toEqual({ served: 4 });
+  });
+
   test('never retries a write', async () => {
     const { pool, http, agent } = mockVenue();
     pool.intercept({ path: '/order', method: 'POST' }).reply(503, { error: 'down' });
