@@ -26,6 +26,12 @@ interface TokenIndex {
   frame: number;
   /** The token id as JSON text, for its checkpoint lines. */
   assetIdJson?: string;
+  /**
+   * Its latest checkpoint's row (-1 before the first) and receive time, read for every frame that touches the
+   * token: held here, beside what the frame already read, rather than only at the end of `checkpoints`.
+   */
+  lastCheckpointRow: number;
+  lastCheckpointAt: number;
 }
 
 /** A token's book is written again after this many of its rows, or this long after a change. */
@@ -145,10 +151,11 @@ export class HourJournal {
     // A token's carried book goes before its first row of the hour: a read of the open hour starts at the book.
     if (this.carrying.size > 0) for (const row of rows) if (this.carrying.has(row.assetId)) this.carry(row.assetId);
     if (frame) {
-      // Written in pieces: a frame's text is encoded straight from the socket's string, never copied into a line first.
-      this.write(`F${frame.receivedAt} `);
+      // Written in pieces: a frame's text is encoded straight from the socket's string, never copied into a line first;
+      // the pieces around it are ASCII, copied a byte a character rather than by a call into the encoder each.
+      this.writeAscii(`F${frame.receivedAt} `);
       this.write(frame.text.includes('\n') ? frame.text.replaceAll('\n', ' ') : frame.text);
-      this.write('\n');
+      this.writeAscii('\n');
     } else for (const row of rows) this.write(`R${JSON.stringify(row)}\n`);
     this.index(rows);
   }
@@ -235,11 +242,10 @@ export class HourJournal {
     }
     // Checkpoints follow the whole frame, so a journal read from one never misses a row of the frame before it.
     for (const token of touched) {
-      const last = token.checkpoints.at(-1);
-      const rowsSince = token.rows - (last?.row ?? 0);
       const receivedAt = this.lastReceivedAt!;
-      const stale = last !== undefined && receivedAt - last.receivedAt >= this.policy.maxAgeMs;
-      if (token.book.known && (rowsSince >= this.policy.every || stale || !last)) this.checkpoint(token.book.assetId, receivedAt);
+      const due =
+        token.lastCheckpointRow < 0 || token.rows - token.lastCheckpointRow >= this.policy.every || receivedAt - token.lastCheckpointAt >= this.policy.maxAgeMs;
+      if (due && token.book.known) this.checkpoint(token.book.assetId, receivedAt);
     }
   }
 
@@ -263,10 +269,14 @@ export class HourJournal {
 
   private checkpoint(assetId: string, receivedAt: number): void {
     const token = this.token(assetId);
-    token.checkpoints.push({ row: token.rows, timestamp: token.book.timestamp, receivedAt, offset: this.fileBytes + this.pendingBytes });
-    // The book writes its own JSON text: a snapshot built and stringified here was an eighth of recording's time.
+    addCheckpoint(token, { row: token.rows, timestamp: token.book.timestamp, receivedAt, offset: this.fileBytes + this.pendingBytes });
     token.assetIdJson ??= JSON.stringify(assetId);
-    this.write(`C{"a":${token.assetIdJson},"r":${token.rows},"s":${token.book.json()}}\n`);
+    this.write(`C{"a":${token.assetIdJson},"r":${token.rows},"s":`);
+    // The book writes its own JSON into the buffer: a snapshot built and stringified here was an eighth of recording's
+    // time, and its text built as a string, then encoded, most of a checkpoint's cost.
+    const book = token.book;
+    this.writeBytes((target, offset) => book.writeJson(target, offset));
+    this.write('}\n');
   }
 
   private token(assetId: string): TokenIndex {
@@ -274,24 +284,56 @@ export class HourJournal {
     if (!token) {
       let book = this.books.get(assetId);
       if (!book) this.books.set(assetId, (book = new BookState(assetId)));
-      this.tokens.set(assetId, (token = { rows: 0, checkpoints: [], book, frame: 0 }));
+      this.tokens.set(assetId, (token = { rows: 0, checkpoints: [], book, frame: 0, lastCheckpointRow: -1, lastCheckpointAt: 0 }));
     }
     return token;
   }
 
   private write(line: string): void {
     // A UTF-8 character takes at most three bytes per UTF-16 unit.
-    if (this.pendingBytes + line.length * 3 > this.buffer.length) {
-      this.drain();
-      // Still too long (one line longer than the buffer, or no file open yet): a larger buffer.
-      if (this.pendingBytes + line.length * 3 > this.buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.pendingBytes + line.length * 3));
-        this.buffer.copy(grown, 0, 0, this.pendingBytes);
-        this.buffer = grown;
-      }
-    }
+    this.reserve(line.length * 3);
     this.pendingBytes += this.buffer.write(line, this.pendingBytes, 'utf8');
     this.oldestUnflushed ??= Date.now();
+  }
+
+  /** `write` for text known to be ASCII. */
+  private writeAscii(text: string): void {
+    this.reserve(text.length);
+    const buffer = this.buffer;
+    for (let index = 0; index < text.length; index += 1) buffer[this.pendingBytes + index] = text.charCodeAt(index);
+    this.pendingBytes += text.length;
+    this.oldestUnflushed ??= Date.now();
+  }
+
+  /** Room for `bytes` more in the buffer: what is pending is written out first, and the buffer grows only when that is not enough. */
+  private reserve(bytes: number): void {
+    if (this.pendingBytes + bytes <= this.buffer.length) return;
+    this.drain();
+    // Still too long (one line longer than the buffer, or no file open yet): a larger buffer.
+    if (this.pendingBytes + bytes > this.buffer.length) this.grow(this.pendingBytes + bytes);
+  }
+
+  /** Appends what `writer` writes into the buffer at an offset (returning the offset after it, or -1 when it did not fit). */
+  private writeBytes(writer: (target: Buffer, offset: number) => number): void {
+    let end = writer(this.buffer, this.pendingBytes);
+    if (end < 0) {
+      this.drain();
+      end = writer(this.buffer, this.pendingBytes);
+    }
+    // Still too long (longer than the buffer, or no file open yet): a larger buffer.
+    while (end < 0) {
+      this.grow(this.buffer.length * 2);
+      end = writer(this.buffer, this.pendingBytes);
+    }
+    this.pendingBytes = end;
+    this.oldestUnflushed ??= Date.now();
+  }
+
+  /** A buffer of at least `bytes` (and twice the current one), holding what is pending. */
+  private grow(bytes: number): void {
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, bytes));
+    this.buffer.copy(grown, 0, 0, this.pendingBytes);
+    this.buffer = grown;
   }
 
   /** Writes the buffer to the file (the next flush syncs it). */
@@ -310,7 +352,7 @@ export class HourJournal {
     if (line.startsWith('C')) {
       const entry = JSON.parse(line.slice(1)) as { a: string; r: number; s: BookSnapshot };
       const token = this.token(entry.a);
-      token.checkpoints.push({ row: entry.r, timestamp: entry.s.timestamp, receivedAt: entry.s.syncedAt ?? this.start, offset });
+      addCheckpoint(token, { row: entry.r, timestamp: entry.s.timestamp, receivedAt: entry.s.syncedAt ?? this.start, offset });
       if (!token.book.known) this.books.set(entry.a, (token.book = BookState.from(entry.s)));
       return;
     }
@@ -337,6 +379,12 @@ export class HourJournal {
   private scan(from: number, visit: (line: string) => void): void {
     forEachLine(this.path, visit, { from, to: this.flushedBytes });
   }
+}
+
+function addCheckpoint(token: TokenIndex, checkpoint: JournalCheckpoint): void {
+  token.checkpoints.push(checkpoint);
+  token.lastCheckpointRow = checkpoint.row;
+  token.lastCheckpointAt = checkpoint.receivedAt;
 }
 
 /** The rows a journal line holds. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { BookState } from '@predgate/adapter-polymarket/streams';
-import type { MarketRow } from '@predgate/adapter-polymarket/streams';
+import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 
-// The journal writes each checkpoint with the book's own JSON text (`BookState.json`): it must be exactly the snapshot's JSON,
+// The journal writes each checkpoint with the book's own JSON text (`BookState.writeJson`): it must be exactly the snapshot's JSON,
 // and its levels must be what a plain model of the rows says (one level per numeric price, latest text, size 0 removes).
 const asset = '7123';
 const cents = fc.integer({ min: 1, max: 99 });
@@ -59,6 +59,14 @@ function sortedLevels(side: Map<number, { price: string; size: string }>, order:
   return prices.map((key) => side.get(key)!);
 }
 
+/** The book's JSON as its `writeJson` writes it, after a few bytes already in the buffer (a journal's earlier lines). */
+function jsonOf(book: BookState): string {
+  const target = Buffer.alloc(1 << 16, 'x');
+  const end = book.writeJson(target, 3);
+  expect(target.toString('latin1', 0, 3)).toBe('xxx');
+  return target.toString('utf8', 3, end);
+}
+
 test("a book's JSON text is its snapshot's JSON, with the levels the rows leave", () => {
   fc.assert(
     fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
@@ -76,11 +84,15 @@ test("a book's JSON text is its snapshot's JSON, with the levels the rows leave"
         }
         if (entry.kind === 'price_change') applyLevel(entry.side === 'BUY' ? bids : asks, entry.price, entry.size);
         const snapshot = book.snapshot();
-        expect(book.json()).toBe(JSON.stringify(snapshot));
+        const text = JSON.stringify(snapshot);
+        expect(jsonOf(book)).toBe(text);
+        // Written at an offset into a buffer one byte too short, it reports that it does not fit.
+        const tooShort = Buffer.alloc(index + Buffer.byteLength(text) - 1);
+        expect(book.writeJson(tooShort, index)).toBe(-1);
         expect(snapshot.bids).toEqual(sortedLevels(bids, 'ascending'));
         expect(snapshot.asks).toEqual(sortedLevels(asks, 'descending'));
         // A book read back from its JSON (as a journal's checkpoint is) writes the same text.
-        expect(BookState.from(JSON.parse(book.json())).json()).toBe(book.json());
+        expect(jsonOf(BookState.from(JSON.parse(jsonOf(book)) as BookSnapshot))).toBe(jsonOf(book));
       });
     }),
     { numRuns: Number(process.env.FC_RUNS ?? 200), ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
@@ -99,5 +111,5 @@ test('a level whose text is not a plain decimal is refused and changes nothing',
   ] as const)
     book.apply({ receivedAt: 2, timestamp: 2, market: '0xm', eventType: 'price_change', assetId: asset, price, size, side: 'BUY' });
   expect(book.snapshot().bids).toEqual([{ price: '0.4', size: '10' }]);
-  expect(JSON.parse(book.json())).toEqual(book.snapshot());
+  expect(JSON.parse(jsonOf(book))).toEqual(book.snapshot());
 });

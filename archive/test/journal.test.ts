@@ -100,3 +100,30 @@ test('a row whose token id or transaction hash holds a tab or line break is left
     { assetId: token, hash: '0xdd', price: '0.41', size: '12' },
   ]);
 });
+
+test("a token's book longer than the journal's write buffer is written whole, after the lines before it", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-journal-'));
+  dirs.push(dir);
+  const path = join(dir, 'journal.jsonl');
+  const row = { receivedAt: hour + 10, timestamp: hour + 9, market } as const;
+  const small = `1${'5'.repeat(70)}`;
+  const large = `2${'5'.repeat(70)}`;
+  // About 5 MB of levels, carried into the hour: more than the 4 MiB buffer, which no line before it grew.
+  const bids = Array.from({ length: 130_000 }, (_, index) => ({ price: ((100_000 + index) / 1e6).toFixed(6), size: String(index + 1) }));
+  const asks = [{ price: '0.9', size: '1' }];
+  const books = new Map([[large, BookState.from({ assetId: large, market, timestamp: hour - 1_000, bids, asks })]]);
+  const journal = HourJournal.create(hour, path, books, { every: 500, maxAgeMs: 300_000 }, () => hour + 10);
+  journal.append([{ ...row, eventType: 'book', assetId: small, bids: [{ price: '0.40', size: '5' }], asks: [] }]);
+  journal.append([{ ...row, eventType: 'price_change', assetId: large, price: '0.41', size: '6', side: 'BUY' }]);
+  journal.close();
+
+  const lines = readFileSync(path, 'utf8').split('\n');
+  expect(lines.filter((line) => line.startsWith('C')).map((line) => (JSON.parse(line.slice(1)) as { a: string }).a)).toEqual([small, large]);
+  const recovered = HourJournal.recover(hour, path, new Map(), { every: 500, maxAgeMs: 300_000 }, () => hour + 20);
+  const carried = recovered.assetHour(large, hour + 20);
+  // Compared as text: a deep comparison of 130,000 levels is most of the test's time.
+  expect(JSON.stringify([carried.checkpoints[0]!.snapshot.bids, carried.checkpoints[0]!.snapshot.asks])).toBe(JSON.stringify([bids, asks]));
+  expect(carried.rows.map((entry) => entry.price)).toEqual(['0.41']);
+  expect(recovered.assetHour(small, hour + 20).checkpoints[0]!.snapshot.bids).toEqual([{ price: '0.40', size: '5' }]);
+  recovered.close();
+});

@@ -31,16 +31,15 @@ export interface BookSnapshot {
  * level). Levels are keyed by their numeric value so "0.50" and "0.5" are one
  * level, and kept as the venue's text. The recorder writes a token's book
  * into its journal every few hundred rows, so the book also writes itself as
- * JSON text (`json`) without building a snapshot first.
+ * JSON bytes (`writeJson`) without building a snapshot first.
  */
 export class BookState {
   private readonly bids = new TextLevels();
   private readonly asks = new TextLevels();
   private hasSnapshot = false;
   private market = '';
-  /** JSON text of the token id and of the market, made when they are first written. */
-  private assetIdJson: string | undefined;
-  private marketJson: string | undefined;
+  /** The start of the book's JSON text (the token id and the market, escaped), made when first written. */
+  private headJson: string | undefined;
   private time = 0;
   private tickSize: string | undefined;
   private lastTradePrice: string | undefined;
@@ -53,7 +52,6 @@ export class BookState {
     const state = new BookState(snapshot.assetId);
     state.replaceLevels(snapshot.bids, snapshot.asks);
     state.market = snapshot.market;
-    state.marketJson = undefined;
     state.time = snapshot.timestamp;
     state.tickSize = snapshot.tickSize;
     state.lastTradePrice = snapshot.lastTradePrice;
@@ -98,7 +96,7 @@ export class BookState {
     // Kept only when it changes: each row's copy of the same id would otherwise be kept until the token's next row.
     if (row.market !== '' && row.market !== this.market) {
       this.market = row.market;
-      this.marketJson = undefined;
+      this.headJson = undefined;
     }
     this.time = Math.max(this.time, row.timestamp);
   }
@@ -133,18 +131,33 @@ export class BookState {
     };
   }
 
-  /** `JSON.stringify(this.snapshot())`, written directly: the levels are plain decimal text, the ids escaped once. */
-  json(): string {
-    this.assetIdJson ??= JSON.stringify(this.assetId);
-    this.marketJson ??= JSON.stringify(this.market);
-    let text = `{"assetId":${this.assetIdJson},"market":${this.marketJson},"timestamp":${jsonNumber(this.time)}`;
-    text += `,"bids":${this.bids.json('ascending')},"asks":${this.asks.json('descending')}`;
-    if (this.tickSize !== undefined) text += `,"tickSize":${JSON.stringify(this.tickSize)}`;
-    if (this.lastTradePrice !== undefined) text += `,"lastTradePrice":${JSON.stringify(this.lastTradePrice)}`;
-    if (this.syncedAt !== undefined) text += `,"syncedAt":${jsonNumber(this.syncedAt)}`;
-    if (this.gap) text += `,"gap":{"from":${jsonNumber(this.gap.from)},"to":${jsonNumber(this.gap.to)}}`;
-    return `${text}}`;
+  /**
+   * Writes `JSON.stringify(this.snapshot())` as UTF-8 into `target` from
+   * `offset` and returns the offset after it; -1 when it does not fit (the
+   * bytes from `offset` on are then undefined). The levels are plain decimal
+   * text, written a byte a character; the ids are escaped once.
+   */
+  writeJson(target: Buffer, offset: number): number {
+    this.headJson ??= `{"assetId":${JSON.stringify(this.assetId)},"market":${JSON.stringify(this.market)},"timestamp":`;
+    let at = writeText(target, offset, `${this.headJson}${jsonNumber(this.time)},"bids":`);
+    if (at >= 0) at = this.bids.writeJson('ascending', target, at);
+    if (at >= 0) at = writeText(target, at, ',"asks":');
+    if (at >= 0) at = this.asks.writeJson('descending', target, at);
+    if (at < 0) return -1;
+    let tail = '';
+    if (this.tickSize !== undefined) tail += `,"tickSize":${JSON.stringify(this.tickSize)}`;
+    if (this.lastTradePrice !== undefined) tail += `,"lastTradePrice":${JSON.stringify(this.lastTradePrice)}`;
+    if (this.syncedAt !== undefined) tail += `,"syncedAt":${jsonNumber(this.syncedAt)}`;
+    if (this.gap) tail += `,"gap":{"from":${jsonNumber(this.gap.from)},"to":${jsonNumber(this.gap.to)}}`;
+    return writeText(target, at, `${tail}}`);
   }
+}
+
+/** Writes text as UTF-8 at `offset`; returns the offset after it, or -1 when it does not fit. */
+function writeText(target: Buffer, offset: number, text: string): number {
+  // A UTF-16 unit takes at most three bytes; only text that might not fit is measured.
+  if (offset + text.length * 3 > target.length && offset + Buffer.byteLength(text) > target.length) return -1;
+  return offset + target.write(text, offset, 'utf8');
 }
 
 /** A number as JSON writes it (`null` when not finite). */

@@ -58,13 +58,15 @@ function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): v
   const eventType = optionalText(message, 'event_type') ?? ('bids' in message || 'buys' in message ? 'book' : undefined);
   const timestamp = venueTime(message, receivedAt);
   const market = optionalText(message, 'market') ?? '';
+  // Each row names its type with the literal, not the frame's copy of it: a literal is one shared string whose
+  // comparisons (the archive's per-row checks, the book's switch) are a pointer compare.
   switch (eventType) {
     case 'book': {
       const row: MarketRow = {
         receivedAt,
         timestamp,
         market,
-        eventType,
+        eventType: 'book',
         assetId: requiredText(message, 'asset_id'),
         bids: levels(message, 'bids', 'buys'),
         asks: levels(message, 'asks', 'sells'),
@@ -83,7 +85,7 @@ function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): v
           receivedAt,
           timestamp,
           market,
-          eventType,
+          eventType: 'price_change',
           assetId: requiredText(change, 'asset_id'),
           price: requiredDecimal(change, 'price'),
           size: requiredDecimal(change, 'size'),
@@ -96,14 +98,21 @@ function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): v
       return;
     }
     case 'tick_size_change': {
-      const row: MarketRow = { receivedAt, timestamp, market, eventType, assetId: requiredText(message, 'asset_id') };
+      const row: MarketRow = { receivedAt, timestamp, market, eventType: 'tick_size_change', assetId: requiredText(message, 'asset_id') };
       setDecimal(row, 'oldTickSize', message, 'old_tick_size');
       row.newTickSize = requiredDecimal(message, 'new_tick_size');
       rows.push(row);
       return;
     }
     case 'last_trade_price': {
-      const row: MarketRow = { receivedAt, timestamp, market, eventType, assetId: requiredText(message, 'asset_id'), price: requiredDecimal(message, 'price') };
+      const row: MarketRow = {
+        receivedAt,
+        timestamp,
+        market,
+        eventType: 'last_trade_price',
+        assetId: requiredText(message, 'asset_id'),
+        price: requiredDecimal(message, 'price'),
+      };
       setDecimal(row, 'size', message, 'size');
       if (message.side !== undefined && message.side !== '') row.side = side(message);
       setDecimal(row, 'feeRateBps', message, 'fee_rate_bps');
@@ -113,7 +122,7 @@ function readMessage(message: unknown, receivedAt: number, rows: MarketRow[]): v
       return;
     }
     case 'best_bid_ask': {
-      const row: MarketRow = { receivedAt, timestamp, market, eventType, assetId: requiredText(message, 'asset_id') };
+      const row: MarketRow = { receivedAt, timestamp, market, eventType: 'best_bid_ask', assetId: requiredText(message, 'asset_id') };
       setDecimal(row, 'bestBid', message, 'best_bid');
       setDecimal(row, 'bestAsk', message, 'best_ask');
       rows.push(row);

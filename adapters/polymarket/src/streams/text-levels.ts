@@ -61,15 +61,48 @@ export class TextLevels {
     return levels;
   }
 
-  /** `JSON.stringify(this.levels(order))`, written without building the levels (the text needs no escaping). */
-  json(order: 'ascending' | 'descending'): string {
-    let text = '[';
+  /**
+   * Writes `JSON.stringify(this.levels(order))` into `target` from `offset`,
+   * one byte a character (the text is plain decimal, needing no escapes), and
+   * returns the offset after it; -1 when it does not fit (the bytes from
+   * `offset` on are then undefined). Bytes, not a string: a book's text built
+   * by concatenation, flattened and encoded cost the recorder more than
+   * writing it into its journal buffer directly.
+   */
+  writeJson(order: 'ascending' | 'descending', target: Uint8Array, offset: number): number {
+    if (offset >= target.length) return -1;
+    let at = offset;
+    target[at++] = openBracket;
     for (let step = 0; step < this.keys.length; step += 1) {
       const index = order === 'ascending' ? step : this.keys.length - 1 - step;
-      text += `${step === 0 ? '' : ','}{"price":"${this.prices[index]!}","size":"${this.sizes[index]!}"}`;
+      const price = this.prices[index]!;
+      const size = this.sizes[index]!;
+      // A comma, `{"price":"`, `","size":"`, `"}`, and a closing bracket after the last.
+      if (at + price.length + size.length + 24 > target.length) return -1;
+      if (step > 0) target[at++] = comma;
+      at = writeAscii(target, at, priceKey);
+      at = writeAscii(target, at, price);
+      at = writeAscii(target, at, sizeKey);
+      at = writeAscii(target, at, size);
+      at = writeAscii(target, at, levelEnd);
     }
-    return `${text}]`;
+    if (at >= target.length) return -1;
+    target[at++] = closeBracket;
+    return at;
   }
+}
+
+const openBracket = 0x5b;
+const closeBracket = 0x5d;
+const comma = 0x2c;
+const priceKey = '{"price":"';
+const sizeKey = '","size":"';
+const levelEnd = '"}';
+
+/** Writes ASCII text (the caller checked it fits), one byte a character; returns the offset after it. */
+function writeAscii(target: Uint8Array, offset: number, text: string): number {
+  for (let index = 0; index < text.length; index += 1) target[offset + index] = text.charCodeAt(index);
+  return offset + text.length;
 }
 
 /** Digits, `+`, `-`, `.`, `e` and `E` only, at least one character: text JSON holds as it is. */
