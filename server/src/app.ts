@@ -111,6 +111,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   container.register(tokens.metrics, { useValue: metrics });
   const drift = new DriftRecorder(metrics.venueDrift, () => clock.now());
   container.register(tokens.drift, { useValue: drift });
+  const stopCountingDrift = drift.countUnscoped(manifest.venues.map((venue) => venue.id));
 
   const contextFor = (venue: string, venueConfig: Record<string, unknown>) => (credentials?: Credentials) => ({
     http,
@@ -237,6 +238,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await store.close();
       await Promise.all(venues.all().map((venue) => venue.close()));
       await http.close();
+      stopCountingDrift();
     },
   };
 }

@@ -8,7 +8,7 @@
 export { bindContext, definePlugin, defineAdapter } from './define.js';
 export type { BoundMethods, DefinedAdapter, PluginDefinition } from './define.js';
 export { checkPayload, venueValue } from './payload.js';
-export { collectingDrift, reportDrift, withDriftSink } from './drift.js';
+export { addUnscopedDriftSink, collectingDrift, reportDrift, withDriftSink } from './drift.js';
 export type { DriftSink } from './drift.js';
 export type { PayloadSource } from './payload.js';
 export { compact, complement, fromBaseUnits, percentToFraction, pick, roundTo, text, toEpochMs, toFraction, toIsoDate, toList, toNumber } from './values.js';

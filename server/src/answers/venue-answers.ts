@@ -1,5 +1,4 @@
-import { adapterMethod, conformAnswer, withDriftSink } from '@predgate/core';
-import type { PredgateError } from '@predgate/core';
+import { adapterMethod, conformAnswer } from '@predgate/core';
 import type { CatalogService } from '@predgate/catalog';
 import type { DriftRecorder } from '../venues/drift.js';
 import type { Metrics } from '../metrics.js';
@@ -21,24 +20,20 @@ export function venueAnswerer(options: { metrics: Metrics; drift: DriftRecorder;
       const venue = call.target;
       const method = adapterMethod(venue.adapter(call.input.credentials), call.method)!;
       const stop = metrics.adapterSeconds.startTimer({ venue: venue.id, method: call.method });
-      // Items the adapter or the answer check leave out are drift the caller never sees: counted here.
-      const leftOut: unknown[] = [];
-      const sink = (report: PredgateError) => {
-        leftOut.push(report);
-        drift.record(venue.id, report);
-      };
       try {
-        const pending = Promise.resolve(withDriftSink(sink, () => method(...call.args)));
+        // Items the adapter leaves out are drift the caller never sees, counted as reported outside any drift scope
+        // (by the venue the report names, see DriftRecorder.countUnscoped): a scope per call would cost every promise.
+        const pending = Promise.resolve(method(...call.args));
         // Reads are held to the budget; a write (an order, a cancel) is not cut short, since a caller told to retry
         // might place it twice: the venue client's own timeouts bound it, and writes are never retried.
         const answer = call.declaration.verbs.includes('GET') ? await withinBudget(pending, budgetMs, venue.id, call.method) : await pending;
         // Nothing outside the model is sent: list items outside it are left out as drift, any other answer refused.
-        const data = conformAnswer(call.method, call.declaration, answer, venue.id, sink);
+        const data = conformAnswer(call.method, call.declaration, answer, venue.id, (report) => drift.record(venue.id, report));
         return venue.plugin.spansVenues ? { data, servedFrom: 'catalog', asOf: catalog.sweptAt() } : { data, servedFrom: 'live' };
       } catch (error) {
         metrics.adapterErrors.inc({ venue: venue.id, method: call.method, code: String((error as { code?: unknown }).code ?? 'INTERNAL_ERROR') });
-        // A lookup of an item left out answers with that item's report: it is counted once.
-        if (!leftOut.includes(error)) drift.record(venue.id, error);
+        // A lookup of an item left out answers with that item's report: the recorder counts it once.
+        drift.record(venue.id, error);
         throw scrubCredentials(error, call.input.credentials);
       } finally {
         stop();

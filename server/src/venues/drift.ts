@@ -1,4 +1,4 @@
-import { isPredgateError } from '@predgate/core';
+import { addUnscopedDriftSink, isPredgateError } from '@predgate/core';
 import type { Counter } from 'prom-client';
 
 /** One venue answer Predgate did not understand. */
@@ -19,10 +19,12 @@ const kept = 5;
  * detail says `drift`, with the endpoint, the field and the item's id)
  * is counted per venue, endpoint and field, and the last few per venue are
  * kept for `/v0/status`, so an operator sees a venue changing its API before
- * users report empty books.
+ * users report empty books. A report is counted once, however many times
+ * it is handed over (an item left out, then thrown as a lookup's answer).
  */
 export class DriftRecorder {
   private readonly recent = new Map<string, DriftReport[]>();
+  private readonly counted = new WeakSet<object>();
 
   constructor(
     private readonly counter: Counter<'venue' | 'endpoint' | 'field'>,
@@ -31,7 +33,8 @@ export class DriftRecorder {
 
   /** Records `error` if it is a drift report; anything else is left alone. */
   record(venue: string, error: unknown): void {
-    if (!isPredgateError(error) || error.detail?.drift !== true) return;
+    if (!isPredgateError(error) || error.detail?.drift !== true || this.counted.has(error)) return;
+    this.counted.add(error);
     const endpoint = String(error.detail.endpoint ?? 'unknown');
     const field = String(error.detail.field ?? 'unknown');
     // Array positions would make one series per item: `events.7.markets` counts as `events.*.markets`.
@@ -39,6 +42,16 @@ export class DriftRecorder {
     const item = error.detail.item === undefined ? {} : { item: String(error.detail.item) };
     const reports = [{ endpoint, field, ...item, message: error.message, at: this.now() }, ...(this.recent.get(venue) ?? [])];
     this.recent.set(venue, reports.slice(0, kept));
+  }
+
+  /**
+   * Counts the drift reported outside any drift scope (a live call's adapter reports) for the venue it names,
+   * when that is one of `venues`; the returned function stops it.
+   */
+  countUnscoped(venues: readonly string[]): () => void {
+    return addUnscopedDriftSink((report) => {
+      if (report.exchange !== null && venues.includes(report.exchange)) this.record(report.exchange, report);
+    });
   }
 
   /** The last drift reports of a venue, newest first. */
