@@ -6,10 +6,10 @@ import { PredgateError } from '@predgate/core';
  * timeouts and retries. The call itself finishes in the background (a venue
  * request cannot be taken back); its outcome is dropped.
  */
-export async function withinBudget<T>(call: Promise<T>, budgetMs: number, venue: string, method: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
+export function withinBudget<T>(call: Promise<T>, budgetMs: number, venue: string, method: string): Promise<T> {
+  // One promise and one timer: this runs on every live read.
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
       () =>
         reject(
           new PredgateError('EXCHANGE_NOT_AVAILABLE', `${venue} did not answer ${method} within ${budgetMs / 1000} s`, {
@@ -19,12 +19,16 @@ export async function withinBudget<T>(call: Promise<T>, budgetMs: number, venue:
         ),
       budgetMs,
     );
+    // Handled either way, so a late failure does not become an unhandled rejection.
+    call.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  // A late failure must not become an unhandled rejection.
-  call.catch(() => {});
-  try {
-    return await Promise.race([call, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -89,35 +89,30 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
     server.expose('route', (prefix: string, route: LeanRoute) => void routes.push([prefix, route]));
     let answered = 0;
 
-    const send = (res: ServerResponse, status: number, headers: Array<[string, string]>, body: Buffer) => {
-      for (const [name, value] of headers) res.setHeader(name, value);
-      res.writeHead(status);
-      res.end(body);
-    };
-
     const answer = async (req: IncomingMessage, res: ServerResponse, call: LeanCall, keyId: string, budget: Array<[string, string]>, started: number) => {
       let status = 200;
       try {
         const { answer: sent, headers } = await call.answer(keyId);
-        send(res, 200, [...answerHeaders(sent), ...Object.entries(headers), ...budget], sent.body);
+        const all = answerHeaders(sent);
+        for (const header of Object.entries(headers)) all.push(header);
+        for (const header of budget) all.push(header);
+        // Given whole to writeHead: no header set one by one (a failure's are, so its log line shows them).
+        res.writeHead(200, all).end(sent.body);
       } catch (error) {
         const requestId = `${Date.now()}:${server.info.id}:lean-${(answered += 1)}`;
         const refusal = refusalOf(error, { exchange: call.exchange ?? null, requestId, router: call.envelope === 'router' });
         if (!isPredgateError(error)) logger.error({ err: error, requestId }, 'unexpected error');
         status = refusal.status;
         const body = Buffer.from(JSON.stringify(refusal.payload));
-        send(
-          res,
-          status,
-          [
-            ...budget,
-            ['content-type', 'application/json; charset=utf-8'],
-            ['cache-control', 'no-cache'],
-            ['content-length', String(body.length)],
-            ...refusal.headers,
-          ],
-          body,
-        );
+        const headers: Array<[string, string]> = [
+          ...budget,
+          ['content-type', 'application/json; charset=utf-8'],
+          ['cache-control', 'no-cache'],
+          ['content-length', String(body.length)],
+          ...refusal.headers,
+        ];
+        for (const [name, value] of headers) res.setHeader(name, value);
+        res.writeHead(status).end(body);
         const path = (req.url ?? '').split('?', 1)[0]!;
         logAnswered({ requestId, method: 'get', path }, res, Math.round(performance.now() - started));
       }
