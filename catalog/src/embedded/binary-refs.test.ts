@@ -3,7 +3,8 @@ import type { Event, Market } from '@predgate/core';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { sampleCatalog } from '../../test/fixtures.js';
-import { marketWithBinaryRefs, withBinaryRefsJson } from './binary-refs.js';
+import { JsonOut } from '../json-out.js';
+import { eventRefPlaces, marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithRefPlaces } from './binary-refs.js';
 import { eventJson } from './event-json.js';
 import { arrayMemberRanges } from './json-ranges.js';
 
@@ -15,11 +16,25 @@ function expectExactRoundTrip(event: Event): { refs: string; stored: Buffer } {
   expect(JSON.stringify(event)).toBe(before);
   const stored = Buffer.from(json);
   expect(withBinaryRefsJson(stored, refs).toString('utf8')).toBe(JSON.stringify(event));
+  if (refs !== '') {
+    // Written into an answer after other bytes, from places found once and used twice.
+    const out = new JsonOut();
+    const places = eventRefPlaces(stored, refs);
+    out.text('[');
+    writeWithRefPlaces(stored, places, out);
+    out.text(',');
+    writeWithRefPlaces(stored, places, out);
+    expect(out.finish().toString('utf8')).toBe(`[${JSON.stringify(event)},${JSON.stringify(event)}`);
+  }
   const ranges = arrayMemberRanges(stored, 'markets') ?? new Uint32Array(0);
   const perMarket = refs === '' ? [] : refs.split(';');
   event.markets.forEach((market, index) => {
     const bytes = stored.subarray(ranges[index * 2], ranges[index * 2 + 1]);
     expect(marketWithBinaryRefs(bytes, perMarket[index]).toString('utf8')).toBe(JSON.stringify(market));
+    const out = new JsonOut();
+    out.text('[');
+    writeMarketWithBinaryRefs(bytes, perMarket[index], out);
+    expect(out.finish().toString('utf8')).toBe(`[${JSON.stringify(market)}`);
   });
   return { refs, stored };
 }

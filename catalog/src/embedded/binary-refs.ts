@@ -2,7 +2,7 @@ import type { Market } from '@predgate/core';
 import type { JsonOut } from '../json-out.js';
 import { arrayMemberRanges } from './json-ranges.js';
 
-const refKeys = new Set(['yes', 'no', 'up', 'down']);
+const refKeyNames = ['yes', 'no', 'up', 'down'];
 
 /**
  * How an event is stored: its JSON without the convenience references its
@@ -16,97 +16,99 @@ const refKeys = new Set(['yes', 'no', 'up', 'down']);
  * is kept whole.
  */
 
+/**
+ * Where an event's references go back, as numbers kept with its entry (see
+ * `StoredEntry.writeSourceJson`), so a page that sends the event again does
+ * not scan its JSON again for its markets and their outcomes: four per
+ * reference, in order, namely where the market's closing brace sits, where
+ * the outcome it copies starts and ends, and which key it is (its index in
+ * `refKeyTexts`, the first member of an empty market without the comma).
+ */
+export type RefPlaces = Uint32Array;
+
+// Four with a leading comma, then the same four for an empty market's first member.
+const refKeyTexts = [...refKeyNames.map((key) => Buffer.from(`,"${key}":`)), ...refKeyNames.map((key) => Buffer.from(`"${key}":`))];
+
 /** The event's JSON with the references `eventJson` took out put back, byte for byte, written into one buffer. */
 export function withBinaryRefsJson(json: Buffer, refs: string): Buffer {
   if (refs === '') return json;
-  const { inserts, length } = eventRefInserts(json, refs);
-  return spliced(json, 0, json.length, inserts, Buffer.allocUnsafe(length), 0);
+  const places = eventRefPlaces(json, refs);
+  return spliced(json, places, Buffer.allocUnsafe(json.length + placedLength(places)), 0);
 }
 
-/** The same bytes as `withBinaryRefsJson`, written into `out` instead of a buffer of their own. */
-export function writeWithBinaryRefs(json: Buffer, refs: string, out: JsonOut): void {
-  if (refs === '') return out.bytes(json);
-  const { inserts, length } = eventRefInserts(json, refs);
-  spliced(json, 0, json.length, inserts, out.room(length), out.length);
+/** The same bytes as `withBinaryRefsJson`, written into `out` from places found before (`eventRefPlaces`). */
+export function writeWithRefPlaces(json: Buffer, places: RefPlaces, out: JsonOut): void {
+  const length = json.length + placedLength(places);
+  spliced(json, places, out.room(length), out.length);
   out.length += length;
 }
 
 /** One market's JSON with its recorded references put back, written into `out`. */
 export function writeMarketWithBinaryRefs(market: Buffer, refs: string | undefined, out: JsonOut): void {
-  const insert = refInserts(market, 0, market.length, refs);
-  if (!insert) return out.bytes(market);
-  const length = market.length + insert.length;
-  spliced(market, 0, market.length, [insert], out.room(length), out.length);
-  out.length += length;
+  if (!refs) return out.bytes(market);
+  writeWithRefPlaces(market, marketRefPlaces(market, refs), out);
 }
 
 /** One market's JSON with its recorded references put back. */
 export function marketWithBinaryRefs(market: Buffer, refs: string | undefined): Buffer {
-  const insert = refInserts(market, 0, market.length, refs);
-  return insert ? spliced(market, 0, market.length, [insert], Buffer.allocUnsafe(market.length + insert.length), 0) : market;
+  if (!refs) return market;
+  const places = marketRefPlaces(market, refs);
+  return spliced(market, places, Buffer.allocUnsafe(market.length + placedLength(places)), 0);
 }
 
-/** What goes into the event's JSON for its recorded references, and the length it then has. */
-function eventRefInserts(json: Buffer, refs: string): { inserts: RefInsert[]; length: number } {
+/** Where the event's recorded references (`refs`, not empty) go back into its stored JSON. */
+export function eventRefPlaces(json: Buffer, refs: string): RefPlaces {
   const perMarket = refs.split(';');
   const markets = arrayMemberRanges(json, 'markets');
   if (!markets) throw new Error('stored event without markets has binary references recorded');
-  const inserts: RefInsert[] = [];
-  let length = json.length;
+  const places: number[] = [];
   for (let index = 0; index * 2 < markets.length; index += 1) {
-    const market = refInserts(json, markets[index * 2]!, markets[index * 2 + 1]!, perMarket[index]);
-    if (market) {
-      inserts.push(market);
-      length += market.length;
-    }
+    refPlacesOf(json, markets[index * 2]!, markets[index * 2 + 1]!, perMarket[index], places);
   }
-  return { inserts, length };
+  return Uint32Array.from(places);
 }
 
-/** What goes before a market's closing brace: `"key":` texts, each followed by bytes of one of its outcomes. */
-interface RefInsert {
-  /** Where the market's closing brace sits. */
-  at: number;
-  pieces: Array<{ text: string; start: number; end: number }>;
-  length: number;
+function marketRefPlaces(market: Buffer, refs: string): RefPlaces {
+  const places: number[] = [];
+  refPlacesOf(market, 0, market.length, refs, places);
+  return Uint32Array.from(places);
 }
 
-/** The references recorded for the market at [start, end) of `json`, as bytes to insert; undefined for none. */
-function refInserts(json: Buffer, start: number, end: number, refs: string | undefined): RefInsert | undefined {
-  if (!refs) return undefined;
-  const market = json.subarray(start, end);
-  const outcomes = arrayMemberRanges(market, 'outcomes');
+/** Adds to `places` where the references recorded for the market at [start, end) of `json` go back. */
+function refPlacesOf(json: Buffer, start: number, end: number, refs: string | undefined, places: number[]): void {
+  if (!refs) return;
+  const outcomes = arrayMemberRanges(json.subarray(start, end), 'outcomes');
   if (!outcomes) throw new Error('stored market without outcomes has binary references recorded');
-  const pieces: RefInsert['pieces'] = [];
-  let length = 0;
-  let first = market.length === 2;
+  let first = end - start === 2;
   for (const pair of refs.split(',')) {
     const [key, position] = pair.split(':') as [string, string];
     const index = Number(position);
-    const text = `${first ? '' : ','}"${key}":`;
-    const outcomeStart = start + outcomes[index * 2]!;
-    const outcomeEnd = start + outcomes[index * 2 + 1]!;
-    pieces.push({ text, start: outcomeStart, end: outcomeEnd });
-    length += text.length + outcomeEnd - outcomeStart;
+    const keyIndex = refKeyNames.indexOf(key);
+    if (keyIndex < 0 || outcomes[index * 2 + 1] === undefined) throw new Error(`binary reference ${pair} recorded for no such outcome`);
+    places.push(end - 1, start + outcomes[index * 2]!, start + outcomes[index * 2 + 1]!, keyIndex + (first ? refKeyNames.length : 0));
     first = false;
   }
-  return { at: end - 1, pieces, length };
 }
 
-/** `json` from `start` to `end` with each insert written before its closing brace, into `target` from `at` on. */
-function spliced(json: Buffer, start: number, end: number, inserts: readonly RefInsert[], target: Buffer, at: number): Buffer {
+/** How many bytes the references at `places` add. */
+function placedLength(places: RefPlaces): number {
+  let length = 0;
+  for (let at = 0; at < places.length; at += 4) length += refKeyTexts[places[at + 3]!]!.length + places[at + 2]! - places[at + 1]!;
+  return length;
+}
+
+/** `json` with each reference at `places` written before its market's closing brace, into `target` from `at` on. */
+function spliced(json: Buffer, places: RefPlaces, target: Buffer, at: number): Buffer {
   let written = at;
-  let copied = start;
-  for (const insert of inserts) {
-    written += json.copy(target, written, copied, insert.at);
-    copied = insert.at;
-    for (const piece of insert.pieces) {
-      // Keys are the four ASCII reference names.
-      written += target.write(piece.text, written, 'latin1');
-      written += json.copy(target, written, piece.start, piece.end);
-    }
+  let copied = 0;
+  for (let place = 0; place < places.length; place += 4) {
+    const brace = places[place]!;
+    written += json.copy(target, written, copied, brace);
+    copied = brace;
+    written += refKeyTexts[places[place + 3]!]!.copy(target, written);
+    written += json.copy(target, written, places[place + 1]!, places[place + 2]!);
   }
-  json.copy(target, written, copied, end);
+  json.copy(target, written, copied, json.length);
   return target;
 }
 
@@ -118,7 +120,7 @@ export function trailingRefs(market: Market): string | undefined {
     const value = members[key];
     // Left out of JSON, so no member as far as the bytes go.
     if (value === undefined) continue;
-    if (!refKeys.has(key)) {
+    if (!refKeyNames.includes(key)) {
       // A member after a reference: the references are not the last members.
       if (pairs !== undefined) return undefined;
       continue;

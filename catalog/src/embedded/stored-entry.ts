@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { marketIdsOf, marketSlugsOf, outcomeIdsOf } from '../document.js';
 import type { CatalogEntry, MarketKeys } from '../document.js';
 import type { JsonOut } from '../json-out.js';
-import { marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithBinaryRefs } from './binary-refs.js';
+import { eventRefPlaces, marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithRefPlaces } from './binary-refs.js';
+import type { RefPlaces } from './binary-refs.js';
 import type { Interner } from './interner.js';
 import { borrowAdjacentBytes, borrowEventBytes, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
@@ -101,6 +102,8 @@ export class StoredEntry implements CatalogEntry {
 
   /** Where the binary references were taken out of the bytes (see binary-refs.ts). */
   readonly refs: string;
+  /** Where they go back, found the first time the venue's event is sent: a page sending it again does not scan its bytes again. */
+  private refPlaces: RefPlaces | undefined;
   private stored: EventBytes;
   private routerStored: EventBytes | undefined;
   /** How the view is put together from the event's bytes and `routerStored`; undefined when `routerStored` is the whole view. */
@@ -205,7 +208,11 @@ export class StoredEntry implements CatalogEntry {
   writeSourceJson(out: JsonOut): void {
     const start = out.length;
     if (this.refs === '') out.bytes(this.stored);
-    else writeWithBinaryRefs(borrowEventBytes(this.stored), this.refs, out);
+    else {
+      const json = borrowEventBytes(this.stored);
+      this.refPlaces ??= eventRefPlaces(json, this.refs);
+      writeWithRefPlaces(json, this.refPlaces, out);
+    }
     out.view(start, () => this.keepSourcePiece());
   }
 
