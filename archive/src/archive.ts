@@ -13,9 +13,9 @@ import type { ImportReport } from './importer.js';
 import { HourJournal } from './journal.js';
 import type { CheckpointPolicy } from './journal.js';
 import { HourIndex } from './hour-index.js';
-import type { IndexedCheckpoint, TokenEntry } from './hour-index.js';
+import type { IndexedCheckpoint } from './hour-index.js';
 import { HourReader } from './reader.js';
-import { bookAt, booksBetween } from './reconstruct.js';
+import { bookAt, booksBetween, checkpointPast } from './reconstruct.js';
 import type { AssetHour, Checkpoint, HourSource } from './reconstruct.js';
 import { rollJob } from './roll-job.js';
 import type { RollJob } from './roll-job.js';
@@ -153,10 +153,10 @@ export class PolymarketArchive implements HourSource, HourStore {
 
   async assetHour(start: number, assetId: string, since: number, until?: number): Promise<AssetHour | undefined> {
     const journal = this.journals.get(start);
-    if (journal) return journal.assetHour(assetId, since);
+    if (journal) return journal.assetHour(assetId, since, until);
     const facts = this.publishedFacts(start);
     // Hours after the latest published one may still be in the recording process's journal (open, or being rolled).
-    if (!facts) return this.options.openHours && start > this.latestPublished() ? this.options.openHours.assetHour(start, assetId, since) : undefined;
+    if (!facts) return this.options.openHours && start > this.latestPublished() ? this.options.openHours.assetHour(start, assetId, since, until) : undefined;
     const index = this.hourIndex(start);
     // An hour rolled before hours had an index: nothing to read it by until the writing archive indexes it (see `reindexUnindexed`).
     if (!index) return undefined;
@@ -167,7 +167,7 @@ export class PolymarketArchive implements HourSource, HourStore {
     let chosen: IndexedCheckpoint | undefined;
     for (const checkpoint of token.checkpoints) if (checkpoint.timestamp <= since) chosen = checkpoint;
     const from = chosen?.row ?? 0;
-    const to = until === undefined ? token.rows : rowsUntil(token, chosen, Math.max(since, until));
+    const to = until === undefined ? token.rows : (checkpointPast(token.checkpoints, chosen, Math.max(since, until))?.row ?? token.rows);
     // Not kept: a closed hour's rows are read again for each query. Kept rows (512 queries' worth) outlived young
     // collections, so every query's garbage was copied and promoted, and that was most of a `since`'s slowest times.
     const rows = await this.reader.rows(
@@ -474,11 +474,6 @@ export type { Checkpoint };
  * into the hour (its checkpoint at row 0), so only a checkpoint later than
  * that book's time shows a row's time.
  */
-function rowsUntil(token: TokenEntry, chosen: IndexedCheckpoint | undefined, until: number): number {
-  const carried = token.checkpoints[0]?.row === 0 ? token.checkpoints[0].timestamp : Number.NEGATIVE_INFINITY;
-  const after = chosen ? Math.max(until, chosen.timestamp) : Math.max(until, carried);
-  return token.checkpoints.find((checkpoint) => checkpoint.row > (chosen?.row ?? 0) && checkpoint.timestamp > after)?.row ?? token.rows;
-}
 
 /** Rolls in a child process of its own. */
 function runRollWorker(job: RollJob): Promise<RollResult> {

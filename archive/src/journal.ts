@@ -2,8 +2,9 @@ import { closeSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readSync,
 import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { fileEventTypes, fitsMarketColumn } from './hour-file.js';
+import { checkpointPast } from './reconstruct.js';
 import type { AssetHour, Checkpoint, IndexedRow } from './reconstruct.js';
-import { forEachLine, LineWriter } from './lines.js';
+import { forEachLine, forLinesAt, LineWriter } from './lines.js';
 import { stagedLine } from './staged-rows.js';
 
 /** Where a token's book was written into the journal: replay of the open hour may start there. */
@@ -20,6 +21,11 @@ interface JournalCheckpoint {
 interface TokenIndex {
   rows: number;
   checkpoints: JournalCheckpoint[];
+  /**
+   * Byte offsets of the journal lines holding its rows, ascending: a read of the open hour reads these lines
+   * alone, not every token's lines after its checkpoint (at 25M rows an hour, gigabytes).
+   */
+  lines: number[];
   /** The token's book (also in the archive's map of books): held here so a row costs one lookup, not three. */
   book: BookState;
   /** The last frame that touched the token (see `frames`). */
@@ -151,13 +157,22 @@ export class HourJournal {
     // A token's carried book goes before its first row of the hour: a read of the open hour starts at the book.
     if (this.carrying.size > 0) for (const row of rows) if (this.carrying.has(row.assetId)) this.carry(row.assetId);
     if (frame) {
+      const offset = this.fileBytes + this.pendingBytes;
       // Written in pieces: a frame's text is encoded straight from the socket's string, never copied into a line first;
       // the pieces around it are ASCII, copied a byte a character rather than by a call into the encoder each.
       this.writeAscii(`F${frame.receivedAt} `);
       this.write(frame.text.includes('\n') ? frame.text.replaceAll('\n', ' ') : frame.text);
       this.writeAscii('\n');
-    } else for (const row of rows) this.write(`R${JSON.stringify(row)}\n`);
-    this.index(rows);
+      this.index(rows, offset);
+      this.checkpointTouched();
+      return;
+    }
+    for (const row of rows) {
+      const offset = this.fileBytes + this.pendingBytes;
+      this.write(`R${JSON.stringify(row)}\n`);
+      this.index([row], offset);
+      this.checkpointTouched();
+    }
   }
 
   /**
@@ -197,9 +212,11 @@ export class HourJournal {
 
   /**
    * One token's part of the hour: its latest checkpoint at or before `since`
-   * (the first when none is) and its rows after it, read from the journal.
+   * (the first when none is) and its rows after it, read from the journal's
+   * lines that hold them; with `until`, only up to the checkpoint past it
+   * (`HourSource`: later rows count after `until`).
    */
-  assetHour(assetId: string, since: number): AssetHour {
+  assetHour(assetId: string, since: number, until?: number): AssetHour {
     if (this.carrying.has(assetId)) this.carry(assetId);
     this.flush();
     const token = this.tokens.get(assetId);
@@ -207,24 +224,25 @@ export class HourJournal {
     let chosen: JournalCheckpoint | undefined;
     for (const checkpoint of token.checkpoints) if (checkpoint.timestamp <= since || !chosen) chosen = checkpoint;
     const checkpoints: Checkpoint[] = [];
-    let from = 0;
     let position = 0;
     if (chosen) {
-      const line = this.readLine(chosen.offset);
-      const entry = JSON.parse(line.slice(1)) as { s: BookSnapshot };
+      const entry = JSON.parse(this.readLine(chosen.offset).slice(1)) as { s: BookSnapshot };
       checkpoints.push({ assetId, row: chosen.row, snapshot: entry.s });
-      from = chosen.offset + Buffer.byteLength(line) + 1;
       position = chosen.row;
     }
+    const past = until === undefined ? undefined : checkpointPast(token.checkpoints, chosen, Math.max(since, until));
     const rows: IndexedRow[] = [];
-    this.scan(from, (line) => {
-      if (!line.includes(assetId) || line.startsWith('C')) return;
+    // A checkpoint follows its frame's line, so the lines after it hold exactly the rows it does not reflect.
+    const first = firstAfter(token.lines, chosen?.offset ?? -1);
+    const end = past ? firstAfter(token.lines, past.offset) : token.lines.length;
+    forLinesAt(this.path, token.lines, first, end, this.flushedBytes, (line) => {
       for (const row of rowsOfLine(line)) if (row.assetId === assetId && isFileRow(row)) rows.push({ ...row, row: position++ });
     });
     return { start: this.start, rows, checkpoints };
   }
 
-  private index(rows: MarketRow[]): void {
+  /** Indexes the rows of the line written at `offset`. */
+  private index(rows: MarketRow[], offset: number): void {
     const touched = this.touched;
     touched.length = 0;
     const frame = (this.frames += 1);
@@ -237,11 +255,19 @@ export class HourJournal {
       token.rows += 1;
       if (token.frame !== frame) {
         token.frame = frame;
+        token.lines.push(offset);
         touched.push(token);
       }
     }
-    // Checkpoints follow the whole frame, so a journal read from one never misses a row of the frame before it.
-    for (const token of touched) {
+  }
+
+  /**
+   * Writes the books due of the tokens the last indexed line touched. Checkpoints follow the whole frame, so a
+   * journal read from one never misses a row of the frame before it. Not while replaying a journal after a crash:
+   * its checkpoint lines are in it already, and books written then would go, out of order, to its end.
+   */
+  private checkpointTouched(): void {
+    for (const token of this.touched) {
       const receivedAt = this.lastReceivedAt!;
       const due =
         token.lastCheckpointRow < 0 || token.rows - token.lastCheckpointRow >= this.policy.every || receivedAt - token.lastCheckpointAt >= this.policy.maxAgeMs;
@@ -284,7 +310,7 @@ export class HourJournal {
     if (!token) {
       let book = this.books.get(assetId);
       if (!book) this.books.set(assetId, (book = new BookState(assetId)));
-      this.tokens.set(assetId, (token = { rows: 0, checkpoints: [], book, frame: 0, lastCheckpointRow: -1, lastCheckpointAt: 0 }));
+      this.tokens.set(assetId, (token = { rows: 0, checkpoints: [], lines: [], book, frame: 0, lastCheckpointRow: -1, lastCheckpointAt: 0 }));
     }
     return token;
   }
@@ -356,7 +382,7 @@ export class HourJournal {
       if (!token.book.known) this.books.set(entry.a, (token.book = BookState.from(entry.s)));
       return;
     }
-    this.index(rowsOfLine(line));
+    this.index(rowsOfLine(line), offset);
   }
 
   private readLine(offset: number): string {
@@ -375,16 +401,24 @@ export class HourJournal {
       closeSync(fd);
     }
   }
-
-  private scan(from: number, visit: (line: string) => void): void {
-    forEachLine(this.path, visit, { from, to: this.flushedBytes });
-  }
 }
 
 function addCheckpoint(token: TokenIndex, checkpoint: JournalCheckpoint): void {
   token.checkpoints.push(checkpoint);
   token.lastCheckpointRow = checkpoint.row;
   token.lastCheckpointAt = checkpoint.receivedAt;
+}
+
+/** Index in `offsets` (ascending) of the first one past `offset`. */
+function firstAfter(offsets: number[], offset: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (offsets[middle]! <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The rows a journal line holds. */

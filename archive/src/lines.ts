@@ -49,6 +49,50 @@ export function forEachLine(
   }
 }
 
+/**
+ * Visits the lines that start at `offsets[first]` .. `offsets[end - 1]` (ascending byte offsets), reading no
+ * byte at or past `to`. Lines near each other come from one read of 64 KiB or more, so a token's lines of an
+ * hour cost reads of about their own bytes, not of everything written between them.
+ */
+export function forLinesAt(path: string, offsets: ArrayLike<number>, first: number, end: number, to: number, visit: (line: string) => void): void {
+  if (first >= end) return;
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(64 << 10);
+    // The file bytes the buffer holds: [held, held + filled).
+    let held = 0;
+    let filled = 0;
+    // `to`, or where the file turned out to end.
+    let limit = to;
+    for (let index = first; index < end; index += 1) {
+      const offset = offsets[index]!;
+      for (;;) {
+        const start = offset - held;
+        if (start >= 0 && start < filled) {
+          const newline = buffer.indexOf(10, start);
+          if (newline !== -1 && newline < filled) {
+            visit(buffer.toString('utf8', start, newline));
+            break;
+          }
+          // The line runs to `to` (a last line without its newline), or past the buffer: read it from its start, larger.
+          if (held + filled >= limit) {
+            visit(buffer.toString('utf8', start, filled));
+            break;
+          }
+          if (start === 0) buffer = Buffer.allocUnsafe(buffer.length * 2);
+        }
+        held = offset;
+        const wanted = Math.max(0, Math.min(buffer.length, limit - offset));
+        filled = wanted > 0 ? readSync(fd, buffer, 0, wanted, offset) : 0;
+        if (filled < wanted) limit = held + filled;
+        if (filled === 0) break;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Appends text to a file synchronously, a megabyte at a time. */
 export class LineWriter {
   private readonly fd: number;

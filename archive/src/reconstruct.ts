@@ -158,6 +158,17 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
   return resumeFrom || position > 0 ? { state: followingState, start: following.start, hour: following, next: position } : result;
 }
 
+/**
+ * The first of an hour's checkpoints after `chosen` (the one a read starts from; none: the hour's first row)
+ * whose book is already later than `until`: every row after it counts after `until`, so a read up to `until`
+ * may stop there. `undefined` when no checkpoint is.
+ */
+export function checkpointPast<T extends { row: number; timestamp: number }>(checkpoints: readonly T[], chosen: T | undefined, until: number): T | undefined {
+  const carried = checkpoints[0]?.row === 0 ? checkpoints[0].timestamp : Number.NEGATIVE_INFINITY;
+  const after = chosen ? Math.max(until, chosen.timestamp) : Math.max(until, carried);
+  return checkpoints.find((checkpoint) => checkpoint.row > (chosen?.row ?? 0) && checkpoint.timestamp > after);
+}
+
 /** Index in `rows` of the first row whose position is at least `row`. */
 function rowPosition(rows: IndexedRow[], row: number): number {
   let low = 0;

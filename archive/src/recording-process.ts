@@ -42,7 +42,7 @@ process.on('message', (message: RecordingRequest) => {
     if (message.error !== undefined) request?.reject(new Error(message.error));
     else request?.resolve(message.tokens ?? []);
   } else if (message.type === 'assetHour') {
-    archive.assetHour(message.start, message.assetId, message.since).then(
+    archive.assetHour(message.start, message.assetId, message.since, message.until).then(
       (hour) => send({ type: 'assetHour', id: message.id, hour }),
       (error: unknown) => send({ type: 'assetHour', id: message.id, error: (error as Error).message }),
     );

@@ -16,7 +16,7 @@ export interface RecordingJob {
 
 export type RecordingRequest =
   | { type: 'tokens'; id: number; tokens?: string[]; error?: string }
-  | { type: 'assetHour'; id: number; start: number; assetId: string; since: number }
+  | { type: 'assetHour'; id: number; start: number; assetId: string; since: number; until?: number }
   | { type: 'stop' };
 
 export type RecordingReply =
@@ -93,7 +93,7 @@ export class RecordingProcess
   }
 
   /** A token's rows of an hour the recording process holds unpublished; refused while no recording process runs. */
-  assetHour(start: number, assetId: string, since: number): Promise<AssetHour | undefined> {
+  assetHour(start: number, assetId: string, since: number, until?: number): Promise<AssetHour | undefined> {
     const child = this.child;
     if (!child || !this.ready) {
       return Promise.reject(
@@ -104,7 +104,7 @@ export class RecordingProcess
     const id = this.nextRequest;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      child.send({ type: 'assetHour', id, start, assetId, since } satisfies RecordingRequest);
+      child.send({ type: 'assetHour', id, start, assetId, since, ...(until === undefined ? {} : { until }) } satisfies RecordingRequest);
     });
   }
 

@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { BookState } from '@predgate/adapter-polymarket/streams';
+import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
+import type { MarketRow } from '@predgate/adapter-polymarket/streams';
 import { HourJournal, stageJournal } from '../src/journal.js';
+import { bookAt } from '../src/reconstruct.js';
 import { parseStagedLine } from '../src/staged-rows.js';
 
 const dirs: string[] = [];
@@ -126,4 +128,133 @@ test("a token's book longer than the journal's write buffer is written whole, af
   expect(carried.rows.map((entry) => entry.price)).toEqual(['0.41']);
   expect(recovered.assetHour(small, hour + 20).checkpoints[0]!.snapshot.bids).toEqual([{ price: '0.40', size: '5' }]);
   recovered.close();
+});
+
+/** A market-channel frame of one price change, its JSON padded with `padding` spaces (whitespace JSON allows). */
+function changeFrame(assetId: string, at: number, price: string, size: string, padding = 0): string {
+  return `{"event_type":"price_change",${' '.repeat(padding)}"market":"${market}","timestamp":"${at}","price_changes":[{"asset_id":"${assetId}","price":"${price}","size":"${size}","side":"BUY"}]}`;
+}
+
+/** Rewrites, in place, each journal line `replace` returns text for: the new text padded with spaces to the line's length. */
+function rewriteLines(path: string, replace: (line: string) => string | undefined): number {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  let rewritten = 0;
+  const out = lines.map((line) => {
+    const text = replace(line);
+    if (text === undefined) return line;
+    expect(text.length).toBeLessThanOrEqual(line.length);
+    rewritten += 1;
+    return text.padEnd(line.length, ' ');
+  });
+  writeFileSync(path, out.join('\n'));
+  return rewritten;
+}
+
+test("a read of the open hour reads its token's lines alone, and with `until` none past the checkpoint after it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-journal-'));
+  dirs.push(dir);
+  const path = join(dir, 'journal.jsonl');
+  const busy = `1${'1'.repeat(76)}`;
+  const quiet = `2${'2'.repeat(76)}`;
+  const others = Array.from({ length: 40 }, (_, index) => `${index + 3}${'3'.repeat(75)}`);
+  const policy = { every: 20, maxAgeMs: 300_000 };
+  const journal = HourJournal.create(hour, path, new Map(), policy, () => hour);
+  const truth = new Map([busy, quiet, ...others].map((assetId) => [assetId, [] as MarketRow[]]));
+  const record = (text: string, receivedAt: number) => {
+    const rows = readMarketFrame(text, receivedAt).rows;
+    for (const row of rows) truth.get(row.assetId)!.push(row);
+    journal.append(rows, { text, receivedAt });
+  };
+  let at = hour + 1_000;
+  for (const assetId of [busy, quiet, ...others]) {
+    at += 10;
+    record(
+      `[{"event_type":"book","market":"${market}","asset_id":"${assetId}","timestamp":"${at}","bids":[{"price":"0.40","size":"100"}],"asks":[{"price":"0.60","size":"100"}]}]`,
+      at,
+    );
+  }
+  for (let index = 0; index < 3_000; index += 1) {
+    at += 10;
+    const assetId = index % 150 === 0 ? quiet : index % 3 === 0 ? busy : others[index % others.length]!;
+    record(changeFrame(assetId, at, ((index % 19) / 100 + 0.41).toFixed(2), String(index + 1), 20), at);
+  }
+  journal.flush();
+
+  const source = {
+    assetHour: async (start: number, assetId: string, since: number, until?: number) => (start === hour ? journal.assetHour(assetId, since, until) : undefined),
+  };
+  const options = { lookbackHours: 0, gapOf: () => undefined };
+  const expected = (assetId: string, moment: number) => {
+    const book = new BookState(assetId);
+    for (const row of truth.get(assetId)!) if (row.timestamp <= moment) book.apply(row);
+    return book.snapshot();
+  };
+  const moments = Array.from({ length: 12 }, (_, index) => hour + 1_500 + index * 2_600);
+
+  // Every other token's line now reads as a change of the busy and the quiet token: one read would show in their books.
+  const bogus = (assetId: string) => (line: string) => {
+    const receivedAt = Number(line.slice(1, line.indexOf(' ')));
+    return `F${receivedAt} ${changeFrame(assetId, receivedAt, '0.99', '424242')}`;
+  };
+  const othersLine = (line: string) => line.startsWith('F') && !line.includes(busy) && !line.includes(quiet) && !line.includes('"book"');
+  let turn = 0;
+  expect(rewriteLines(path, (line) => (othersLine(line) ? bogus(turn++ % 2 === 0 ? busy : quiet)(line) : undefined))).toBeGreaterThan(1_500);
+  for (const moment of moments) {
+    for (const assetId of [busy, quiet]) expect(await bookAt(source, assetId, moment, options)).toEqual(expected(assetId, moment));
+  }
+
+  // A `since` early in the hour: the busy token's own lines past the checkpoint after it are not read either (they
+  // would no longer read as frames).
+  const early = moments[0]!;
+  const checkpoints = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith(`C{"a":"${busy}"`))
+    .map((line) => JSON.parse(line.slice(1)) as { r: number; s: { timestamp: number } });
+  const past = checkpoints.find((checkpoint) => checkpoint.r > 0 && checkpoint.s.timestamp > early)!;
+  let afterPast = false;
+  const rewritten = rewriteLines(path, (line) => {
+    if (line.startsWith(`C{"a":"${busy}","r":${past.r},`)) afterPast = true;
+    return afterPast && line.startsWith('F') && line.includes(busy) ? `F${hour} torn ${busy}` : undefined;
+  });
+  expect(rewritten).toBeGreaterThan(500);
+  expect(await bookAt(source, busy, early, options)).toEqual(expected(busy, early));
+  journal.close();
+});
+
+test('a journal replayed after a crash is not written to: its checkpoints stay where they were, and a second restart reads the same books', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-journal-'));
+  dirs.push(dir);
+  const path = join(dir, 'journal.jsonl');
+  const token = `9${'1'.repeat(76)}`;
+  const policy = { every: 5, maxAgeMs: 300_000 };
+  const journal = HourJournal.create(hour, path, new Map(), policy, () => hour);
+  let at = hour + 1_000;
+  const book = `[{"event_type":"book","market":"${market}","asset_id":"${token}","timestamp":"${at}","bids":[{"price":"0.40","size":"100"}],"asks":[]}]`;
+  journal.append(readMarketFrame(book, at).rows, { text: book, receivedAt: at });
+  for (let index = 0; index < 40; index += 1) {
+    at += 10;
+    const text = changeFrame(token, at, '0.41', String(index + 1));
+    journal.append(readMarketFrame(text, at).rows, { text, receivedAt: at });
+  }
+  journal.flush();
+  const checkpointLines = () =>
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('C'));
+  const before = checkpointLines();
+  const sizeAt = async (reader: HourJournal, moment: number) => {
+    const source = { assetHour: async (start: number, assetId: string, since: number, until?: number) => reader.assetHour(assetId, since, until) };
+    return (await bookAt(source, token, moment, { lookbackHours: 0, gapOf: () => undefined }))?.bids.find((level) => level.price === '0.41')?.size;
+  };
+  const moments = [hour + 1_095, hour + 1_255, hour + 1_400];
+  const expected = await Promise.all(moments.map((moment) => sizeAt(journal, moment)));
+  expect(expected).toEqual(['9', '25', '40']);
+
+  // No close: the process is gone, twice.
+  for (let restart = 0; restart < 2; restart += 1) {
+    const recovered = HourJournal.recover(hour, path, new Map(), policy, () => at);
+    recovered.flush();
+    expect(checkpointLines()).toEqual(before);
+    expect(await Promise.all(moments.map((moment) => sizeAt(recovered, moment)))).toEqual(expected);
+  }
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { forEachLine } from '../src/lines.js';
+import { forEachLine, forLinesAt } from '../src/lines.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'predgate-lines-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -37,4 +37,30 @@ test('by default the unterminated last line is visited too, and a range starts a
     ['last', offsets[41]],
     ['torn tail', completeEnd],
   ]);
+});
+
+test('the lines at chosen offsets are read whole, near ones together, long ones past the buffer, none at or past `to`', () => {
+  // Every third line, a run of neighbours, the line longer than any buffer, and the last: multi-byte text straddling reads.
+  const chosen = [0, 3, 6, 7, 8, 9, 20, 39, 40, 41];
+  const seen: string[] = [];
+  forLinesAt(file, offsets, 0, 0, completeEnd, (line) => seen.push(line));
+  expect(seen).toEqual([]);
+  forLinesAt(
+    file,
+    chosen.map((index) => offsets[index]!),
+    0,
+    chosen.length,
+    completeEnd,
+    (line) => seen.push(line),
+  );
+  expect(seen).toEqual(chosen.map((index) => lines[index]));
+
+  // `to` inside a line: that line ends there; lines starting at or past it are not visited.
+  const cut: string[] = [];
+  forLinesAt(file, [offsets[7]!, offsets[8]!, offsets[9]!], 0, 3, offsets[8]! + 10, (line) => cut.push(line));
+  expect(cut).toEqual([lines[7], Buffer.from(lines[8]!).subarray(0, 10).toString()]);
+  // A `to` past the file's end: the last line ends where the file does.
+  const tail: string[] = [];
+  forLinesAt(file, [offsets[41]!, completeEnd], 0, 2, completeEnd + 1_000_000, (line) => tail.push(line));
+  expect(tail).toEqual(['last', 'torn tail']);
 });

@@ -2,12 +2,14 @@
 // processes' own Node flags: records the synthetic hour into an archive as
 // the recorder drives it (frame parsing, journal, books), then closes the
 // hour and waits for its roll (in a child process) while watching this
-// process's event loop. Prints its figures as JSON. With `record-only` as a
-// fourth argument it stops after recording (for measuring the recorder alone).
+// process's event loop. Before the roll, the bench's read queries are asked of
+// the open hour (its journal). Prints its figures as JSON. With `record-only`
+// as a fourth argument it stops after recording (for measuring the recorder alone).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import { PolymarketArchive } from '../../archive/src/index.js';
 import { hour, hourMs, seeded, syntheticHour } from './archive-hour.js';
+import { queryFigures } from './archive-queries.js';
 
 const [dir = '', targetRows = '0', tokens = '0', mode = 'roll'] = process.argv.slice(2);
 /** Frames handed over at a time, about what one read of a busy socket delivers: the driver's frames die young, as a socket's do. */
@@ -57,6 +59,8 @@ if (mode === 'record-only') {
   process.exit(0);
 }
 
+const openHour = await queryFigures(archive, Number(tokens));
+
 // The hour closes: it is rolled in a child process while this loop's delay is watched.
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
@@ -70,6 +74,7 @@ const roll = archive.lastRoll!;
 await archive.close();
 process.stdout.write(
   JSON.stringify({
+    openHour,
     rows,
     messages,
     cpuMicros,

@@ -6,7 +6,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 // The bench package does not depend on the archive; its sources are read in place, as the gateway reads them.
 import { archiveProcessFlags, recordingProcessFlags } from '../../archive/src/child-process.js';
 import { PolymarketArchive } from '../../archive/src/index.js';
-import { hour, hourMs, seeded, tokenId } from './archive-hour.js';
+import { queryFigures, round } from './archive-queries.js';
+import type { ReadFigures } from './archive-queries.js';
 
 /**
  * One synthetic hour of Polymarket's market channel at real volume, through
@@ -23,6 +24,7 @@ import { hour, hourMs, seeded, tokenId } from './archive-hour.js';
  * markets, an assumption) set the size; a few markets take most of the traffic.
  */
 export interface ArchiveFigures extends ReadFigures {
+  openHour: ReadFigures;
   rows: number;
   messages: number;
   tokens: number;
@@ -61,6 +63,10 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
     const { rows, messages } = recorded;
     const ingest = Math.round(messages / (recorded.cpuMicros / 1e6));
     progress(`recorded ${rows} rows, ${messages} messages: ${ingest} msg/s per core, peak RSS ${mib(recorded.recordPeakRssBytes)} MiB`);
+    const open = recorded.openHour;
+    progress(
+      `open hour: since p50/p95 ${open.sinceP50Ms}/${open.sinceP95Ms} ms (CPU ${open.sinceCpuP50Ms}/${open.sinceCpuP95Ms} ms); range p50/p95 ${open.range1000P50Ms}/${open.range1000P95Ms} ms`,
+    );
     const { file, indexBytes } = await publishedHour(dir);
     const fileBytes = statSync(file).size;
     const groups = await rowGroups(file);
@@ -90,6 +96,7 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       rowGroups: groups.count,
       rowsPerGroup: groups.largest,
       ...reads,
+      openHour: open,
       importSeconds: round(imported.ms / 1000),
       importPeakRssMiB: mib(imported.maxRssBytes),
       importBooksChecked: imported.booksChecked,
@@ -109,6 +116,8 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
       `| the hour's index beside the file (checkpoints, where each token's rows are; not part of pmxt's format) | ${(indexBytes / 2 ** 20).toFixed(1)} MiB, ${figures.indexBytesPerRow} B/row | |`,
       `| \`since\` (one book), p50 / p95, 1,000 random tokens and moments, fresh reader | ${figures.sinceP50Ms} / ${figures.sinceP95Ms} ms (CPU time ${figures.sinceCpuP50Ms} / ${figures.sinceCpuP95Ms} ms) | p95 ≤ 10 ms |`,
       `| 1000-book range, p50 / p95 (${figures.rangeBooksReturned} books on average) | ${figures.range1000P50Ms} / ${figures.range1000P95Ms} ms | p95 ≤ 250 ms |`,
+      `| the same \`since\` queries of the open hour (its journal, in the recording process, before the roll), p50 / p95 | ${open.sinceP50Ms} / ${open.sinceP95Ms} ms (CPU time ${open.sinceCpuP50Ms} / ${open.sinceCpuP95Ms} ms) | p95 ≤ 10 ms |`,
+      `| the same ranges of the open hour, p50 / p95 (${open.rangeBooksReturned} books on average) | ${open.range1000P50Ms} / ${open.range1000P95Ms} ms | p95 ≤ 250 ms |`,
       `| importing that file into an empty archive (own process) | ${figures.importSeconds} s, peak RSS ${figures.importPeakRssMiB} MiB | ≤ 1,536 MiB |`,
       `| books read back from the imported hour against the file's rows replayed | ${figures.importBooksChecked} checked, ${figures.importBooksDiffering} differing | 0 differing |`,
     ].join('\n');
@@ -116,17 +125,6 @@ export async function benchArchive(): Promise<{ summary: string; details: Archiv
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
-}
-
-export interface ReadFigures {
-  sinceP50Ms: number;
-  sinceP95Ms: number;
-  /** The process's CPU time per `since` (user and system): steadier than wall time on a loaded machine. */
-  sinceCpuP50Ms: number;
-  sinceCpuP95Ms: number;
-  range1000P50Ms: number;
-  range1000P95Ms: number;
-  rangeBooksReturned: number;
 }
 
 /** The published file of a recorded archive and the size of its hour index. */
@@ -142,42 +140,9 @@ async function publishedHour(dir: string): Promise<{ file: string; indexBytes: n
 
 /** `since` and range queries on a recorded hour, each series from a fresh reader, as the gateway opens the archive: nothing cached. */
 export async function readFigures(dir: string, tokens: number): Promise<ReadFigures> {
-  const random = seeded(7);
   const reader = await PolymarketArchive.open({ dir, mode: 'read' });
-  const sinceTimes: number[] = [];
-  const sinceCpu: number[] = [];
-  // Random tokens and moments: each reads one checkpoint from the hour's index and the token's pages of the file.
-  for (let query = 0; query < 1000; query += 1) {
-    const token = Math.floor(random() * tokens);
-    const since = hour + Math.floor(random() * hourMs);
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    await reader.bookAt(tokenId(token), since);
-    const used = process.cpuUsage(cpu);
-    sinceTimes.push(performance.now() - started);
-    sinceCpu.push((used.user + used.system) / 1000);
-  }
-  const rangeTimes: number[] = [];
-  let rangeBooks = 0;
-  for (let query = 0; query < 20; query += 1) {
-    // The busiest markets, so that a range really holds 1000 books.
-    const token = Math.floor(random() * 4);
-    const since = hour + Math.floor(random() * (hourMs / 2));
-    const started = performance.now();
-    const books = await reader.booksBetween(tokenId(token), { since, until: hour + hourMs - 1, limit: 1000 });
-    rangeTimes.push(performance.now() - started);
-    rangeBooks += books.length;
-  }
+  const figures = await queryFigures(reader, tokens);
   await reader.close();
-  const figures: ReadFigures = {
-    sinceP50Ms: round(percentile(sinceTimes, 0.5)),
-    sinceP95Ms: round(percentile(sinceTimes, 0.95)),
-    sinceCpuP50Ms: round(percentile(sinceCpu, 0.5)),
-    sinceCpuP95Ms: round(percentile(sinceCpu, 0.95)),
-    range1000P50Ms: round(percentile(rangeTimes, 0.5)),
-    range1000P95Ms: round(percentile(rangeTimes, 0.95)),
-    rangeBooksReturned: Math.round(rangeBooks / rangeTimes.length),
-  };
   progress(
     `since p50/p95 ${figures.sinceP50Ms}/${figures.sinceP95Ms} ms (CPU ${figures.sinceCpuP50Ms}/${figures.sinceCpuP95Ms} ms); range p50/p95 ${figures.range1000P50Ms}/${figures.range1000P95Ms} ms`,
   );
@@ -185,6 +150,8 @@ export async function readFigures(dir: string, tokens: number): Promise<ReadFigu
 }
 
 interface Recorded {
+  /** The same queries as on the published hour, asked of the open hour's journal before the roll. */
+  openHour: ReadFigures;
   rows: number;
   messages: number;
   cpuMicros: number;
@@ -223,18 +190,9 @@ async function rowGroups(file: string): Promise<{ count: number; largest: number
   }
 }
 
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-}
-
 /** Figures as they are measured, with the machine's load: a long run that is stopped still leaves them. */
 function progress(line: string): void {
   process.stderr.write(`[${new Date().toISOString()}] ${line} (${execFileSync('uptime').toString().trim()})\n`);
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 function mib(bytes: number): number {
