@@ -1,7 +1,6 @@
 import { MockAgent } from 'undici';
 import { describe, expect, test } from 'vitest';
 import type { PredgateError } from '../errors.js';
-import { VenueCircuit } from './circuit.js';
 import { createHttpClientFactory } from './venue-http-client.js';
 
 const origin = 'https://venue.test';
@@ -55,56 +54,5 @@ describe('the circuit breaker of a venue', () => {
     for (let index = 0; index < 6; index += 1) expect((await failure(client.request({ url: `${origin}/missing` })))?.code).toBe('NOT_FOUND');
     expect(client.circuit.state).toBe('closed');
     await http.close();
-  });
-});
-
-describe('the circuit on a clock of its own', () => {
-  const down = () => Promise.reject(Object.assign(new Error('down'), { code: 'EXCHANGE_NOT_AVAILABLE' }));
-  const up = () => Promise.resolve('up');
-  const ends = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'answered',
-      (error: { code?: string; detail?: { circuit?: string } }) => error.detail?.circuit ?? error.code,
-    );
-
-  test('while half-open one call tries the venue and the others are refused; a trial that fails opens it again', async () => {
-    let now = 0;
-    const circuit = new VenueCircuit('v', { volumeThreshold: 2, resetMs: 1_000 }, () => now);
-    await ends(circuit.run(down));
-    await ends(circuit.run(down));
-    expect(circuit.state).toBe('open');
-    now = 1_000;
-    expect(circuit.state).toBe('half-open');
-    let fail!: (error: unknown) => void;
-    const trial = ends(circuit.run(() => new Promise((_resolve, reject) => (fail = reject))));
-    expect(await ends(circuit.run(up))).toBe('open');
-    fail(Object.assign(new Error('still down'), { code: 'NETWORK_ERROR' }));
-    expect(await trial).toBe('NETWORK_ERROR');
-    expect(circuit.state).toBe('open');
-    expect(circuit.retryAfter).toBe(1);
-    now = 2_000;
-    expect(await ends(circuit.run(up))).toBe('answered');
-    expect(circuit.state).toBe('closed');
-  });
-
-  test('failures leave the window as it rolls: only the last windowMs count towards opening it', async () => {
-    let now = 0;
-    const circuit = new VenueCircuit('v', { volumeThreshold: 3, windowMs: 1_000 }, () => now);
-    await ends(circuit.run(down));
-    await ends(circuit.run(down));
-    now = 1_000;
-    await ends(circuit.run(down));
-    expect(circuit.state).toBe('closed');
-    await ends(circuit.run(down));
-    await ends(circuit.run(down));
-    expect(circuit.state).toBe('open');
-  });
-
-  test('it opens past the share of failures, not at it', async () => {
-    const circuit = new VenueCircuit('v', { volumeThreshold: 4, errorThresholdPercentage: 50 }, () => 0);
-    for (const call of [up, down, up, down]) await ends(circuit.run(call));
-    expect(circuit.state).toBe('closed');
-    await ends(circuit.run(down));
-    expect(circuit.state).toBe('open');
   });
 });

@@ -165,6 +165,7 @@ export function createHttpClientFactory(options: HttpClientFactoryOptions = {}):
 
   return Object.assign(factory, {
     async close() {
+      for (const client of clients.values()) (client as VenueHttpClient & { shutdown?: () => void }).shutdown?.();
       clients.clear();
       // Requests still open here outlived their callers (a stalled venue past the request budget): drop them.
       await Promise.all(ownedAgents.splice(0).map((agent) => agent.destroy()));
@@ -232,13 +233,17 @@ function createVenueHttpClient(base: Dispatcher, options: VenueHttpClientOptions
   const breaker = options.circuit === false ? undefined : new VenueCircuit(options.venue, options.circuit);
   const fallback = options.fallbackOrigins ? new OriginFallback({ origins: options.fallbackOrigins }) : undefined;
 
-  const client: VenueHttpClient & { deprecations: DeprecationLog; fallback?: OriginFallback } = {
+  const client: VenueHttpClient & { shutdown(): void; deprecations: DeprecationLog; fallback?: OriginFallback } = {
     venue: options.venue,
     deprecations,
     ...(fallback ? { fallback } : {}),
 
     get circuit() {
       return breaker ? { state: breaker.state, ...(breaker.retryAfter !== undefined ? { retryAfter: breaker.retryAfter } : {}) } : { state: 'closed' as const };
+    },
+
+    shutdown() {
+      breaker?.shutdown();
     },
 
     request<T>(req: VenueRequest): Promise<VenueResponse<T>> {
