@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, vi } from 'vitest';
-import { FileBytes, SequentialCopier, borrowAdjacentBytes, inFileOrder, readPage } from './file-bytes.js';
+import { FileBytes, SequentialCopier, borrowAdjacentBytes, borrowEventSlice, inFileOrder, readPage } from './file-bytes.js';
 
 function fileOf(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'predgate-bytes-')), 'events');
@@ -13,6 +13,16 @@ function fileOf(text: string): string {
 test('a range reads back the bytes at its place in the file', () => {
   const file = new FileBytes(fileOf('{"a":1}\n{"b":"é"}\n'));
   expect(file.range(8, 10).read().toString('utf8')).toBe('{"b":"é"}');
+  file.close();
+});
+
+test("a slice of an event's bytes reads only that slice, in a file and in memory; a slice past the event is an error", () => {
+  const file = new FileBytes(fileOf('xx{"m":[{"a":1},{"b":2}]}yy'));
+  const event = file.range(2, 23);
+  expect(borrowEventSlice(event, 14, 21).toString('utf8')).toBe('{"b":2}');
+  expect(borrowEventSlice(event, 0, 23).toString('utf8')).toBe('{"m":[{"a":1},{"b":2}]}');
+  expect(borrowEventSlice(Buffer.from('{"m":[{"a":1}]}'), 6, 13).toString('utf8')).toBe('{"a":1}');
+  expect(() => borrowEventSlice(event, 15, 25)).toThrow('bytes 15-25 asked of a stored event of 23');
   file.close();
 });
 

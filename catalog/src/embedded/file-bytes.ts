@@ -154,6 +154,13 @@ export function borrowEventBytes(bytes: EventBytes): Buffer {
   return scratch.subarray(0, bytes.length);
 }
 
+/** Bytes `start` to `end` of an event's stored bytes, read alone and not kept, like `borrowEventBytes`. */
+export function borrowEventSlice(bytes: EventBytes, start: number, end: number): Buffer {
+  if (!(bytes instanceof FileRange)) return bytes.subarray(start, end);
+  if (end > bytes.length) throw new Error(`bytes ${start}-${end} asked of a stored event of ${bytes.length}`);
+  return borrowEventBytes(new FileRange(bytes.file, bytes.offset + start, end - start));
+}
+
 /** The most bytes between two ranges that `borrowAdjacentBytes` reads through rather than reading each range alone. */
 const adjacentGapBytes = 64;
 

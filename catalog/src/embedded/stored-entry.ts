@@ -6,7 +6,7 @@ import type { JsonOut } from '../json-out.js';
 import { eventRefPlaces, marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithRefPlaces } from './binary-refs.js';
 import type { RefPlaces } from './binary-refs.js';
 import type { Interner } from './interner.js';
-import { borrowAdjacentBytes, borrowEventBytes, readEventBytes } from './file-bytes.js';
+import { borrowAdjacentBytes, borrowEventBytes, borrowEventSlice, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
 import { routerViewBytes, routerViewLength, writeRouterView } from './event-json.js';
 import { arrayMemberRanges } from './json-ranges.js';
@@ -174,26 +174,30 @@ export class StoredEntry implements CatalogEntry {
   /** One market's JSON, exactly as the venue's event holds it, without parsing the event. */
   marketJson(index: number): Buffer {
     const json = this.json;
-    return this.marketOf(json, this.marketRange(json, index), index);
+    return this.withMarketRefs(json.subarray(...this.marketRange(index, json)), index);
   }
 
-  /** Market `index` of the event's bytes `json`, found at `range`, with its binary references put back. */
-  private marketOf(json: Buffer, [start, end]: readonly [number, number], index: number): Buffer {
-    const market = json.subarray(start, end);
+  /** Market `index`'s bytes with its binary references put back. */
+  private withMarketRefs(market: Buffer, index: number): Buffer {
     return this.refs === '' ? market : marketWithBinaryRefs(market, this.refs.split(';')[index]);
   }
 
-  /** The same bytes as `marketJson`, written into an answer: the event is read into a scratch buffer, not one of its own. */
+  /** The same bytes as `marketJson`, written into an answer: the market is read into a scratch buffer, not one of its own. */
   writeMarketJson(index: number, out: JsonOut): void {
     const at = out.length;
-    const json = borrowEventBytes(this.stored);
-    const [start, end] = this.marketRange(json, index);
-    writeMarketWithBinaryRefs(json.subarray(start, end), this.refs === '' ? undefined : this.refs.split(';')[index], out);
+    writeMarketWithBinaryRefs(this.borrowMarket(index), this.refs === '' ? undefined : this.refs.split(';')[index], out);
     out.view(at, () => this.keepMarketPiece(index));
   }
 
-  private marketRange(json: Buffer, index: number): [number, number] {
-    this.marketRanges ??= arrayMemberRanges(json, 'markets') ?? new Uint32Array(0);
+  /** Market `index`'s stored bytes, borrowed: once where it sits is known, only they are read (a page of markets takes one from each event). */
+  private borrowMarket(index: number): Buffer {
+    const [start, end] = this.marketRange(index);
+    return borrowEventSlice(this.stored, start, end);
+  }
+
+  /** Where market `index` sits in the stored bytes (`json`, or read for it when it is not known yet). */
+  private marketRange(index: number, json?: Buffer): [number, number] {
+    this.marketRanges ??= arrayMemberRanges(json ?? borrowEventBytes(this.stored), 'markets') ?? new Uint32Array(0);
     const start = this.marketRanges[index * 2];
     if (start === undefined) throw new Error(`event ${this.id} has no market ${index}`);
     return [start, this.marketRanges[index * 2 + 1]!];
@@ -261,10 +265,7 @@ export class StoredEntry implements CatalogEntry {
 
   /** Makes market `index`'s gzip piece now, if it was not made yet: the one place it is made. */
   keepMarketPiece(index: number): DeflatedPiece {
-    return this.keepMarketPieceOf(index, () => {
-      const json = borrowEventBytes(this.stored);
-      return this.marketOf(json, this.marketRange(json, index), index);
-    });
+    return this.keepMarketPieceOf(index, () => this.withMarketRefs(this.borrowMarket(index), index));
   }
 
   private keepMarketPieceOf(index: number, market: () => Buffer): DeflatedPiece {
@@ -288,7 +289,7 @@ export class StoredEntry implements CatalogEntry {
     const json = borrowEventBytes(this.stored);
     const ranges = this.marketRanges ?? arrayMemberRanges(json, 'markets') ?? new Uint32Array(0);
     for (let index = 0; index * 2 < ranges.length; index += 1) {
-      this.keepMarketPieceOf(index, () => this.marketOf(json, [ranges[index * 2]!, ranges[index * 2 + 1]!], index));
+      this.keepMarketPieceOf(index, () => this.withMarketRefs(json.subarray(ranges[index * 2], ranges[index * 2 + 1]), index));
     }
   }
 
