@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, statSync, writeSync } from 'node:fs';
 import { BookState, readMarketFrame } from '@predgate/adapter-polymarket/streams';
 import type { BookSnapshot, MarketRow } from '@predgate/adapter-polymarket/streams';
 import { fileEventTypes, fitsMarketColumn } from './hour-file.js';
@@ -226,7 +226,9 @@ export class HourJournal {
     const checkpoints: Checkpoint[] = [];
     let position = 0;
     if (chosen) {
-      const entry = JSON.parse(this.readLine(chosen.offset).slice(1)) as { s: BookSnapshot };
+      let line = '';
+      forLinesAt(this.path, [chosen.offset], 0, 1, this.flushedBytes, (text) => (line = text));
+      const entry = JSON.parse(line.slice(1)) as { s: BookSnapshot };
       checkpoints.push({ assetId, row: chosen.row, snapshot: entry.s });
       position = chosen.row;
     }
@@ -383,23 +385,6 @@ export class HourJournal {
       return;
     }
     this.index(rowsOfLine(line), offset);
-  }
-
-  private readLine(offset: number): string {
-    const fd = openSync(this.path, 'r');
-    try {
-      let text = '';
-      const chunk = Buffer.alloc(256 * 1024);
-      for (let at = offset; ; at += chunk.length) {
-        const read = readSync(fd, chunk, 0, chunk.length, at);
-        text += chunk.toString('utf8', 0, read);
-        const end = text.indexOf('\n');
-        if (end !== -1) return text.slice(0, end);
-        if (read < chunk.length) return text;
-      }
-    } finally {
-      closeSync(fd);
-    }
   }
 }
 

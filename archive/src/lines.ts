@@ -51,8 +51,9 @@ export function forEachLine(
 
 /**
  * Visits the lines that start at `offsets[first]` .. `offsets[end - 1]` (ascending byte offsets), reading no
- * byte at or past `to`. Lines near each other come from one read of 64 KiB or more, so a token's lines of an
- * hour cost reads of about their own bytes, not of everything written between them.
+ * byte at or past `to`. Each read reaches the next line wanted when it is near, so neighbours come from one
+ * read, and is small when it is not: a token's lines of an hour, spread over gigabytes, cost reads of about
+ * their own bytes, not of 64 KiB around each.
  */
 export function forLinesAt(path: string, offsets: ArrayLike<number>, first: number, end: number, to: number, visit: (line: string) => void): void {
   if (first >= end) return;
@@ -68,21 +69,27 @@ export function forLinesAt(path: string, offsets: ArrayLike<number>, first: numb
       const offset = offsets[index]!;
       for (;;) {
         const start = offset - held;
+        let wanted: number;
         if (start >= 0 && start < filled) {
           const newline = buffer.indexOf(10, start);
           if (newline !== -1 && newline < filled) {
             visit(buffer.toString('utf8', start, newline));
             break;
           }
-          // The line runs to `to` (a last line without its newline), or past the buffer: read it from its start, larger.
+          // The line runs to `to` (a last line without its newline).
           if (held + filled >= limit) {
             visit(buffer.toString('utf8', start, filled));
             break;
           }
-          if (start === 0) buffer = Buffer.allocUnsafe(buffer.length * 2);
+          // Cut off: read it again from its start, as much as the buffer holds (more when it filled the buffer).
+          if (start === 0 && filled === buffer.length) buffer = Buffer.allocUnsafe(buffer.length * 2);
+          wanted = buffer.length;
+        } else {
+          const span = index + 1 < end ? offsets[index + 1]! - offset : 0;
+          wanted = span > 0 && span < buffer.length ? span + smallReadBytes : smallReadBytes;
         }
         held = offset;
-        const wanted = Math.max(0, Math.min(buffer.length, limit - offset));
+        wanted = Math.max(0, Math.min(wanted, buffer.length, limit - offset));
         filled = wanted > 0 ? readSync(fd, buffer, 0, wanted, offset) : 0;
         if (filled < wanted) limit = held + filled;
         if (filled === 0) break;
@@ -92,6 +99,9 @@ export function forLinesAt(path: string, offsets: ArrayLike<number>, first: numb
     closeSync(fd);
   }
 }
+
+/** A read for one line: most journal lines (a frame of a few changes) fit. */
+const smallReadBytes = 4 << 10;
 
 /** Appends text to a file synchronously, a megabyte at a time. */
 export class LineWriter {
