@@ -464,17 +464,6 @@ export class PolymarketArchive implements HourSource, HourStore {
 
 export type { Checkpoint };
 
-/**
- * The token's rows a replay reads when it starts at `chosen` (or, without
- * one, at the hour's first row) and reads no row counting after `until`: up
- * to the first later checkpoint that a row of the hour brought past `until`
- * (a book's time is the latest venue time of its rows and never goes back,
- * so the row just before that checkpoint counts after `until`), else all.
- * Without `chosen` the book replay starts from may be behind a book carried
- * into the hour (its checkpoint at row 0), so only a checkpoint later than
- * that book's time shows a row's time.
- */
-
 /** Rolls in a child process of its own. */
 function runRollWorker(job: RollJob): Promise<RollResult> {
   const child = forkArchiveProcess('roll-process', job);

@@ -160,8 +160,10 @@ async function replayUntil(source: HourSource, assetId: string, since: number, o
 
 /**
  * The first of an hour's checkpoints after `chosen` (the one a read starts from; none: the hour's first row)
- * whose book is already later than `until`: every row after it counts after `until`, so a read up to `until`
- * may stop there. `undefined` when no checkpoint is.
+ * whose book is already later than `until`: a book's time is the latest venue time of its rows and never goes
+ * back, so every row after it counts after `until`, and a read up to `until` may stop there. `undefined` when
+ * no checkpoint is. Without `chosen`, the book replay starts from may be behind a book carried into the hour
+ * (its checkpoint at row 0), so only a checkpoint later than that book's time shows a row's time.
  */
 export function checkpointPast<T extends { row: number; timestamp: number }>(checkpoints: readonly T[], chosen: T | undefined, until: number): T | undefined {
   const carried = checkpoints[0]?.row === 0 ? checkpoints[0].timestamp : Number.NEGATIVE_INFINITY;
