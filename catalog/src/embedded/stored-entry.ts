@@ -191,6 +191,11 @@ export class StoredEntry implements CatalogEntry {
 
   /** Market `index`'s stored bytes, borrowed: once where it sits is known, only they are read (a page of markets takes one from each event). */
   private borrowMarket(index: number): Buffer {
+    if (!this.marketRanges) {
+      // Not known yet: the event is read to find it, and the market is taken from that read rather than read again.
+      const json = borrowEventBytes(this.stored);
+      return json.subarray(...this.marketRange(index, json));
+    }
     const [start, end] = this.marketRange(index);
     return borrowEventSlice(this.stored, start, end);
   }
