@@ -4,17 +4,18 @@ import type { PriceLevel } from './market-rows.js';
 /**
  * One side of a book kept as the venue's text: one level per price, compared
  * by value ("0.50" and "0.5" are one level, the latest text wins), size 0
- * removing it, in price order as levels change (a binary search, one splice).
- * Held as three flat arrays, not an object per level: at tens of thousands of
- * books the recorder keeps millions of levels, and every object kept is one
- * more for the garbage collector to trace. Only plain decimal text is kept
- * (digits, sign, point, exponent), so a side is written as JSON text directly.
+ * removing it, in price order as levels change (a binary search, then the
+ * levels after it moved by one). Held as two flat arrays, not an object per
+ * level: at tens of thousands of books the recorder keeps millions of levels,
+ * and every object kept is one more for the garbage collector to trace and
+ * one more cache line a change reads. Only plain decimal text is kept (digits,
+ * sign, point, exponent), so a side is written as JSON text directly.
  */
 export class TextLevels {
-  /** Prices ascending as numbers, and each level's price and size text at the same index. */
+  /** Prices ascending as numbers. */
   private readonly keys: number[] = [];
-  private readonly prices: string[] = [];
-  private readonly sizes: string[] = [];
+  /** Each level's price text and size text, at `2 * index` and `2 * index + 1`. */
+  private readonly texts: string[] = [];
 
   get count(): number {
     return this.keys.length;
@@ -29,26 +30,19 @@ export class TextLevels {
     const index = priceIndex(this.keys, key);
     const present = this.keys[index] === key;
     if (amount === 0) {
-      if (present) {
-        this.keys.splice(index, 1);
-        this.prices.splice(index, 1);
-        this.sizes.splice(index, 1);
-      }
+      if (present) this.remove(index);
     } else if (present) {
-      this.prices[index] = price;
-      this.sizes[index] = size;
+      this.texts[2 * index] = price;
+      this.texts[2 * index + 1] = size;
     } else {
-      this.keys.splice(index, 0, key);
-      this.prices.splice(index, 0, price);
-      this.sizes.splice(index, 0, size);
+      this.insert(index, key, price, size);
     }
     return true;
   }
 
   clear(): void {
     this.keys.length = 0;
-    this.prices.length = 0;
-    this.sizes.length = 0;
+    this.texts.length = 0;
   }
 
   /** Every level in price order, `ascending` or `descending`. */
@@ -56,9 +50,36 @@ export class TextLevels {
     const levels: PriceLevel[] = [];
     for (let step = 0; step < this.keys.length; step += 1) {
       const index = order === 'ascending' ? step : this.keys.length - 1 - step;
-      levels.push({ price: this.prices[index]!, size: this.sizes[index]! });
+      levels.push({ price: this.texts[2 * index]!, size: this.texts[2 * index + 1]! });
     }
     return levels;
+  }
+
+  // Levels move by hand, not by `splice`, which makes the array it returns on every call; a side has a few dozen levels.
+  private insert(index: number, key: number, price: string, size: string): void {
+    const { keys, texts } = this;
+    keys.push(key);
+    texts.push(price, size);
+    for (let at = keys.length - 1; at > index; at -= 1) {
+      keys[at] = keys[at - 1]!;
+      texts[2 * at] = texts[2 * at - 2]!;
+      texts[2 * at + 1] = texts[2 * at - 1]!;
+    }
+    keys[index] = key;
+    texts[2 * index] = price;
+    texts[2 * index + 1] = size;
+  }
+
+  private remove(index: number): void {
+    const { keys, texts } = this;
+    for (let at = index + 1; at < keys.length; at += 1) {
+      keys[at - 1] = keys[at]!;
+      texts[2 * at - 2] = texts[2 * at]!;
+      texts[2 * at - 1] = texts[2 * at + 1]!;
+    }
+    keys.pop();
+    texts.pop();
+    texts.pop();
   }
 
   /**
@@ -75,8 +96,8 @@ export class TextLevels {
     target[at++] = openBracket;
     for (let step = 0; step < this.keys.length; step += 1) {
       const index = order === 'ascending' ? step : this.keys.length - 1 - step;
-      const price = this.prices[index]!;
-      const size = this.sizes[index]!;
+      const price = this.texts[2 * index]!;
+      const size = this.texts[2 * index + 1]!;
       // A comma, `{"price":"`, `","size":"`, `"}`, and a closing bracket after the last.
       if (at + price.length + size.length + 24 > target.length) return -1;
       if (step > 0) target[at++] = comma;
