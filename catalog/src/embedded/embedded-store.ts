@@ -7,6 +7,7 @@ import type { Matches } from './matches.js';
 import { ByteSlabs } from './byte-slabs.js';
 import { decodeKeys, encodeKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
+import { NumberBlocks } from './number-blocks.js';
 import { borrowEventBytes, inFileOrder, readPage } from './file-bytes.js';
 import { CatalogFiles } from './persistence.js';
 import { eventJson } from './event-json.js';
@@ -62,13 +63,16 @@ export class EmbeddedCatalogStore implements CatalogStore {
     if (!this.files) return;
     // Repeated categories and tag lists are shared within a venue, as within a sweep.
     const interners = new Map<string, Interner>();
+    const layouts = new NumberBlocks((length) => new Int32Array(length));
     const state = await this.files.load((venue, venueEventId, { bytes, keys, parsed, refs = '', router, routerPieces }) => {
       let shared = interners.get(venue);
       if (!shared) interners.set(venue, (shared = new Interner()));
       // Snapshot events come with their keys; events from the journal (at most its size limit) were parsed as
       // stored, which is enough: the keys do not depend on the binary references left out.
       const entryKeys =
-        keys === undefined ? catalogEntry(venue, (parsed ?? JSON.parse(bytes.read().toString('utf8'))) as Event) : decodeKeys(venue, venueEventId, keys);
+        keys === undefined
+          ? catalogEntry(venue, (parsed ?? JSON.parse(bytes.read().toString('utf8'))) as Event)
+          : decodeKeys(venue, venueEventId, keys, layouts);
       return new StoredEntry(entryKeys, { bytes, refs, router, routerPieces }, this.views, shared);
     });
     for (const [venue, sweep] of state.sweeps) {

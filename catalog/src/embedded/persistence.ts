@@ -7,6 +7,7 @@ import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
 import { piecesFit } from './event-json.js';
 import { FileBytes, SequentialCopier } from './file-bytes.js';
+import { NumberBlocks } from './number-blocks.js';
 import type { EventBytes, FileRange } from './file-bytes.js';
 
 /** The catalog as read from disk: every venue's events (by venue event id, as the reader made them) and last complete sweep. */
@@ -97,6 +98,7 @@ export class CatalogFiles {
     let snapshotSequence = 0;
     if (existsSync(this.snapshotPath)) {
       const snapshot = (this.snapshotFile = new FileBytes(this.snapshotPath));
+      const pieceBlocks = routerPieceBlocks();
       let header = true;
       let lineStart = 0;
       for await (const line of byteLines(this.snapshotPath)) {
@@ -109,7 +111,7 @@ export class CatalogFiles {
           header = false;
           continue;
         }
-        const { head, event, router, routerPieces } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line);
+        const { head, event, router, routerPieces } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line, pieceBlocks);
         const { venue, venueEventId, refs, keys } = head;
         if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
           throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
@@ -224,6 +226,7 @@ export class CatalogFiles {
     let bytesRead = 0;
     let committedBytes = 0;
     let torn: { line: number; error: Error } | undefined;
+    const pieceBlocks = routerPieceBlocks();
     for await (const line of byteLines(this.journalPath)) {
       lineNumber += 1;
       const lineStart = bytesRead;
@@ -237,7 +240,7 @@ export class CatalogFiles {
       let routerPieces: Uint32Array | undefined;
       let parsed: unknown;
       try {
-        ({ head: record, event, router, routerPieces } = eventLine<typeof record>(line));
+        ({ head: record, event, router, routerPieces } = eventLine<typeof record>(line, pieceBlocks));
         // The journal is where a crash can cut a line: its events are checked whole, and the parse is handed on.
         if (event) parsed = JSON.parse(event.toString('utf8'));
       } catch (error) {
@@ -364,7 +367,10 @@ const routerKey = Buffer.from(',"router":');
  * member's own. Lines without an event (the journal's begin and commit lines)
  * are all head.
  */
-function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined; router: Buffer | undefined; routerPieces?: Uint32Array } {
+function eventLine<Head>(
+  line: Buffer,
+  pieceBlocks: NumberBlocks<Uint32Array>,
+): { head: Head; event: Buffer | undefined; router: Buffer | undefined; routerPieces?: Uint32Array } {
   const start = line.indexOf(eventMember);
   if (start < 0) return { head: JSON.parse(line.toString('utf8')), event: undefined, router: undefined };
   const head = JSON.parse(`${line.toString('utf8', 0, start)}}`) as Head & { routerBytes?: number; routerPieces?: number[] };
@@ -377,11 +383,16 @@ function eventLine<Head>(line: Buffer): { head: Head; event: Buffer | undefined;
   }
   const event = line.subarray(start + eventMember.length, keyStart);
   if (head.routerPieces === undefined) return { head, event, router: line.subarray(routerStart, end) };
-  const routerPieces = Uint32Array.from(head.routerPieces);
+  const routerPieces = pieceBlocks.copy(head.routerPieces);
   if (!piecesFit(routerPieces, event.length, head.routerBytes)) {
     throw new Error(`catalog line whose Router view pieces fall outside its bytes: ${line.toString('utf8', 0, 80)}`);
   }
   return { head, event, router: line.subarray(routerStart, end), routerPieces };
+}
+
+/** Router view pieces as they are read: some 180 bytes an event, past what V8 keeps inside the heap (see number-blocks.ts). */
+function routerPieceBlocks(): NumberBlocks<Uint32Array> {
+  return new NumberBlocks((length) => new Uint32Array(length));
 }
 
 function venueEvents<T>(state: CatalogState<T>, venue: string): Map<string, T> {

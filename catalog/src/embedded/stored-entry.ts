@@ -6,6 +6,8 @@ import type { JsonOut } from '../json-out.js';
 import { eventRefPlaces, marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithRefPlaces } from './binary-refs.js';
 import type { RefPlaces } from './binary-refs.js';
 import type { Interner } from './interner.js';
+import { Layout, layoutWidth, marketTextLength, outcomeSeparator, outcomesLength, packMarkets } from './entry-keys.js';
+import type { EventKeys, PackedMarkets } from './entry-keys.js';
 import { borrowAdjacentBytes, borrowEventBytes, borrowEventSlice, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
 import { routerViewBytes, routerViewLength, writeRouterView } from './event-json.js';
@@ -14,8 +16,8 @@ import { routerJson } from './router-json.js';
 import type { DeflatedPiece } from '../gzip-pieces.js';
 import { PieceFile } from './piece-file.js';
 
-/** What an entry is built from: the indexed fields, without the parsed views. */
-export type EntryKeys = Omit<CatalogEntry, 'source' | 'router' | 'sourceJson' | 'routerJson' | 'marketIds' | 'outcomeIds' | 'marketSlugs'>;
+/** What an entry is built from: the indexed fields (its markets' as objects, or packed as a snapshot holds them), without the parsed views. */
+export type EntryKeys = EventKeys & ({ marketKeys: readonly MarketKeys[] } | { packedMarkets: PackedMarkets });
 
 /**
  * How an event is kept: its JSON without binary references, and where they
@@ -96,7 +98,9 @@ export class StoredEntry implements CatalogEntry {
   readonly closed: boolean;
   readonly closesAt: number | null;
   readonly volume24h: number;
-  readonly rows: readonly MarketRow[];
+  /** The markets' keys, packed (see entry-keys.ts); their rows are made from them when first asked for. */
+  readonly packedMarkets: PackedMarkets;
+  private marketRows: readonly MarketRow[] | undefined;
   /** Where each market sits in the stored bytes, found on the first market query that reaches this event. */
   private marketRanges: Uint32Array | undefined;
 
@@ -145,7 +149,24 @@ export class StoredEntry implements CatalogEntry {
     this.closed = keys.closed;
     this.closesAt = keys.closesAt;
     this.volume24h = keys.volume24h;
-    this.rows = keys.marketKeys.map((market, index) => new MarketRow(market, this, index, shared));
+    this.packedMarkets = 'packedMarkets' in keys ? sharedIn(keys.packedMarkets, shared) : packMarkets(keys.marketKeys, shared);
+  }
+
+  /**
+   * One row per market, made the first time they are asked for (a
+   * partition's market rows and lookups are built after it serves, see
+   * partition.ts): a start from disk makes none.
+   */
+  get rows(): readonly MarketRow[] {
+    if (this.marketRows) return this.marketRows;
+    const rows: MarketRow[] = [];
+    const { layout, volumes } = this.packedMarkets;
+    for (let index = 0, textAt = 0, layoutAt = 0; index < volumes.length; index += 1) {
+      rows.push(new MarketRow(this, index, textAt, layoutAt));
+      textAt += marketTextLength(layout, layoutAt);
+      layoutAt += layoutWidth + layout[layoutAt + Layout.outcomeCount]!;
+    }
+    return (this.marketRows = rows);
   }
 
   /** The stored bytes: the venue's event without its binary references. */
@@ -289,7 +310,7 @@ export class StoredEntry implements CatalogEntry {
   keepPieces(): void {
     this.keepRouterPiece();
     this.keepSourcePiece();
-    if (this.rows.length === 0) return;
+    if (this.packedMarkets.volumes.length === 0) return;
     // The event is read once for all its markets, and where they sit is found without being kept: most are never asked for alone.
     const json = borrowEventBytes(this.stored);
     const ranges = this.marketRanges ?? arrayMemberRanges(json, 'markets') ?? new Uint32Array(0);
@@ -338,51 +359,100 @@ export class StoredEntry implements CatalogEntry {
   }
 }
 
-/** A market of a stored event, with what market queries filter on. */
+/**
+ * A market of a stored event, with what market queries filter on: its
+ * strings are read from the event's packed text when asked for, so a row
+ * holds no string of its own. It keeps where each of its strings ends in
+ * that text, so reading one (a lookup table hashes every market's id, in
+ * market order) goes from the row to the text and nowhere else.
+ */
 export class MarketRow implements MarketKeys {
-  readonly marketId: string;
-  readonly slug: string | null;
-  readonly title: string;
   readonly trading: boolean;
   readonly category: string | null;
   readonly normalizedCategory: MarketKeys['normalizedCategory'];
   readonly tags: string[];
   readonly volume24h: number;
-  /** The outcome ids joined by `idSeparator` (see `packedIds`): the outcome id table hashes them where they sit. */
-  readonly packedOutcomeIds: string | readonly string[];
+  private readonly text: string;
+  private readonly idEnd: number;
+  /** Where the slug ends: `idEnd` where there is none, told apart by `hasSlug`. */
+  private readonly slugEnd: number;
+  private readonly hasSlug: boolean;
+  private readonly titleEnd: number;
+  private readonly outcomesEnd: number;
+  private readonly outcomeCount: number;
 
   constructor(
-    keys: MarketKeys,
     readonly entry: StoredEntry,
     /** Position in the event's `markets`. */
     readonly index: number,
-    shared: Interner,
+    /** Where the market's text starts in its event's packed text, */
+    private readonly textAt: number,
+    /** and its numbers in the packed layout. */
+    private readonly layoutAt: number,
   ) {
-    this.marketId = keys.marketId;
-    this.slug = keys.slug;
-    this.title = keys.title;
-    this.trading = keys.trading;
-    this.category = shared.text(keys.category);
-    this.normalizedCategory = shared.text(keys.normalizedCategory);
-    this.tags = shared.list(keys.tags);
-    this.packedOutcomeIds = packedIds(keys.outcomeIds);
-    this.volume24h = keys.volume24h;
+    const { text, layout, volumes, texts, tagLists } = entry.packedMarkets;
+    this.text = text;
+    this.trading = layout[layoutAt + Layout.trading] === 1;
+    this.category = texts[layout[layoutAt + Layout.category]!] as string | null;
+    this.normalizedCategory = texts[layout[layoutAt + Layout.normalizedCategory]!] as MarketKeys['normalizedCategory'];
+    this.tags = tagLists[layout[layoutAt + Layout.tags]!]!;
+    this.volume24h = volumes[index]!;
+    this.idEnd = textAt + layout[layoutAt + Layout.idLength]!;
+    this.hasSlug = layout[layoutAt + Layout.slugLength] !== -1;
+    this.slugEnd = this.idEnd + Math.max(layout[layoutAt + Layout.slugLength]!, 0);
+    this.titleEnd = this.slugEnd + layout[layoutAt + Layout.titleLength]!;
+    this.outcomesEnd = this.titleEnd + outcomesLength(layout, layoutAt);
+    this.outcomeCount = layout[layoutAt + Layout.outcomeCount]!;
+  }
+
+  get marketId(): string {
+    return this.text.slice(this.textAt, this.idEnd);
+  }
+
+  get slug(): string | null {
+    return this.hasSlug ? this.text.slice(this.idEnd, this.slugEnd) : null;
+  }
+
+  get title(): string {
+    return this.text.slice(this.slugEnd, this.titleEnd);
   }
 
   get outcomeIds(): string[] {
-    return typeof this.packedOutcomeIds === 'string' ? this.packedOutcomeIds.split(idSeparator) : [...this.packedOutcomeIds];
+    const layout = this.entry.packedMarkets.layout;
+    const ids: string[] = [];
+    let at = this.titleEnd;
+    for (let index = 0; index < this.outcomeCount; index += 1) {
+      const length = layout[this.layoutAt + layoutWidth + index]!;
+      ids.push(this.text.slice(at, at + length));
+      at += length + outcomeSeparator.length;
+    }
+    return ids;
+  }
+
+  /**
+   * The outcome ids as one text, joined by `idSeparator`, where none holds
+   * it (the outcome id table hashes them where they sit in it): as the packed
+   * text holds them, so no string is made per id.
+   */
+  get packedOutcomeIds(): string | readonly string[] {
+    if (this.outcomeCount === 0) return [];
+    const joined = this.text.slice(this.titleEnd, this.outcomesEnd);
+    return separatorsIn(joined) === this.outcomeCount - 1 ? joined : this.outcomeIds;
   }
 }
 
-export const idSeparator = '\u0000';
+/** The separator the partition's outcome id table splits packed ids on: the one they are packed with. */
+export const idSeparator = outcomeSeparator;
 
-/**
- * A market's outcome ids as one string, joined by NUL, rather than an array
- * of strings: two heap objects fewer per market, which across a venue's
- * million outcomes is a good part of what a start spends in the garbage
- * collector. Ids that hold a NUL themselves stay an array.
- */
-function packedIds(ids: readonly string[]): string | readonly string[] {
-  if (ids.length === 0 || ids.some((id) => id.includes(idSeparator))) return ids;
-  return ids.join(idSeparator);
+function separatorsIn(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(idSeparator); at !== -1; at = text.indexOf(idSeparator, at + 1)) count += 1;
+  return count;
+}
+
+/** Packed keys as parsed from a snapshot, their repeated values replaced, in place, by the venue's shared copies. */
+function sharedIn(packed: PackedMarkets, shared: Interner): PackedMarkets {
+  packed.texts.forEach((text, index) => (packed.texts[index] = shared.text(text)));
+  packed.tagLists.forEach((tags, index) => (packed.tagLists[index] = shared.list(tags)));
+  return packed;
 }

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import type { MarketKeys } from '../document.js';
+import { decodeKeys, encodeKeys, packMarkets } from './entry-keys.js';
+import type { EventKeys } from './entry-keys.js';
+import { Interner } from './interner.js';
+import { NumberBlocks } from './number-blocks.js';
+import { EntryViews, StoredEntry } from './stored-entry.js';
+
+const event: Omit<EventKeys, 'venue' | 'venueEventId'> = {
+  id: 'e-uuid',
+  slug: 'event-slug',
+  search: 'title\nevent-slug',
+  category: 'Crypto',
+  venueCategory: 'crypto',
+  tags: ['crypto'],
+  closed: false,
+  closesAt: 1_800_000_000_000,
+  volume24h: 12.5,
+};
+
+// Texts with what could trip a packed layout: the packing separator itself, other controls, quotes, and characters
+// of two UTF-16 units (lengths are counted in units, as strings slice).
+const text = fc.string({ unit: fc.constantFrom('a', 'Z', '-', '\u0000', '\u0001', '"', '\\', 'é', '😀', '\u2028'), maxLength: 6 });
+const market: fc.Arbitrary<MarketKeys> = fc.record({
+  marketId: text,
+  slug: fc.option(text),
+  title: text,
+  trading: fc.boolean(),
+  category: fc.option(fc.constantFrom('crypto', 'sports')),
+  normalizedCategory: fc.constantFrom('Crypto', 'Sports', 'Other'),
+  tags: fc.array(fc.constantFrom('a', 'b'), { maxLength: 2 }),
+  outcomeIds: fc.array(text, { maxLength: 3 }),
+  // JSON has no -0: a snapshot reads it back as 0 in every version.
+  volume24h: fc.double({ noNaN: true, noDefaultInfinity: true }).map((volume) => volume + 0),
+});
+
+/** A row's keys as plain values, to compare across ways of building it. */
+function keysOf(row: MarketKeys): MarketKeys {
+  const { marketId, slug, title, trading, category, normalizedCategory, tags, outcomeIds, volume24h } = row;
+  return { marketId, slug, title, trading, category, normalizedCategory, tags, outcomeIds, volume24h };
+}
+
+function entryOf(keys: ConstructorParameters<typeof StoredEntry>[0]): StoredEntry {
+  return new StoredEntry(keys, { bytes: Buffer.from('{}'), refs: '' }, new EntryViews(), new Interner());
+}
+
+test('market keys packed, written to a snapshot line and read back give every market row its keys as they were', () => {
+  fc.assert(
+    fc.property(fc.array(market, { maxLength: 5 }), (markets) => {
+      const swept = entryOf({ ...event, venue: 'v', venueEventId: 'e', marketKeys: markets });
+      const line = JSON.parse(`{"keys":${encodeKeys(swept)}}`) as { keys: unknown };
+      // Blocks smaller than some layouts, so layouts also cross into new blocks.
+      const restored = entryOf(decodeKeys('v', 'e', line.keys, new NumberBlocks((length) => new Int32Array(length), 16)));
+      for (const entry of [swept, restored]) {
+        expect(entry.rows.map(keysOf)).toEqual(markets);
+        expect(entry.rows.map((row) => row.packedOutcomeIds)).toEqual(
+          markets.map(({ outcomeIds }) =>
+            outcomeIds.length === 0 ? [] : outcomeIds.some((id) => id.includes('\u0000')) ? outcomeIds : outcomeIds.join('\u0000'),
+          ),
+        );
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("a snapshot of the version before, each market's keys in an array of its own, still reads back", () => {
+  const markets: MarketKeys[] = [
+    {
+      marketId: 'm0',
+      slug: null,
+      title: 'first',
+      trading: true,
+      category: 'crypto',
+      normalizedCategory: 'Crypto',
+      tags: ['a'],
+      outcomeIds: ['y', 'n'],
+      volume24h: 3,
+    },
+    { marketId: 'm1', slug: 's1', title: 'second', trading: false, category: null, normalizedCategory: 'Other', tags: [], outcomeIds: [], volume24h: 0.5 },
+  ];
+  const tuple = [
+    ...Object.values(event),
+    markets.map((m) => [m.marketId, m.slug, m.title, m.trading, m.category, m.normalizedCategory, m.tags, m.outcomeIds, m.volume24h]),
+  ];
+  const restored = entryOf(decodeKeys('v', 'e', JSON.parse(JSON.stringify(tuple)), new NumberBlocks((length) => new Int32Array(length))));
+  expect(restored.rows.map(keysOf)).toEqual(markets);
+  expect(restored.id).toBe(event.id);
+});
+
+test('packed keys whose lengths do not add up to their text are an error naming the event', () => {
+  const packed = packMarkets(
+    [{ marketId: 'm0', slug: 's', title: 't', trading: true, category: null, normalizedCategory: 'Other', tags: [], outcomeIds: ['y'], volume24h: 1 }],
+    new Interner(),
+  );
+  const encoded = JSON.parse(encodeKeys({ ...event, venue: 'v', venueEventId: 'e', packedMarkets: packed })) as unknown[];
+  const blocks = new NumberBlocks((length) => new Int32Array(length));
+  expect(() => decodeKeys('v', 'e', encoded, blocks)).not.toThrow();
+  for (const broken of [
+    { at: 9, value: 'm0st' },
+    { at: 10, value: [2, 1, 1, 1, 0, 0, 0, 1] },
+    { at: 10, value: [2, 1, 1, 1, 0, 0, 0, 1, 0] },
+    { at: 10, value: [2, 1, 1, 1, 5, 0, 0, 1, 1] },
+  ]) {
+    const tuple = [...encoded];
+    tuple[broken.at] = broken.value;
+    expect(() => decodeKeys('v', 'e', tuple, blocks)).toThrow(/keys of event e-uuid do not fit/);
+  }
+});
