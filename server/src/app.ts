@@ -32,7 +32,6 @@ import { RequestBudget } from './keys/request-budget.js';
 import { RequestGate } from './keys/request-gate.js';
 import { createLogger, redactingVenueHeaders } from './logging.js';
 import { createMetrics } from './metrics.js';
-import { answerReplayPlugin } from './plugins/answer-replay.js';
 import { archivePlugin } from './plugins/archive.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -215,7 +214,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     { plugin: docsPlugin, options: { container, buildAtStart: options.openApiAtStart ?? true } },
     { plugin: mcpPlugin, options: { container } },
     { plugin: webhooksPlugin, options: { webhooks: webhooks.service } },
-    { plugin: answerReplayPlugin, options: { container, logger } },
   ]);
   answerClientErrors(server.listener, logger, (reason) => metrics.refusedRequests.inc({ reason }));
   await server.initialize();

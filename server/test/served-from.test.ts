@@ -62,7 +62,7 @@ describe('served-from and data-age headers', () => {
   });
 });
 
-describe('an answer replayed below hapi', () => {
+describe('a kept answer sent again in front of hapi', () => {
   test('gets its data age afresh each time it is sent', async () => {
     let clock = now;
     const app = await testApp({ logLevel: 'info', clock: { now: () => clock }, config: { port: 0, host: '127.0.0.1' } });
@@ -80,7 +80,7 @@ describe('an answer replayed below hapi', () => {
         await response.body.arrayBuffer();
         return response.headers;
       };
-      // Built by the handler, then sent by the cache step: from then on it is replayed.
+      // Built by the first call, kept, then sent again from the cache on the lean path.
       await get();
       await get();
       const before = seenByHapi;

@@ -28,7 +28,7 @@ export const rateLimitsCollectionName = 'rateLimits';
  */
 export class RequestBudget {
   private readonly limiter: RateLimiterAbstract | RLWrapperTimeouts | undefined;
-  /** Requests refused once, by the HTTP request they arrived as: asked again (by hapi, after the replay lane), they are refused without a second charge. */
+  /** Requests refused once, by the HTTP request they arrived as: asked again (by hapi, after the lean path), they are refused without a second charge. */
   private readonly refused = new WeakMap<object, PredgateError>();
 
   constructor(

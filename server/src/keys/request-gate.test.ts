@@ -45,7 +45,7 @@ describe('the request gate', () => {
     const refusal = await door.admit(key, request).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
     expect(refusedBudget(refusal)).toMatchObject({ limit: 1, remaining: 0 });
-    // The replay lane hands a refused request to hapi, whose step asks again: the same refusal, not a new one.
+    // The lean path hands a refused request to hapi, whose step asks again: the same refusal, not a new one.
     await expect(door.admit(key, request)).rejects.toBe(refusal);
   });
 

@@ -11,7 +11,7 @@ export interface Admitted {
 
 /**
  * The one way in for every keyed request, whichever part of the gateway
- * answers it (hapi's routes, the replay lane under them, `/ws` upgrades):
+ * answers it (hapi's routes, the lean path in front of them, `/ws` upgrades):
  * the presented key is checked against the key store, then one request is
  * taken from that key's budget. A refusal is INVALID_API_KEY (401) or
  * RATE_LIMIT_EXCEEDED (429, its budget state in `refusedBudget`).
@@ -24,7 +24,7 @@ export class RequestGate {
 
   /**
    * `request` names the HTTP request being let in: asked again for the same
-   * one (the replay lane hands what it does not answer to hapi), its budget
+   * one (the lean path hands a request it does not answer to hapi), its budget
    * is not charged twice. `missingHint` says how this way in takes a key.
    */
   async admit(presented: string | undefined, request: object, missingHint = 'send "Authorization: Bearer <key>"'): Promise<Admitted> {

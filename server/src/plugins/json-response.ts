@@ -1,6 +1,5 @@
 import { constants as zlib, createBrotliCompress } from 'node:zlib';
 import type { Plugin, Request, ResponseObject, ResponseToolkit, RouteExtObject } from '@hapi/hapi';
-import { markReplayable } from './answer-replay.js';
 import { JsonAnswers, brotliQuality, zlibLevel } from './json-answers.js';
 import type { Negotiated, StoredAnswer, StoredJsonOptions } from './json-answers.js';
 
@@ -110,8 +109,7 @@ export interface CachedAnswers<Form> {
  * skipped. It runs after the API key is checked and the request budget is
  * spent. `answers` must name only answers the handler itself stores for a
  * request of the same form: the cache then holds one only for requests that
- * passed validation already. A request answered here can be replayed below
- * hapi when it comes again (see `answerReplayPlugin`).
+ * passed validation already.
  */
 export function cachedAnswerFirst<Form>(answers: CachedAnswers<Form>): RouteExtObject {
   return {
@@ -121,13 +119,7 @@ export function cachedAnswerFirst<Form>(answers: CachedAnswers<Form>): RouteExtO
       const cached = identity === undefined ? undefined : h.cachedJson(identity);
       if (!cached) return h.continue;
       answers.onAnswer?.(form!);
-      const headersOf = answers.headersOf;
-      markReplayable(request, {
-        identity: () => answers.identityOf(form!),
-        answered: () => answers.onAnswer?.(form!),
-        ...(headersOf ? { headers: () => headersOf(form!) } : {}),
-      });
-      for (const [name, value] of Object.entries(headersOf?.(form!) ?? {})) cached.header(name, value);
+      for (const [name, value] of Object.entries(answers.headersOf?.(form!) ?? {})) cached.header(name, value);
       return cached.takeover();
     },
   };

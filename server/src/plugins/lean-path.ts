@@ -4,14 +4,18 @@ import { isPredgateError } from '@predgate/core';
 import type { Logger } from 'pino';
 import type { DependencyContainer } from 'tsyringe';
 import { tokens } from '../container.js';
+import { maxJsonDepth, nestsDeeperThan } from '../json-depth.js';
 import { headerKey } from '../keys/presented-key.js';
 import { rateLimitHeaders } from '../keys/request-budget.js';
 import { refusalOf } from './errors.js';
 import { answerHeaders, answeredHere } from './json-answers.js';
 import type { Negotiated, StoredAnswer } from './json-answers.js';
 
-/** A GET as a route reads it, before anything is checked but its form. */
+/** A GET, or a POST with a small JSON body, as a route reads it, before anything is checked but its form. */
 export interface LeanGet {
+  readonly method: 'get' | 'post';
+  /** A POST's body, parsed as hapi parses it (undefined for a GET). */
+  readonly body?: unknown;
   /** The path, exactly as sent (no percent-escapes: those are hapi's to decode). */
   readonly path: string;
   /** The query string read as hapi reads it: a key given twice is an array. */
@@ -42,8 +46,8 @@ export interface LeanCall {
 }
 
 /**
- * A route's lean form: the call a GET asks, when its path is the route's and
- * everything about it is valid; otherwise undefined, and hapi answers it
+ * A route's lean form: the call a request asks, when its path is the route's
+ * and everything about it is valid; otherwise undefined, and hapi answers it
  * (refusals included). It must not change anything: a request it reads may
  * still go on to hapi.
  */
@@ -52,18 +56,36 @@ export type LeanRoute = (get: LeanGet) => LeanCall | undefined;
 declare module '@hapi/hapi' {
   interface PluginProperties {
     'predgate-lean-path': {
-      /** Adds the lean form of routes whose paths start with `prefix`. */
-      route(prefix: string, route: LeanRoute): void;
+      /** Adds the lean form of routes whose paths start with `prefix`; it is given POSTs too when `takesPost`. */
+      route(prefix: string, route: LeanRoute, options?: { takesPost?: boolean }): void;
     };
   }
 }
 
 /** Request headers that change what hapi would answer or how it reads the request: such requests always go to hapi. */
-const handledByHapi = ['content-length', 'transfer-encoding', 'content-encoding', 'expect', 'range', 'if-range'] as const;
+const handledByHapi = ['transfer-encoding', 'content-encoding', 'expect', 'range', 'if-range'] as const;
+
+/**
+ * The largest POST body read here. A call's arguments are a few hundred bytes;
+ * a longer body (hapi takes up to the route's own bound, and refuses past it)
+ * is left to hapi, as is one that did not arrive with its headers.
+ */
+const maxLeanBodyBytes = 16 * 1024;
+
+/** The JSON content types read here; hapi's payload parser reads any other (or refuses it) as it always has. */
+const jsonTypes = new Set(['application/json', 'application/json; charset=utf-8']);
+
+/**
+ * Text hapi's JSON parser looks at twice: it refuses a `__proto__` key,
+ * written plainly or with escapes. A body holding either goes to hapi, so the
+ * refusal is hapi's own.
+ */
+const suspectJson = /__proto__|\\u/;
 
 /**
  * Valid GETs the gateway answers most (Router pages and events, catalog-served
- * and live pass-through calls) answered straight from Node's listener, in
+ * and live pass-through calls), and the same pass-through calls as POSTs with
+ * a small JSON body (as pmxt clients send them), answered straight from Node's listener, in
  * front of hapi: no hapi request, lifecycle, route table or response
  * transmit, which on a small answer are a large part of the gateway's cost.
  *
@@ -71,9 +93,11 @@ const handledByHapi = ['content-length', 'transfer-encoding', 'content-encoding'
  * does and calls the same answer code; what is done here is done once for
  * every answer, as hapi's plugins do it: the request gate (API key, then its
  * budget), the budget and answer headers, the error envelope, the request
- * metrics and the failed request's log line. A request a route's lean form
- * does not take (another verb, a body, an invalid argument, a path hapi
- * must decode) and a request the gate refuses go on to hapi as they came
+ * metrics and the failed request's log line. A POST's body is read here only
+ * when it came whole with its headers and is JSON hapi's parser reads the
+ * same way. A request a route's lean form does not take (another verb, a
+ * body it cannot read here, an invalid argument, a path hapi must decode)
+ * and a request the gate refuses go on to hapi as they came, body included
  * (the gate remembers the request, so its budget is charged once). With
  * debug logging, where hapi logs every request, the lean path stands aside.
  */
@@ -85,15 +109,18 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
     const metrics = container.resolve(tokens.metrics);
     const json = server.plugins['predgate-json-response'].answers;
     const logAnswered = server.plugins['predgate-request-logging'].logAnswered;
-    const routes: Array<[string, LeanRoute]> = [];
-    server.expose('route', (prefix: string, route: LeanRoute) => void routes.push([prefix, route]));
+    const routes: Array<{ prefix: string; route: LeanRoute; takesPost: boolean }> = [];
+    server.expose('route', (prefix: string, route: LeanRoute, options?: { takesPost?: boolean }) => {
+      routes.push({ prefix, route, takesPost: options?.takesPost ?? false });
+    });
     let answered = 0;
 
     const answer = async (req: IncomingMessage, res: ServerResponse, call: LeanCall, keyId: string, budget: Array<[string, string]>, started: number) => {
       let status = 200;
       try {
         const { answer: sent, headers } = await call.answer(keyId);
-        const all = answerHeaders(sent);
+        // hapi offers byte ranges on a GET's answer only.
+        const all = req.method === 'GET' ? answerHeaders(sent) : answerHeaders(sent).filter(([name]) => name !== 'accept-ranges');
         for (const header of Object.entries(headers)) all.push(header);
         for (const header of budget) all.push(header);
         // Given whole to writeHead: no header set one by one (a failure's are, so its log line shows them).
@@ -114,7 +141,7 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
         for (const [name, value] of headers) res.setHeader(name, value);
         res.writeHead(status).end(body);
         const path = (req.url ?? '').split('?', 1)[0]!;
-        logAnswered({ requestId, method: 'get', path }, res, Math.round(performance.now() - started));
+        logAnswered({ requestId, method: req.method!.toLowerCase(), path }, res, Math.round(performance.now() - started));
       }
       metrics.recordRequest(call.labels.exchange, call.labels.method, status, (performance.now() - started) / 1000);
     };
@@ -128,19 +155,17 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
       await Promise.all(inFlight);
     });
 
-    // Put in front once every plugin is registered: the replay lane takes hapi's listener when it registers.
+    // Put in front once every plugin is registered.
     server.ext('onPreStart', () => {
       stopping = false;
       const [next, ...others] = server.listener.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
-      if (!next || others.length > 0) throw new Error('the lean path expects one request listener (hapi, or the replay lane in front of it)');
+      if (!next || others.length > 0) throw new Error('the lean path expects one request listener: hapi');
       server.listener.removeListener('request', next);
-      server.listener.on('request', (req: IncomingMessage, res: ServerResponse) => {
-        if (stopping || req.method !== 'GET' || logger.isLevelEnabled('debug') || handledByHapi.some((header) => req.headers[header] !== undefined))
-          return next(req, res);
-        const started = performance.now();
-        const get = readGet(req, json.negotiate(req.headers['accept-encoding']));
-        const route = get && routes.find(([prefix]) => get.path.startsWith(prefix))?.[1];
-        const call = route?.(get!);
+      /** Answers `req` here when a route takes it, through the request gate; otherwise hands it to hapi. */
+      const serve = (req: IncomingMessage, res: ServerResponse, started: number, body?: unknown) => {
+        const get = readGet(req, json.negotiate(req.headers['accept-encoding']), body);
+        const taking = get && routes.find(({ prefix, takesPost }) => get.path.startsWith(prefix) && (takesPost || get.method === 'get'));
+        const call = taking?.route(get!);
         if (!call) return next(req, res);
         const answering = gate
           .admit(headerKey(req.headers), req)
@@ -156,13 +181,45 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
           })
           .finally(() => inFlight.delete(answering));
         inFlight.add(answering);
+      };
+      server.listener.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (stopping || logger.isLevelEnabled('debug') || handledByHapi.some((header) => req.headers[header] !== undefined)) return next(req, res);
+        const started = performance.now();
+        if (req.method === 'GET' && req.headers['content-length'] === undefined) return serve(req, res, started);
+        const length = Number(req.headers['content-length']);
+        if (req.method !== 'POST' || !(length > 0 && length <= maxLeanBodyBytes) || !jsonTypes.has(req.headers['content-type']?.toLowerCase() ?? '')) {
+          return next(req, res);
+        }
+        // The parser pushes a body that came in the same read as the headers right after this event: read it
+        // then, and put it back, for hapi or for the stream's end. A body still arriving is left for hapi to read.
+        queueMicrotask(() => {
+          if (req.readableLength !== length) return next(req, res);
+          const bytes = req.read() as Buffer;
+          req.unshift(bytes);
+          const body = parsedBody(bytes);
+          if (body === undefined) return next(req, res);
+          serve(req, res, started, body);
+        });
       });
     });
   },
 };
 
-/** The GET as routes read it; undefined for one only hapi reads right (escapes, a fragment, a coding hapi's encoder makes). */
-function readGet(req: IncomingMessage, negotiated: Negotiated): LeanGet | undefined {
+/** A POST body as hapi's parser would read it; undefined for one hapi reads differently or refuses (it answers those). */
+function parsedBody(bytes: Buffer): unknown {
+  const text = bytes.toString('utf8');
+  if (suspectJson.test(text)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return body === null || nestsDeeperThan(body, maxJsonDepth) ? undefined : body;
+}
+
+/** The request as routes read it; undefined for one only hapi reads right (escapes, a fragment, a coding hapi's encoder makes). */
+function readGet(req: IncomingMessage, negotiated: Negotiated, body: unknown): LeanGet | undefined {
   const url = req.url ?? '';
   if (!answeredHere(negotiated) || url.includes('#')) return undefined;
   const mark = url.indexOf('?');
@@ -174,5 +231,5 @@ function readGet(req: IncomingMessage, negotiated: Negotiated): LeanGet | undefi
     const seen = query[key];
     query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
-  return { path, query, sentQuery, negotiated, address: req.socket.remoteAddress ?? '' };
+  return { method: body === undefined ? 'get' : 'post', body, path, query, sentQuery, negotiated, address: req.socket.remoteAddress ?? '' };
 }

@@ -129,27 +129,31 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       return withHeaders(h.sentJson(answer), headers);
     };
 
-    // Valid GETs, in front of hapi.
-    server.plugins['predgate-lean-path'].route('/api/', (get) => {
-      const [, exchange, name] = /^\/api\/([^/]+)\/([^/]+)$/.exec(get.path) ?? [];
-      if (exchange === undefined || name === undefined) return undefined;
-      let venue: Venue;
-      let read: ReturnType<typeof readArguments>;
-      try {
-        venue = venueOf(exchange);
-        read = readArguments(venue, name, { query: get.query });
-      } catch {
-        // hapi refuses it, after the key check, as it refuses every invalid call.
-        return undefined;
-      }
-      const form = callForm('get', get.path, get.sentQuery, null);
-      return {
-        labels: { exchange, method: name },
-        envelope: 'pass-through',
-        exchange: venue.id,
-        answer: (keyId) => answerRead(venue, read, { keyId, address: get.address, form, logger: server.logger, negotiated: get.negotiated }),
-      };
-    });
+    // Valid GETs and POSTs, in front of hapi.
+    server.plugins['predgate-lean-path'].route(
+      '/api/',
+      (get) => {
+        const [, exchange, name] = /^\/api\/([^/]+)\/([^/]+)$/.exec(get.path) ?? [];
+        if (exchange === undefined || name === undefined) return undefined;
+        let venue: Venue;
+        let read: ReturnType<typeof readArguments>;
+        try {
+          venue = venueOf(exchange);
+          read = readArguments(venue, name, get.method === 'get' ? { query: get.query } : { body: get.body });
+        } catch {
+          // hapi refuses it, after the key check, as it refuses every invalid call.
+          return undefined;
+        }
+        const form = callForm(get.method, get.path, get.sentQuery, get.method === 'get' ? null : get.body);
+        return {
+          labels: { exchange, method: name },
+          envelope: 'pass-through',
+          exchange: venue.id,
+          answer: (keyId) => answerRead(venue, read, { keyId, address: get.address, form, logger: server.logger, negotiated: get.negotiated }),
+        };
+      },
+      { takesPost: true },
+    );
 
     const path = '/api/{exchange}/{method}';
     server.route([
