@@ -108,3 +108,26 @@ test('packed keys whose lengths do not add up to their text are an error naming 
     expect(() => decodeKeys('v', 'e', tuple, blocks)).toThrow(/keys of event e-uuid do not fit/);
   }
 });
+
+test('events naming the same categories and tag lists share one table of them, read back and swept alike', () => {
+  const markets: MarketKeys[] = [
+    { marketId: 'm0', slug: null, title: 't', trading: true, category: 'crypto', normalizedCategory: 'Crypto', tags: ['a', 'b'], outcomeIds: [], volume24h: 1 },
+  ];
+  const shared = new Interner();
+  const blocks = new NumberBlocks((length) => new Int32Array(length));
+  const entries = ['e1', 'e2'].flatMap((venueEventId) => {
+    const swept = new StoredEntry(
+      { ...event, venue: 'v', venueEventId, marketKeys: markets },
+      { bytes: Buffer.from('{}'), refs: '' },
+      new EntryViews(),
+      shared,
+    );
+    const keys = decodeKeys('v', venueEventId, JSON.parse(encodeKeys(swept)), blocks);
+    return [swept, new StoredEntry(keys, { bytes: Buffer.from('{}'), refs: '' }, new EntryViews(), shared)];
+  });
+  for (const entry of entries) {
+    expect(entry.packedMarkets.texts).toBe(entries[0]!.packedMarkets.texts);
+    expect(entry.packedMarkets.tagLists).toBe(entries[0]!.packedMarkets.tagLists);
+    expect(entry.rows.map(keysOf)).toEqual(markets);
+  }
+});

@@ -75,7 +75,7 @@ export function packMarkets(markets: readonly MarketKeys[], shared: Interner): P
       ...market.outcomeIds.map((id) => id.length),
     );
   }
-  return { text: parts.join(''), layout, volumes: markets.map((market) => market.volume24h), texts, tagLists };
+  return { text: parts.join(''), layout, volumes: markets.map((market) => market.volume24h), texts: shared.whole(texts), tagLists: shared.whole(tagLists) };
 }
 
 /** The position of `value` in `list` (values are few per event: a scan is cheapest), added if it is not there. */

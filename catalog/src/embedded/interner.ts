@@ -6,6 +6,7 @@
 export class Interner {
   private readonly texts = new Map<string, string>();
   private readonly lists = new Map<string, readonly string[]>();
+  private readonly wholes = new Map<string, unknown>();
 
   text<T extends string | null>(value: T): T {
     if (value === null) return value;
@@ -24,6 +25,19 @@ export class Interner {
     const shared = values.map((value) => this.text(value));
     this.lists.set(key, shared);
     return shared;
+  }
+
+  /**
+   * A value of few, small parts (an event's table of categories or of tag
+   * lists) shared whole with every equal one, by its JSON: most events of a
+   * venue have one of a handful of such tables.
+   */
+  whole<T>(value: T): T {
+    const key = JSON.stringify(value);
+    const known = this.wholes.get(key);
+    if (known !== undefined) return known as T;
+    this.wholes.set(key, value);
+    return value;
   }
 }
 

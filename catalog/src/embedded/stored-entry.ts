@@ -452,7 +452,7 @@ function separatorsIn(text: string): number {
 
 /** Packed keys as parsed from a snapshot, their repeated values replaced, in place, by the venue's shared copies. */
 function sharedIn(packed: PackedMarkets, shared: Interner): PackedMarkets {
-  packed.texts.forEach((text, index) => (packed.texts[index] = shared.text(text)));
-  packed.tagLists.forEach((tags, index) => (packed.tagLists[index] = shared.list(tags)));
+  packed.texts = shared.whole(packed.texts.map((text) => shared.text(text)));
+  packed.tagLists = shared.whole(packed.tagLists.map((tags) => shared.list(tags)));
   return packed;
 }
