@@ -200,7 +200,6 @@ async function measure(origin: string, file: string, headers: Record<string, str
 
 /** The eight targets at this catalog size, each with its requests drawn at random from the catalog. */
 async function gatewayTargets(origin: string, ids: CatalogIds, pmxt: PmxtRequests): Promise<Target[]> {
-  const post = (method: string, params: object): WrkRequest => ({ method: 'POST', path: `/api/mock/${method}`, body: JSON.stringify({ args: [params] }) });
   const routerTotal = (await getJson(origin, '/v0/events?limit=1')).meta.total;
   return [
     {
@@ -230,10 +229,8 @@ async function gatewayTargets(origin: string, ids: CatalogIds, pmxt: PmxtRequest
     {
       name: 'live fetchOrderBook by random outcome',
       kind: 'live',
-      requests: shuffled(ids.liveOutcomeIds).map((outcomeId) => ({
-        method: 'GET',
-        path: `/api/mock/fetchOrderBook?outcomeId=${encodeURIComponent(outcomeId)}`,
-      })),
+      // As pmxt clients ask it: a POST whose arguments are the outcome id.
+      requests: shuffled(ids.liveOutcomeIds).map((outcomeId) => postArgs('fetchOrderBook', [outcomeId])),
       pmxt: pmxt.fetchOrderBook,
     },
     {
@@ -280,7 +277,6 @@ async function pmxtRequests(origin: string): Promise<PmxtRequests> {
   };
   const events = await list('fetchEvents');
   const markets = await list('fetchMarkets');
-  const post = (method: string, params: object): WrkRequest => ({ method: 'POST', path: `/api/mock/${method}`, body: JSON.stringify({ args: [params] }) });
   const offsets = (count: number) => Array.from({ length: Math.max(1, count - 10 + 1) }, (_, offset) => offset);
   return {
     catalog: { events: events.length, markets: markets.length },
@@ -288,9 +284,7 @@ async function pmxtRequests(origin: string): Promise<PmxtRequests> {
     fetchMarket: markets.map((market) => post('fetchMarket', { marketId: market.marketId })),
     fetchEvents: offsets(events.length).map((offset) => post('fetchEvents', { limit: 10, offset })),
     fetchMarkets: offsets(markets.length).map((offset) => post('fetchMarkets', { limit: 10, offset })),
-    fetchOrderBook: markets.flatMap((market) =>
-      market.outcomes.map((outcome): WrkRequest => ({ method: 'GET', path: `/api/mock/fetchOrderBook?outcomeId=${encodeURIComponent(outcome.outcomeId)}` })),
-    ),
+    fetchOrderBook: markets.flatMap((market) => market.outcomes.map((outcome) => postArgs('fetchOrderBook', [outcome.outcomeId]))),
   };
 }
 
@@ -512,4 +506,14 @@ function mib(bytes: number): number {
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** A pass-through call as pmxt clients send it: a POST of its arguments. */
+function postArgs(method: string, args: unknown[]): WrkRequest {
+  return { method: 'POST', path: `/api/mock/${method}`, body: JSON.stringify({ args }) };
+}
+
+/** A call taking one object of parameters. */
+function post(method: string, params: object): WrkRequest {
+  return postArgs(method, [params]);
 }
