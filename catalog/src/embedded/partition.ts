@@ -5,16 +5,8 @@ import { LazyIndex } from './lazy-index.js';
 import { idSeparator } from './stored-entry.js';
 import type { MarketRow, StoredEntry } from './stored-entry.js';
 import { TextSearch } from './text-search.js';
-import { listed } from './matches.js';
-import type { Matches } from './matches.js';
-
-/** Open events of one category (or of all), in Router order, with their close times sorted for counting. */
-interface OpenList {
-  rank: StoredEntry[];
-  closingTimes: Float64Array;
-  /** Where in `rank` the expired events are, ascending, for the last count of them asked (see `expiredPositions`). */
-  expired?: { count: number; positions: Uint32Array };
-}
+import { listed, openList, openMatches } from './matches.js';
+import type { Matches, OpenList } from './matches.js';
 
 export const routerOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.id, b.id);
 export const venueOrder = (a: StoredEntry, b: StoredEntry): number => b.volume24h - a.volume24h || compare(a.venueEventId, b.venueEventId);
@@ -179,31 +171,7 @@ export class VenuePartition {
   /** The Router's default query: open events (of a category), the expired ones skipped, counted without a scan. */
   private openMatches(category: string | undefined, expiredBy: number | undefined): Matches<StoredEntry> {
     const list = this.open.get(category);
-    if (!list) return listed([]);
-    const expired = expiredBy === undefined ? 0 : countAtOrBelow(list.closingTimes, expiredBy);
-    if (expired === 0) return listed(list.rank);
-    // Expired events are few (the venue soon closes them): a page is found by stepping over their positions, not by walking the events before it.
-    const skipped = expiredPositions(list, expired, expiredBy!);
-    const live = (entry: StoredEntry) => entry.closesAt === null || entry.closesAt > expiredBy!;
-    return {
-      total: list.rank.length - expired,
-      items: () => list.rank.filter(live),
-      slice(start, end) {
-        // The live event numbered `start` sits as many places further down the list as there are expired events up to it.
-        let position = start;
-        let skip = 0;
-        while (skip < skipped.length && skipped[skip]! <= position) {
-          position += 1;
-          skip += 1;
-        }
-        const page: StoredEntry[] = [];
-        for (; position < list.rank.length && page.length < end - start; position += 1) {
-          if (skipped[skip] === position) skip += 1;
-          else page.push(list.rank[position]!);
-        }
-        return page;
-      },
-    };
+    return list ? openMatches(list, expiredBy) : listed([]);
   }
 }
 
@@ -234,23 +202,6 @@ class MarketRows {
       if (row.category !== null) addCategoryRow(map, row.category, row);
     });
   }
-}
-
-/**
- * The positions in `list.rank` of its `count` events closed by `expiredBy`,
- * ascending. The same count is the same events whatever the time (the
- * earliest close times), so the positions are found by one walk when the
- * count changes, as events expire, not on every request.
- */
-function expiredPositions(list: OpenList, count: number, expiredBy: number): Uint32Array {
-  if (list.expired?.count === count) return list.expired.positions;
-  const positions = new Uint32Array(count);
-  let found = 0;
-  list.rank.forEach((entry, position) => {
-    if (entry.closesAt !== null && entry.closesAt <= expiredBy) positions[found++] = position;
-  });
-  list.expired = { count, positions };
-  return positions;
 }
 
 export function eventMatches(entry: StoredEntry, query: EventQuery): boolean {
@@ -288,23 +239,6 @@ function marketMatches(row: MarketRow, query: MarketQuery): boolean {
 /** The event title is the first line of the search text. */
 function titleOf(entry: StoredEntry): string {
   return entry.search.slice(0, entry.search.indexOf('\n'));
-}
-
-function openList(rank: StoredEntry[]): OpenList {
-  const times = rank.flatMap((entry) => (entry.closesAt === null ? [] : [entry.closesAt]));
-  return { rank, closingTimes: Float64Array.from(times).sort() };
-}
-
-/** How many of the sorted values are at or below the limit (binary search). */
-function countAtOrBelow(sorted: Float64Array, limit: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! <= limit) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

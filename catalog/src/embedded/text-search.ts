@@ -1,22 +1,27 @@
 import { LRUCache } from 'lru-cache';
 import type { CatalogStatus } from '../store.js';
-import type { Matches } from './matches.js';
+import { openList, openMatches } from './matches.js';
+import type { Matches, OpenList } from './matches.js';
 import type { StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
 
 /**
  * The events of a search, kept per text: their places in the Router order and,
- * beside each, when it stops being open (see `closingOf`). A page walks these
- * two typed arrays, not the events, so the next page of a word (or another
- * client's) costs a pass over numbers, not a test of every match.
+ * beside each, when it stops being open (see `closingOf`). A page of closed
+ * or all events walks these two typed arrays, not the events, so the next
+ * page of a word (or another client's) costs a pass over numbers, not a test
+ * of every match. Open events, what the Router asks by default, are also kept
+ * as an open list: a page of them and their count cost what the page costs,
+ * not a pass over every match.
  */
 interface Holding {
   positions: Int32Array;
   closing: Float64Array;
+  open: OpenList;
 }
 
-/** Bytes of kept searches per partition at most (12 per match): every title word of a 100,000-event mock venue is some 3 MB. */
-const keptBytes = 8 * 1024 * 1024;
+/** Bytes of kept searches per partition at most (about 28 per match): every title word of a 100,000-event mock venue is some 7 MB. */
+const keptBytes = 16 * 1024 * 1024;
 
 /**
  * Substring search over one partition's events in Router order: the trigram
@@ -28,7 +33,8 @@ export class TextSearch {
   private trigrams: TrigramIndex | undefined;
   private readonly kept = new LRUCache<string, Holding>({
     maxSize: keptBytes,
-    sizeCalculation: (holding) => holding.positions.byteLength + holding.closing.byteLength + 64,
+    sizeCalculation: (holding) =>
+      holding.positions.byteLength + holding.closing.byteLength + holding.open.rank.length * 8 + holding.open.closingTimes.byteLength + 64,
   });
 
   constructor(private readonly rank: readonly StoredEntry[]) {}
@@ -45,16 +51,18 @@ export class TextSearch {
 
   /**
    * The events holding `text` of a status only, in Router order, with their
-   * count: one pass over the kept numbers, and a page stops once it is full.
-   * Undefined while the index is not built.
+   * count: open ones from their open list, others by one pass over the kept
+   * numbers, where a page stops once it is full. Undefined while the index is
+   * not built.
    */
   matches(text: string, status: CatalogStatus, expiredBy: number | undefined): Matches<StoredEntry> | undefined {
     const holding = this.holding(text);
     if (!holding) return undefined;
+    if (status === 'active') return openMatches(holding.open, expiredBy);
     const { positions, closing } = holding;
-    // Open now is a closing time after `openAfter`: a closed event's is -Infinity, one that never closes +Infinity.
-    const openAfter = expiredBy ?? -Infinity;
-    const wanted = (index: number) => status === 'all' || closing[index]! > openAfter === (status === 'active');
+    // Closed now is a closing time at or before `closedBy`: a closed event's is -Infinity, one that never closes +Infinity.
+    const closedBy = expiredBy ?? -Infinity;
+    const wanted = (index: number) => status === 'all' || closing[index]! <= closedBy;
     let total = positions.length;
     if (status !== 'all') {
       total = 0;
@@ -85,7 +93,10 @@ export class TextSearch {
     const candidates = this.trigrams?.candidates(text);
     if (!candidates) return undefined;
     const positions = candidates.filter((position) => this.rank[position]!.search.includes(text));
-    const holding = { positions, closing: Float64Array.from(positions, (position) => closingOf(this.rank[position]!)) };
+    const closing = Float64Array.from(positions, (position) => closingOf(this.rank[position]!));
+    const open: StoredEntry[] = [];
+    for (const position of positions) if (!this.rank[position]!.closed) open.push(this.rank[position]!);
+    const holding = { positions, closing, open: openList(open) };
     this.kept.set(text, holding);
     return holding;
   }
