@@ -54,6 +54,13 @@ function decoded(answer: Answer): string {
 }
 
 /** Sends `path` (a POST of `body` when given) through the lean path, then to hapi, and expects one answer; says whether hapi saw the first. */
+/** The keys a request may present and be refused for: none, an unknown one, and one revoked (as a bearer token and as `x-api-key`). */
+async function refusedKeys(app: TestApp, name: string): Promise<Array<Record<string, string>>> {
+  const { key: revoked, record } = await app.keys.create(name);
+  await app.keys.revoke(record.id);
+  return [{}, { authorization: 'Bearer not-a-key' }, { authorization: `Bearer ${revoked}` }, { 'x-api-key': revoked }];
+}
+
 async function sameAnswer(started: Started, path: string, headers: Record<string, string>, body?: Body): Promise<{ lean: Answer; reachedHapi: boolean }> {
   const before = started.seenByHapi();
   const lean = await overSocket(started.origin, path, headers, body);
@@ -151,15 +158,7 @@ describe('the lean path in front of hapi', () => {
   });
 
   test('a missing, unknown or revoked key is refused as hapi refuses it, on every kind of path', async () => {
-    const { key: revoked, record } = await started.app.keys.create('soon revoked');
-    await started.app.keys.revoke(record.id);
-    const presented: Array<Record<string, string>> = [
-      {},
-      { authorization: 'Bearer not-a-key' },
-      { authorization: `Bearer ${revoked}` },
-      { 'x-api-key': revoked },
-    ];
-    for (const headers of presented) {
+    for (const headers of await refusedKeys(started.app, 'soon revoked')) {
       for (const [, path] of valid()) {
         const { lean } = await sameAnswer(started, path, headers);
         expect(lean.status, path).toBe(401);
@@ -287,15 +286,7 @@ describe('the lean path in front of hapi', () => {
     });
 
     test('a missing, unknown or revoked key is refused as hapi refuses it', async () => {
-      const { key: revoked, record } = await started.app.keys.create('soon revoked, POST');
-      await started.app.keys.revoke(record.id);
-      const presented: Array<Record<string, string>> = [
-        {},
-        { authorization: 'Bearer not-a-key' },
-        { authorization: `Bearer ${revoked}` },
-        { 'x-api-key': revoked },
-      ];
-      for (const headers of presented) {
+      for (const headers of await refusedKeys(started.app, 'soon revoked, POST')) {
         for (const [title, path, body] of validPosts()) {
           const { lean } = await sameAnswer(started, path, { ...headers, 'content-type': 'application/json' }, body);
           expect(lean.status, title).toBe(401);
