@@ -12,7 +12,7 @@ import { answerHeaders, answeredHere } from './json-answers.js';
 import type { Negotiated, StoredAnswer } from './json-answers.js';
 
 /** A GET, or a POST with a small JSON body, as a route reads it, before anything is checked but its form. */
-export interface LeanGet {
+export interface LeanRequest {
   readonly method: 'get' | 'post';
   /** A POST's body, parsed as hapi parses it (undefined for a GET). */
   readonly body?: unknown;
@@ -51,7 +51,7 @@ export interface LeanCall {
  * (refusals included). It must not change anything: a request it reads may
  * still go on to hapi.
  */
-export type LeanRoute = (get: LeanGet) => LeanCall | undefined;
+export type LeanRoute = (request: LeanRequest) => LeanCall | undefined;
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
@@ -163,9 +163,9 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
       server.listener.removeListener('request', next);
       /** Answers `req` here when a route takes it, through the request gate; otherwise hands it to hapi. */
       const serve = (req: IncomingMessage, res: ServerResponse, started: number, body?: unknown) => {
-        const get = readGet(req, json.negotiate(req.headers['accept-encoding']), body);
-        const taking = get && routes.find(({ prefix, takesPost }) => get.path.startsWith(prefix) && (takesPost || get.method === 'get'));
-        const call = taking?.route(get!);
+        const request = readLeanRequest(req, json.negotiate(req.headers['accept-encoding']), body);
+        const taking = request && routes.find(({ prefix, takesPost }) => request.path.startsWith(prefix) && (takesPost || request.method === 'get'));
+        const call = taking?.route(request!);
         if (!call) return next(req, res);
         const answering = gate
           .admit(headerKey(req.headers), req)
@@ -219,7 +219,7 @@ function parsedBody(bytes: Buffer): unknown {
 }
 
 /** The request as routes read it; undefined for one only hapi reads right (escapes, a fragment, a coding hapi's encoder makes). */
-function readGet(req: IncomingMessage, negotiated: Negotiated, body: unknown): LeanGet | undefined {
+function readLeanRequest(req: IncomingMessage, negotiated: Negotiated, body: unknown): LeanRequest | undefined {
   const url = req.url ?? '';
   if (!answeredHere(negotiated) || url.includes('#')) return undefined;
   const mark = url.indexOf('?');
@@ -231,5 +231,5 @@ function readGet(req: IncomingMessage, negotiated: Negotiated, body: unknown): L
     const seen = query[key];
     query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
-  return { method: body === undefined ? 'get' : 'post', body, path, query, sentQuery, negotiated, address: req.socket.remoteAddress ?? '' };
+  return { method: req.method === 'POST' ? 'post' : 'get', body, path, query, sentQuery, negotiated, address: req.socket.remoteAddress ?? '' };
 }

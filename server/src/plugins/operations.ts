@@ -68,7 +68,7 @@ export const operationsPlugin: Plugin<{ container: DependencyContainer }> = {
 };
 
 /** A request's metric labels: known venues and methods only, so clients cannot grow the series without bound. */
-export function labelsFor(request: Request, venues: VenueDirectory, methods: MethodRegistry): { exchange: string; method: string } {
+function labelsFor(request: Request, venues: VenueDirectory, methods: MethodRegistry): { exchange: string; method: string } {
   // A request hapi refused before routing (`GET *`, a malformed URL) has no params and no route.
   const { exchange = 'router', method } = (request.params ?? {}) as { exchange?: string; method?: string };
   const path = request.route?.path;

@@ -132,24 +132,24 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
     // Valid GETs and POSTs, in front of hapi.
     server.plugins['predgate-lean-path'].route(
       '/api/',
-      (get) => {
-        const [, exchange, name] = /^\/api\/([^/]+)\/([^/]+)$/.exec(get.path) ?? [];
+      (request) => {
+        const [, exchange, name] = /^\/api\/([^/]+)\/([^/]+)$/.exec(request.path) ?? [];
         if (exchange === undefined || name === undefined) return undefined;
         let venue: Venue;
         let read: ReturnType<typeof readArguments>;
         try {
           venue = venueOf(exchange);
-          read = readArguments(venue, name, get.method === 'get' ? { query: get.query } : { body: get.body });
+          read = readArguments(venue, name, request.method === 'get' ? { query: request.query } : { body: request.body });
         } catch {
           // hapi refuses it, after the key check, as it refuses every invalid call.
           return undefined;
         }
-        const form = callForm(get.method, get.path, get.sentQuery, get.method === 'get' ? null : get.body);
+        const form = callForm(request.method, request.path, request.sentQuery, request.method === 'get' ? null : request.body);
         return {
           labels: { exchange, method: name },
           envelope: 'pass-through',
           exchange: venue.id,
-          answer: (keyId) => answerRead(venue, read, { keyId, address: get.address, form, logger: server.logger, negotiated: get.negotiated }),
+          answer: (keyId) => answerRead(venue, read, { keyId, address: request.address, form, logger: server.logger, negotiated: request.negotiated }),
         };
       },
       { takesPost: true },

@@ -114,16 +114,16 @@ export const routerPlugin: Plugin<{ container: DependencyContainer }> = {
     const sent = (h: ResponseToolkit, { answer, headers }: LeanAnswer) => withHeaders(h.sentJson(answer), headers);
 
     // The same GETs, valid ones, in front of hapi.
-    server.plugins['predgate-lean-path'].route('/v0/events', (get) => {
+    server.plugins['predgate-lean-path'].route('/v0/events', (request) => {
       const labels = { exchange: 'none', method: '/v0/events' };
-      if (get.path === '/v0/events') {
-        const { error, value } = eventsQuery.validate(get.query, { abortEarly: true });
+      if (request.path === '/v0/events') {
+        const { error, value } = eventsQuery.validate(request.query, { abortEarly: true });
         if (error) return undefined;
-        return { labels, envelope: 'router', answer: () => pageAnswer(value as RouterQuery, get.sentQuery, get.negotiated) };
+        return { labels, envelope: 'router', answer: () => pageAnswer(value as RouterQuery, request.sentQuery, request.negotiated) };
       }
-      const id = get.path.slice('/v0/events/'.length);
-      if (!get.path.startsWith('/v0/events/') || id.includes('/') || eventParams.validate({ id }).error) return undefined;
-      return { labels: { ...labels, method: '/v0/events/{id}' }, envelope: 'router', answer: () => eventAnswer(id, get.negotiated) };
+      const id = request.path.slice('/v0/events/'.length);
+      if (!request.path.startsWith('/v0/events/') || id.includes('/') || eventParams.validate({ id }).error) return undefined;
+      return { labels: { ...labels, method: '/v0/events/{id}' }, envelope: 'router', answer: () => eventAnswer(id, request.negotiated) };
     });
 
     server.route({
