@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventQuery, MarketQuery, SweepRecord } from '../store.js';
 import { KeyTable } from './key-table.js';
 import { LazyIndex } from './lazy-index.js';
-import { idSeparator } from './stored-entry.js';
+import { outcomeSeparator } from './entry-keys.js';
 import type { MarketRow, StoredEntry } from './stored-entry.js';
 import { TextSearch } from './text-search.js';
 import { listed, openList, openMatches } from './matches.js';
@@ -195,7 +195,7 @@ class MarketRows {
     this.all = all;
     for (const row of all) (row.trading ? this.trading : this.other).push(row);
     this.byMarketId = new KeyTable(all, (row) => row.marketId);
-    this.byOutcomeId = new KeyTable(all, (row) => row.packedOutcomeIds, idSeparator);
+    this.byOutcomeId = new KeyTable(all, (row) => row.packedOutcomeIds, outcomeSeparator);
     this.bySlug = new KeyTable(all, (row) => row.slug);
     this.byNormalizedCategory = new LazyIndex(all, (map, row) => addCategoryRow(map, row.normalizedCategory, row));
     this.byVenueCategory = new LazyIndex(all, (map, row) => {

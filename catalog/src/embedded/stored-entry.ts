@@ -430,7 +430,7 @@ export class MarketRow implements MarketKeys {
   }
 
   /**
-   * The outcome ids as one text, joined by `idSeparator`, where none holds
+   * The outcome ids as one text, joined by `outcomeSeparator`, where none holds
    * it (the outcome id table hashes them where they sit in it): as the packed
    * text holds them, so no string is made per id.
    */
@@ -441,12 +441,9 @@ export class MarketRow implements MarketKeys {
   }
 }
 
-/** The separator the partition's outcome id table splits packed ids on: the one they are packed with. */
-export const idSeparator = outcomeSeparator;
-
 function separatorsIn(text: string): number {
   let count = 0;
-  for (let at = text.indexOf(idSeparator); at !== -1; at = text.indexOf(idSeparator, at + 1)) count += 1;
+  for (let at = text.indexOf(outcomeSeparator); at !== -1; at = text.indexOf(outcomeSeparator, at + 1)) count += 1;
   return count;
 }
 
