@@ -64,7 +64,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
     // Repeated categories and tag lists are shared within a venue, as within a sweep.
     const interners = new Map<string, Interner>();
     const layouts = new NumberBlocks((length) => new Int32Array(length));
-    const state = await this.files.load((venue, venueEventId, { bytes, keys, parsed, refs = '', router, routerPieces }) => {
+    const state = await this.files.load((venue, venueEventId, { bytes, keys, keysText, parsed, refs = '', router, routerPieces }) => {
       let shared = interners.get(venue);
       if (!shared) interners.set(venue, (shared = new Interner()));
       // Snapshot events come with their keys; events from the journal (at most its size limit) were parsed as
@@ -72,7 +72,7 @@ export class EmbeddedCatalogStore implements CatalogStore {
       const entryKeys =
         keys === undefined
           ? catalogEntry(venue, (parsed ?? JSON.parse(bytes.read().toString('utf8'))) as Event)
-          : decodeKeys(venue, venueEventId, keys, layouts);
+          : decodeKeys(venue, venueEventId, keys, layouts, keysText);
       return new StoredEntry(entryKeys, { bytes, refs, router, routerPieces }, this.views, shared);
     });
     for (const [venue, sweep] of state.sweeps) {

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
-import { expect, test } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
 import type { MarketKeys } from '../document.js';
-import { decodeKeys, encodeKeys, packMarkets } from './entry-keys.js';
+import { decodeKeys, encodeKeys, leftOut, packMarkets, packedTextIn } from './entry-keys.js';
+import { FileBytes } from './file-bytes.js';
 import type { EventKeys } from './entry-keys.js';
 import { Interner } from './interner.js';
 import { NumberBlocks } from './number-blocks.js';
@@ -87,6 +91,62 @@ test("a snapshot of the version before, each market's keys in an array of its ow
   const restored = entryOf(decodeKeys('v', 'e', JSON.parse(JSON.stringify(tuple)), new NumberBlocks((length) => new Int32Array(length))));
   expect(restored.rows.map(keysOf)).toEqual(markets);
   expect(restored.id).toBe(event.id);
+});
+
+const folder = mkdtempSync(join(tmpdir(), 'entry-keys-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let lines = 0;
+
+/** A snapshot line of `keys` as persistence writes it, in a file of its own, parsed as a start does: its packed text left where it is. */
+function readLeavingTextOut(keys: string, head = '{"venue":"v","venueEventId":"e"'): { keys: unknown; text: ReturnType<FileBytes['range']> | undefined } {
+  const line = Buffer.from(`${head},"keys":${keys},"event":{}}`);
+  const path = join(folder, `line-${(lines += 1)}`);
+  writeFileSync(path, line);
+  const headEnd = line.indexOf(',"event":');
+  const at = packedTextIn(line, headEnd);
+  if (!at) return { keys: (JSON.parse(`${line.toString('utf8', 0, headEnd)}}`) as { keys: unknown }).keys, text: undefined };
+  const parsed = JSON.parse(`${line.toString('utf8', 0, at[0])}${leftOut}${line.toString('utf8', at[1], headEnd)}}`) as { keys: unknown };
+  return { keys: parsed.keys, text: new FileBytes(path).range(at[0], at[1] - at[0]) };
+}
+
+test('packed keys read from a snapshot line with their text left in the file give every market row its keys, however the strings before it are escaped', () => {
+  const escaped = fc.string({ unit: fc.constantFrom('a', '"', '\\', ',', '[', ']', '\u0000', 'é'), maxLength: 6 });
+  fc.assert(
+    fc.property(fc.array(market, { maxLength: 4 }), escaped, escaped, fc.array(escaped, { maxLength: 2 }), (markets, slug, search, tags) => {
+      const swept = entryOf({ ...event, slug, search, tags, venue: 'v', venueEventId: 'e', marketKeys: markets });
+      const { keys, text } = readLeavingTextOut(encodeKeys(swept), `{"venue":"v","venueEventId":${JSON.stringify(search)},"refs":${JSON.stringify(slug)}`);
+      expect(text).toBeDefined();
+      const restored = entryOf(decodeKeys('v', 'e', keys, new NumberBlocks((length) => new Int32Array(length)), text));
+      expect(restored.rows.map(keysOf)).toEqual(markets);
+      expect([restored.slug, restored.search, restored.tags]).toEqual([slug, search, tags]);
+      // Written again, the text is read from the file for it.
+      expect(encodeKeys(restored)).toBe(encodeKeys(swept));
+    }),
+  );
+});
+
+test('keys of the version before, whose markets are not a packed text, are parsed whole', () => {
+  const tuple = [...Object.values(event), [['m0', null, 't', true, null, 'Other', [], ['y'], 1]]];
+  expect(readLeavingTextOut(JSON.stringify(tuple)).text).toBeUndefined();
+});
+
+test('a packed text left in the file that does not add up to its layout is an error naming the event when its rows are made', () => {
+  const packed = packMarkets(
+    [{ marketId: 'm0', slug: 's', title: 't', trading: true, category: null, normalizedCategory: 'Other', tags: [], outcomeIds: ['y'], volume24h: 1 }],
+    new Interner(),
+  );
+  const encoded = JSON.parse(encodeKeys({ ...event, venue: 'v', venueEventId: 'e', packedMarkets: packed })) as unknown[];
+  for (const [text, fits] of [
+    ['m0sty', true],
+    ['m0st', false],
+    ['m0styy', false],
+  ] as const) {
+    const { keys, text: stored } = readLeavingTextOut(JSON.stringify(encoded.with(9, text)));
+    expect(stored).toBeDefined();
+    const entry = entryOf(decodeKeys('v', 'e', keys, new NumberBlocks((length) => new Int32Array(length)), stored));
+    if (fits) expect(entry.rows.map((row) => row.outcomeIds)).toEqual([['y']]);
+    else expect(() => entry.rows).toThrow(/keys of event e-uuid do not fit/);
+  }
 });
 
 test('packed keys whose lengths do not add up to their text are an error naming the event', () => {

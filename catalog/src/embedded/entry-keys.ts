@@ -1,4 +1,6 @@
 import type { CatalogEntry, MarketKeys } from '../document.js';
+import { readEventBytes } from './file-bytes.js';
+import type { FileRange } from './file-bytes.js';
 import type { Interner } from './interner.js';
 import type { NumberBlocks } from './number-blocks.js';
 
@@ -14,8 +16,13 @@ export type EventKeys = Omit<CatalogEntry, 'source' | 'router' | 'sourceJson' | 
  * when asked (see stored-entry.ts).
  */
 export interface PackedMarkets {
-  /** Each market's id, slug and title, then its outcome ids joined by `outcomeSeparator`, one market after another. */
-  text: string;
+  /**
+   * Each market's id, slug and title, then its outcome ids joined by
+   * `outcomeSeparator`, one market after another; or, as a start from disk
+   * leaves it, where the snapshot holds it as a JSON string (read through
+   * `marketText` when rows are first made).
+   */
+  text: string | StoredText;
   /** Per market, `layoutWidth` numbers (the `Layout` positions), then the length of each of its outcome ids. */
   layout: ArrayLike<number>;
   volumes: number[];
@@ -23,6 +30,27 @@ export interface PackedMarkets {
   texts: Array<string | null>;
   /** The tag lists the layout refers to by position; shared within a venue. */
   tagLists: string[][];
+}
+
+/**
+ * A packed text left where the snapshot holds it until market rows are made:
+ * it is most of an event's keys, and as strings made while a start reads the
+ * snapshot it would be most of what the garbage collector copies then (rows
+ * are made after the catalog serves, see partition.ts).
+ */
+export class StoredText {
+  constructor(
+    /** The text's JSON string, quotes included. */
+    readonly json: FileRange,
+  ) {}
+}
+
+/** The packed text of `packed` (event `id`'s), read from the snapshot the first time and kept; an error where it does not fit its layout. */
+export function marketText(packed: PackedMarkets, id: string): string {
+  if (typeof packed.text === 'string') return packed.text;
+  const text: unknown = JSON.parse(readEventBytes(packed.text.json).toString('utf8'));
+  if (typeof text !== 'string' || text.length !== packedTextLength(packed.layout, packed.volumes.length)) throw notFitting(id);
+  return (packed.text = text);
 }
 
 /** Where each number of a market's layout is, from its first. */
@@ -94,7 +122,7 @@ type KeysTuple = [
   closed: boolean,
   closesAt: number | null,
   volume24h: number,
-  marketText: string,
+  marketText: string | typeof leftOut,
   marketLayout: number[],
   marketVolumes: number[],
   marketTexts: Array<string | null>,
@@ -134,7 +162,8 @@ type FirstMarketTuple = [
  * to parse into few values.
  */
 export function encodeKeys(keys: EventKeys & { packedMarkets: PackedMarkets }): string {
-  const { text, layout, volumes, texts, tagLists } = keys.packedMarkets;
+  const { layout, volumes, texts, tagLists } = keys.packedMarkets;
+  const text = marketText(keys.packedMarkets, keys.id);
   const tuple: KeysTuple = [
     keys.id,
     keys.slug,
@@ -154,6 +183,63 @@ export function encodeKeys(keys: EventKeys & { packedMarkets: PackedMarkets }): 
   return JSON.stringify(tuple);
 }
 
+/** What a snapshot line's head is parsed with in place of the packed text `packedTextIn` found (see `decodeKeys`). */
+export const leftOut = 0;
+
+const keysMember = Buffer.from(',"keys":[');
+/** The values `encodeKeys` writes before the packed text. */
+const valuesBeforeText = 9;
+const quote = 0x22;
+const backslash = 0x5c;
+const comma = 0x2c;
+const openBracket = 0x5b;
+const closeBracket = 0x5d;
+
+/**
+ * Where the packed text is, as its JSON string, in a snapshot line whose head
+ * (up to `headEnd`) ends with keys as `encodeKeys` writes them: found by
+ * stepping over the values before it, so a start parses the head without it
+ * (see `StoredText`). Undefined where the keys are not of that form (files of
+ * the version before, or no keys); they are then parsed whole as before.
+ * Inside a JSON string every quote is escaped, so the first `,"keys":[` is
+ * the member's own.
+ */
+export function packedTextIn(line: Buffer, headEnd: number): [start: number, end: number] | undefined {
+  const keys = line.subarray(0, headEnd).indexOf(keysMember);
+  if (keys < 0) return undefined;
+  let at = keys + keysMember.length;
+  for (let value = 0; value < valuesBeforeText; value += 1) {
+    at = valueEnd(line, at, headEnd);
+    if (line[at] !== comma) return undefined;
+    at += 1;
+  }
+  if (line[at] !== quote) return undefined;
+  const end = stringEnd(line, at, headEnd);
+  return line[end] === comma ? [at, end] : undefined;
+}
+
+/** Where the JSON value starting at `at` ends: a string, an array of scalars and strings (a tag list), or a scalar. */
+function valueEnd(line: Buffer, at: number, end: number): number {
+  if (line[at] === quote) return stringEnd(line, at, end);
+  if (line[at] === openBracket) {
+    at += 1;
+    while (at < end && line[at] !== closeBracket) at = line[at] === quote ? stringEnd(line, at, end) : at + 1;
+    return at + 1;
+  }
+  while (at < end && line[at] !== comma && line[at] !== closeBracket) at += 1;
+  return at;
+}
+
+/** Where the JSON string whose opening quote is at `at` ends (past its closing quote), or `end` where it does not. */
+function stringEnd(line: Buffer, at: number, end: number): number {
+  for (let close = line.indexOf(quote, at + 1); close !== -1 && close < end; close = line.indexOf(quote, close + 1)) {
+    let escapes = 0;
+    while (line[close - 1 - escapes] === backslash) escapes += 1;
+    if (escapes % 2 === 0) return close + 1;
+  }
+  return end;
+}
+
 /**
  * The keys `encodeKeys` wrote (or the version before, its markets as
  * objects), as parsed with the rest of their snapshot line. Packed markets
@@ -165,12 +251,14 @@ export function decodeKeys(
   encoded: unknown,
   /** Where packed layouts are kept (see number-blocks.ts). */
   layouts: NumberBlocks<Int32Array>,
+  /** Where the packed text is, where the keys were parsed without it (see `packedTextIn`). */
+  storedText?: FileRange,
 ): EventKeys & ({ packedMarkets: PackedMarkets } | { marketKeys: MarketKeys[] }) {
-  const [id, slug, search, category, venueCategory, tags, closed, closesAt, volume24h, marketText, layout, volumes, texts, tagLists] = encoded as KeysTuple;
-  if (typeof marketText === 'string') {
-    if (!packedFits({ text: marketText, layout, volumes, texts, tagLists }))
-      throw new Error(`catalog snapshot keys of event ${id} do not fit their markets' text`);
-    const packedMarkets = { text: marketText, layout: layouts.copy(layout), volumes, texts, tagLists };
+  const [id, slug, search, category, venueCategory, tags, closed, closesAt, volume24h, parsedText, layout, volumes, texts, tagLists] = encoded as KeysTuple;
+  const text = storedText && parsedText === leftOut ? new StoredText(storedText) : parsedText;
+  if (typeof text === 'string' || text instanceof StoredText) {
+    if (!packedFits({ text, layout, volumes, texts, tagLists })) throw notFitting(id);
+    const packedMarkets = { text, layout: layouts.copy(layout), volumes, texts, tagLists };
     return { id, venue, venueEventId, slug, search, category, venueCategory, tags, closed, closesAt, volume24h, packedMarkets };
   }
   const markets = (encoded as FirstKeysTuple)[9];
@@ -188,7 +276,15 @@ export function decodeKeys(
   return { id, venue, venueEventId, slug, search, category, venueCategory, tags, closed, closesAt, volume24h, marketKeys };
 }
 
-/** Every market's layout is whole, its references in range, and the lengths add up to the text: a row never reads outside its own. */
+function notFitting(id: string): Error {
+  return new Error(`catalog snapshot keys of event ${id} do not fit their markets' text`);
+}
+
+/**
+ * Every market's layout is whole and its references in range, and the
+ * lengths add up to the text (a text left in the snapshot is checked when
+ * it is read, by `marketText`): a row never reads outside its own.
+ */
 function packedFits({
   text,
   layout,
@@ -196,13 +292,13 @@ function packedFits({
   texts,
   tagLists,
 }: {
-  text: string;
+  text: string | StoredText;
   layout: number[];
   volumes: number[];
   texts: unknown[];
   tagLists: unknown[];
 }): boolean {
-  if (!Array.isArray(layout) || !Array.isArray(volumes) || !Array.isArray(texts) || !Array.isArray(tagLists) || typeof text !== 'string') return false;
+  if (!Array.isArray(layout) || !Array.isArray(volumes) || !Array.isArray(texts) || !Array.isArray(tagLists)) return false;
   let textLength = 0;
   let at = 0;
   for (let market = 0; market < volumes.length; market += 1) {
@@ -219,5 +315,15 @@ function packedFits({
     textLength += marketTextLength(layout, at);
     at += layoutWidth + count;
   }
-  return at === layout.length && textLength === text.length;
+  return at === layout.length && (text instanceof StoredText || textLength === text.length);
+}
+
+/** The text length a layout `packedFits` adds up to. */
+function packedTextLength(layout: ArrayLike<number>, markets: number): number {
+  let textLength = 0;
+  for (let market = 0, at = 0; market < markets; market += 1) {
+    textLength += marketTextLength(layout, at);
+    at += layoutWidth + layout[at + Layout.outcomeCount]!;
+  }
+  return textLength;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { replaceFile } from '@predgate/core';
 import type { SweepRecord } from '../store.js';
 import { byteLines } from './byte-lines.js';
+import { leftOut, packedTextIn } from './entry-keys.js';
 import { piecesFit } from './event-json.js';
 import { FileBytes, SequentialCopier } from './file-bytes.js';
 import { NumberBlocks } from './number-blocks.js';
@@ -37,6 +38,8 @@ export interface LoadedEvent {
   routerPieces?: Uint32Array;
   refs?: string;
   keys?: unknown;
+  /** The keys' packed text, where the keys were parsed without it (see entry-keys.ts's `StoredText`). */
+  keysText?: FileRange;
   /** The event as parsed to check it whole, where its file was checked so (the journal): not parsed again. */
   parsed?: unknown;
 }
@@ -111,7 +114,11 @@ export class CatalogFiles {
           header = false;
           continue;
         }
-        const { head, event, router, routerPieces } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(line, pieceBlocks);
+        const { head, event, router, routerPieces, leftOutAt } = eventLine<{ venue: string; venueEventId: string; refs?: string; keys?: unknown }>(
+          line,
+          pieceBlocks,
+          packedTextIn,
+        );
         const { venue, venueEventId, refs, keys } = head;
         if (!event || event[0] !== openBrace || event[event.length - 1] !== closeBrace) {
           throw new Error(`catalog snapshot line without its event: ${line.toString('utf8', 0, 80)}`);
@@ -122,6 +129,7 @@ export class CatalogFiles {
           ...(routerPieces ? { routerPieces } : {}),
           ...(refs ? { refs } : {}),
           ...(keys === undefined ? {} : { keys }),
+          ...(leftOutAt ? { keysText: snapshot.range(at + leftOutAt[0], leftOutAt[1] - leftOutAt[0]) } : {}),
         };
         venueEvents(state, venue).set(venueEventId, read(venue, venueEventId, loaded));
       }
@@ -365,29 +373,35 @@ const routerKey = Buffer.from(',"router":');
  * as they stand. Inside a JSON string every quote is escaped, and no head
  * member is an object with an `event` key, so the first `,"event":` is the
  * member's own. Lines without an event (the journal's begin and commit lines)
- * are all head.
+ * are all head. The part of the head `leaveOut` names (by its offsets in the
+ * line) is parsed as `leftOut`, and its offsets answered.
  */
 function eventLine<Head>(
   line: Buffer,
   pieceBlocks: NumberBlocks<Uint32Array>,
-): { head: Head; event: Buffer | undefined; router: Buffer | undefined; routerPieces?: Uint32Array } {
+  leaveOut?: (line: Buffer, headEnd: number) => [number, number] | undefined,
+): { head: Head; event: Buffer | undefined; router: Buffer | undefined; routerPieces?: Uint32Array; leftOutAt?: [number, number] | undefined } {
   const start = line.indexOf(eventMember);
   if (start < 0) return { head: JSON.parse(line.toString('utf8')), event: undefined, router: undefined };
-  const head = JSON.parse(`${line.toString('utf8', 0, start)}}`) as Head & { routerBytes?: number; routerPieces?: number[] };
+  const leftOutAt = leaveOut?.(line, start);
+  const headJson = leftOutAt
+    ? `${line.toString('utf8', 0, leftOutAt[0])}${leftOut}${line.toString('utf8', leftOutAt[1], start)}}`
+    : `${line.toString('utf8', 0, start)}}`;
+  const head = JSON.parse(headJson) as Head & { routerBytes?: number; routerPieces?: number[] };
   const end = line.length - 1;
-  if (head.routerBytes === undefined) return { head, event: line.subarray(start + eventMember.length, end), router: undefined };
+  if (head.routerBytes === undefined) return { head, event: line.subarray(start + eventMember.length, end), router: undefined, leftOutAt };
   const routerStart = end - head.routerBytes;
   const keyStart = routerStart - routerKey.length;
   if (keyStart < start + eventMember.length || !line.subarray(keyStart, routerStart).equals(routerKey)) {
     throw new Error(`catalog line without the Router view its head announces: ${line.toString('utf8', 0, 80)}`);
   }
   const event = line.subarray(start + eventMember.length, keyStart);
-  if (head.routerPieces === undefined) return { head, event, router: line.subarray(routerStart, end) };
+  if (head.routerPieces === undefined) return { head, event, router: line.subarray(routerStart, end), leftOutAt };
   const routerPieces = pieceBlocks.copy(head.routerPieces);
   if (!piecesFit(routerPieces, event.length, head.routerBytes)) {
     throw new Error(`catalog line whose Router view pieces fall outside its bytes: ${line.toString('utf8', 0, 80)}`);
   }
-  return { head, event, router: line.subarray(routerStart, end), routerPieces };
+  return { head, event, router: line.subarray(routerStart, end), routerPieces, leftOutAt };
 }
 
 /** Router view pieces as they are read: some 180 bytes an event, past what V8 keeps inside the heap (see number-blocks.ts). */

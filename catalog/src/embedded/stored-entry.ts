@@ -6,7 +6,7 @@ import type { JsonOut } from '../json-out.js';
 import { eventRefPlaces, marketWithBinaryRefs, withBinaryRefsJson, writeMarketWithBinaryRefs, writeWithRefPlaces } from './binary-refs.js';
 import type { RefPlaces } from './binary-refs.js';
 import type { Interner } from './interner.js';
-import { Layout, layoutWidth, marketTextLength, outcomeSeparator, outcomesLength, packMarkets } from './entry-keys.js';
+import { Layout, layoutWidth, marketText, marketTextLength, outcomeSeparator, outcomesLength, packMarkets } from './entry-keys.js';
 import type { EventKeys, PackedMarkets } from './entry-keys.js';
 import { borrowAdjacentBytes, borrowEventBytes, borrowEventSlice, readEventBytes } from './file-bytes.js';
 import type { EventBytes } from './file-bytes.js';
@@ -161,8 +161,9 @@ export class StoredEntry implements CatalogEntry {
     if (this.marketRows) return this.marketRows;
     const rows: MarketRow[] = [];
     const { layout, volumes } = this.packedMarkets;
+    const text = marketText(this.packedMarkets, this.id);
     for (let index = 0, textAt = 0, layoutAt = 0; index < volumes.length; index += 1) {
-      rows.push(new MarketRow(this, index, textAt, layoutAt));
+      rows.push(new MarketRow(this, text, index, textAt, layoutAt));
       textAt += marketTextLength(layout, layoutAt);
       layoutAt += layoutWidth + layout[layoutAt + Layout.outcomeCount]!;
     }
@@ -372,7 +373,6 @@ export class MarketRow implements MarketKeys {
   readonly normalizedCategory: MarketKeys['normalizedCategory'];
   readonly tags: string[];
   readonly volume24h: number;
-  private readonly text: string;
   private readonly idEnd: number;
   /** Where the slug ends: `idEnd` where there is none, told apart by `hasSlug`. */
   private readonly slugEnd: number;
@@ -383,6 +383,8 @@ export class MarketRow implements MarketKeys {
 
   constructor(
     readonly entry: StoredEntry,
+    /** The event's packed text. */
+    private readonly text: string,
     /** Position in the event's `markets`. */
     readonly index: number,
     /** Where the market's text starts in its event's packed text, */
@@ -390,8 +392,7 @@ export class MarketRow implements MarketKeys {
     /** and its numbers in the packed layout. */
     private readonly layoutAt: number,
   ) {
-    const { text, layout, volumes, texts, tagLists } = entry.packedMarkets;
-    this.text = text;
+    const { layout, volumes, texts, tagLists } = entry.packedMarkets;
     this.trading = layout[layoutAt + Layout.trading] === 1;
     this.category = texts[layout[layoutAt + Layout.category]!] as string | null;
     this.normalizedCategory = texts[layout[layoutAt + Layout.normalizedCategory]!] as MarketKeys['normalizedCategory'];
