@@ -1,6 +1,5 @@
 import type { CatalogEntry, MarketKeys } from '../document.js';
-import { readEventBytes } from './file-bytes.js';
-import type { FileRange } from './file-bytes.js';
+import { FileRange, readEventBytes } from './file-bytes.js';
 import type { Interner } from './interner.js';
 import type { NumberBlocks } from './number-blocks.js';
 
@@ -19,10 +18,13 @@ export interface PackedMarkets {
   /**
    * Each market's id, slug and title, then its outcome ids joined by
    * `outcomeSeparator`, one market after another; or, as a start from disk
-   * leaves it, where the snapshot holds it as a JSON string (read through
-   * `marketText` when rows are first made).
+   * leaves it, where the snapshot holds it as a JSON string, quotes included
+   * (read through `marketText` when rows are first made). It is most of an
+   * event's keys, and as strings made while a start reads the snapshot it
+   * would be most of what the garbage collector copies then (rows are made
+   * after the catalog serves, see partition.ts).
    */
-  text: string | StoredText;
+  text: string | FileRange;
   /** Per market, `layoutWidth` numbers (the `Layout` positions), then the length of each of its outcome ids. */
   layout: ArrayLike<number>;
   volumes: number[];
@@ -32,23 +34,10 @@ export interface PackedMarkets {
   tagLists: string[][];
 }
 
-/**
- * A packed text left where the snapshot holds it until market rows are made:
- * it is most of an event's keys, and as strings made while a start reads the
- * snapshot it would be most of what the garbage collector copies then (rows
- * are made after the catalog serves, see partition.ts).
- */
-export class StoredText {
-  constructor(
-    /** The text's JSON string, quotes included. */
-    readonly json: FileRange,
-  ) {}
-}
-
 /** The packed text of `packed` (event `id`'s), read from the snapshot the first time and kept; an error where it does not fit its layout. */
 export function marketText(packed: PackedMarkets, id: string): string {
   if (typeof packed.text === 'string') return packed.text;
-  const text: unknown = JSON.parse(readEventBytes(packed.text.json).toString('utf8'));
+  const text: unknown = JSON.parse(readEventBytes(packed.text).toString('utf8'));
   if (typeof text !== 'string' || text.length !== packedTextLength(packed.layout, packed.volumes.length)) throw notFitting(id);
   return (packed.text = text);
 }
@@ -199,14 +188,14 @@ const closeBracket = 0x5d;
  * Where the packed text is, as its JSON string, in a snapshot line whose head
  * (up to `headEnd`) ends with keys as `encodeKeys` writes them: found by
  * stepping over the values before it, so a start parses the head without it
- * (see `StoredText`). Undefined where the keys are not of that form (files of
+ * (see `PackedMarkets`). Undefined where the keys are not of that form (files of
  * the version before, or no keys); they are then parsed whole as before.
  * Inside a JSON string every quote is escaped, so the first `,"keys":[` is
  * the member's own.
  */
 export function packedTextIn(line: Buffer, headEnd: number): [start: number, end: number] | undefined {
-  const keys = line.subarray(0, headEnd).indexOf(keysMember);
-  if (keys < 0) return undefined;
+  const keys = line.indexOf(keysMember);
+  if (keys < 0 || keys > headEnd) return undefined;
   let at = keys + keysMember.length;
   for (let value = 0; value < valuesBeforeText; value += 1) {
     at = valueEnd(line, at, headEnd);
@@ -255,8 +244,8 @@ export function decodeKeys(
   storedText?: FileRange,
 ): EventKeys & ({ packedMarkets: PackedMarkets } | { marketKeys: MarketKeys[] }) {
   const [id, slug, search, category, venueCategory, tags, closed, closesAt, volume24h, parsedText, layout, volumes, texts, tagLists] = encoded as KeysTuple;
-  const text = storedText && parsedText === leftOut ? new StoredText(storedText) : parsedText;
-  if (typeof text === 'string' || text instanceof StoredText) {
+  const text = storedText && parsedText === leftOut ? storedText : parsedText;
+  if (typeof text === 'string' || text instanceof FileRange) {
     if (!packedFits({ text, layout, volumes, texts, tagLists })) throw notFitting(id);
     const packedMarkets = { text, layout: layouts.copy(layout), volumes, texts, tagLists };
     return { id, venue, venueEventId, slug, search, category, venueCategory, tags, closed, closesAt, volume24h, packedMarkets };
@@ -292,7 +281,7 @@ function packedFits({
   texts,
   tagLists,
 }: {
-  text: string | StoredText;
+  text: string | FileRange;
   layout: number[];
   volumes: number[];
   texts: unknown[];
@@ -315,7 +304,7 @@ function packedFits({
     textLength += marketTextLength(layout, at);
     at += layoutWidth + count;
   }
-  return at === layout.length && (text instanceof StoredText || textLength === text.length);
+  return at === layout.length && (text instanceof FileRange || textLength === text.length);
 }
 
 /** The text length a layout `packedFits` adds up to. */

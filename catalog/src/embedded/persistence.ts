@@ -38,7 +38,7 @@ export interface LoadedEvent {
   routerPieces?: Uint32Array;
   refs?: string;
   keys?: unknown;
-  /** The keys' packed text, where the keys were parsed without it (see entry-keys.ts's `StoredText`). */
+  /** The keys' packed text, where the keys were parsed without it (see entry-keys.ts's `PackedMarkets`). */
   keysText?: FileRange;
   /** The event as parsed to check it whole, where its file was checked so (the journal): not parsed again. */
   parsed?: unknown;
