@@ -37,11 +37,20 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const buckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-  const requests = new Counter({
+  // One label set per venue, method and status, made on its first request and reused: the labels are bounded.
+  // Each keeps its own count, which the counter reads when scraped: prom-client hashes the labels on every
+  // call, and the histogram below already pays that once per request.
+  const labelSets = new Map<string, { labels: RequestLabels; count: number }>();
+  // Registered for its scrape only: it reads the counts above.
+  new Counter({
     name: 'predgate_http_requests_total',
     help: 'Gateway requests by venue, method and status',
     labelNames: ['exchange', 'method', 'status'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const { labels, count } of labelSets.values()) this.inc(labels, count);
+    },
   });
   const requestSeconds = new Histogram({
     name: 'predgate_http_request_duration_seconds',
@@ -50,23 +59,17 @@ export function createMetrics(): Metrics {
     buckets,
     registers: [registry],
   });
-  // One label set per venue, method and status, made on its first request and reused: the labels are bounded.
-  const labelSets = new Map<string, RequestLabels>();
-  const labelsOf = (exchange: string, method: string, status: number): RequestLabels => {
-    const name = `${exchange} ${method} ${status}`;
-    let labels = labelSets.get(name);
-    if (!labels) {
-      labels = { exchange, method, status: String(status) };
-      labelSets.set(name, labels);
-    }
-    return labels;
-  };
   return {
     registry,
     recordRequest(exchange, method, status, seconds) {
-      const labels = labelsOf(exchange, method, status);
-      requests.inc(labels);
-      requestSeconds.observe(labels, seconds);
+      const name = `${exchange} ${method} ${status}`;
+      let set = labelSets.get(name);
+      if (!set) {
+        set = { labels: { exchange, method, status: String(status) }, count: 0 };
+        labelSets.set(name, set);
+      }
+      set.count += 1;
+      requestSeconds.observe(set.labels, seconds);
     },
     adapterSeconds: new Histogram({
       name: 'predgate_adapter_call_duration_seconds',

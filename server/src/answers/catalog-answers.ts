@@ -62,7 +62,8 @@ export function catalogAnswers(options: { catalog: CatalogService; metrics: Metr
     async answer(call) {
       const params = call.args[0] as (EventFetchParams & MarketFetchParams) | undefined;
       const catalogCall = { venue: call.venue, method: call.method, params: JSON.stringify(params ?? {}) };
-      catalogCalls.set(call.form, catalogCall);
+      // Kept once per form: every later request of that form is read into this same call.
+      if (!catalogCalls.has(call.form)) catalogCalls.set(call.form, catalogCall);
       const identity = catalogIdentity(catalogCall);
       const asOf = catalog.sweptAt(call.venue);
       const cached = call.json.cached(identity);

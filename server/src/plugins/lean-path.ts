@@ -10,6 +10,10 @@ import { rateLimitHeaders } from '../keys/request-budget.js';
 import { refusalOf } from './errors.js';
 import { answerHeaders, answeredHere } from './json-answers.js';
 import type { Negotiated, StoredAnswer } from './json-answers.js';
+import type { Admitted } from '../keys/request-gate.js';
+
+/** A listener of Node's `request` event (hapi's, which the lean path hands what it does not answer). */
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A GET, or a POST with a small JSON body, as a route reads it, before anything is checked but its form. */
 export interface LeanRequest {
@@ -121,7 +125,7 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
         const { answer: sent, headers } = await call.answer(keyId);
         // hapi offers byte ranges on a GET's answer only.
         const all = req.method === 'GET' ? answerHeaders(sent) : answerHeaders(sent).filter(([name]) => name !== 'accept-ranges');
-        for (const header of Object.entries(headers)) all.push(header);
+        for (const name in headers) all.push([name, headers[name]!]);
         for (const header of budget) all.push(header);
         // Given whole to writeHead: no header set one by one (a failure's are, so its log line shows them).
         res.writeHead(200, all).end(sent.body);
@@ -148,17 +152,41 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
 
     // Requests answered here, until their answers are sent. hapi ends every connection it is not answering on
     // when it stops: answers still being made here are waited for first, and new requests go to hapi meanwhile.
-    const inFlight = new Set<Promise<void>>();
+    // A count, not a set of promises: one more promise per request only to be told when it settles costs more.
+    let inFlight = 0;
+    let drained: (() => void) | undefined;
     let stopping = false;
     server.ext('onPreStop', async () => {
       stopping = true;
-      await Promise.all(inFlight);
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
     });
+
+    /** Lets `req` in through the request gate and answers it; a request the gate refuses goes to hapi. */
+    const admitAndAnswer = async (req: IncomingMessage, res: ServerResponse, call: LeanCall, started: number, next: Listener) => {
+      inFlight += 1;
+      try {
+        let admitted: Admitted;
+        try {
+          admitted = await gate.admit(headerKey(req.headers), req);
+        } catch {
+          // hapi refuses it, with the refusal the gate already gave (the budget is not charged twice).
+          return next(req, res);
+        }
+        await answer(req, res, call, admitted.key.id, admitted.budget ? rateLimitHeaders(admitted.budget) : [], started);
+      } catch (error) {
+        // Sending the answer or the refusal failed (the client left mid-way): nothing more can be sent.
+        logger.error({ err: error }, 'lean path could not answer');
+        res.destroy();
+      } finally {
+        inFlight -= 1;
+        if (inFlight === 0) drained?.();
+      }
+    };
 
     // Put in front once every plugin is registered.
     server.ext('onPreStart', () => {
       stopping = false;
-      const [next, ...others] = server.listener.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+      const [next, ...others] = server.listener.listeners('request') as Listener[];
       if (!next || others.length > 0) throw new Error('the lean path expects one request listener: hapi');
       server.listener.removeListener('request', next);
       /** Answers `req` here when a route takes it, through the request gate; otherwise hands it to hapi. */
@@ -167,20 +195,7 @@ export const leanPathPlugin: Plugin<{ container: DependencyContainer; logger: Lo
         const taking = request && routes.find(({ prefix, takesPost }) => request.path.startsWith(prefix) && (takesPost || request.method === 'get'));
         const call = taking?.route(request!);
         if (!call) return next(req, res);
-        const answering = gate
-          .admit(headerKey(req.headers), req)
-          .then(
-            ({ key, budget }) => answer(req, res, call, key.id, budget ? rateLimitHeaders(budget) : [], started),
-            // hapi refuses it, with the refusal the gate already gave (the budget is not charged twice).
-            () => next(req, res),
-          )
-          .catch((error: unknown) => {
-            // Sending the answer or the refusal failed (the client left mid-way): nothing more can be sent.
-            logger.error({ err: error }, 'lean path could not answer');
-            res.destroy();
-          })
-          .finally(() => inFlight.delete(answering));
-        inFlight.add(answering);
+        void admitAndAnswer(req, res, call, started, next);
       };
       server.listener.on('request', (req: IncomingMessage, res: ServerResponse) => {
         if (stopping || logger.isLevelEnabled('debug') || handledByHapi.some((header) => req.headers[header] !== undefined)) return next(req, res);
@@ -227,9 +242,11 @@ function readLeanRequest(req: IncomingMessage, negotiated: Negotiated, body: unk
   if (path.includes('%') || path.endsWith('/')) return undefined;
   const sentQuery = mark === -1 ? '' : url.slice(mark);
   const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  for (const [key, value] of new URLSearchParams(sentQuery)) {
-    const seen = query[key];
-    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
+  // Most calls come without a query string (pmxt clients POST): no parser for nothing.
+  if (mark !== -1)
+    for (const [key, value] of new URLSearchParams(sentQuery)) {
+      const seen = query[key];
+      query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+    }
   return { method: req.method === 'POST' ? 'post' : 'get', body, path, query, sentQuery, negotiated, address: req.socket.remoteAddress ?? '' };
 }

@@ -91,9 +91,15 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
       const answer = await answerCall(answerers, {
         form: from.form,
         logger: from.logger,
+        // Methods, not arrow functions bound to names: run from source, tsx (keepNames) names each such function
+        // with a defineProperty when it is made, and these are made on every call.
         json: {
-          cached: (identity) => json.cached(identity, from.negotiated),
-          stored: (body, identity, gzipped) => json.answer(body, from.negotiated, identity, gzipped),
+          cached(identity) {
+            return json.cached(identity, from.negotiated);
+          },
+          stored(body, identity, gzipped) {
+            return json.answer(body, from.negotiated, identity, gzipped);
+          },
         },
         target: venue,
         venue: venue.id,
@@ -149,7 +155,9 @@ export const passThroughPlugin: Plugin<{ container: DependencyContainer }> = {
           labels: { exchange, method: name },
           envelope: 'pass-through',
           exchange: venue.id,
-          answer: (keyId) => answerRead(venue, read, { keyId, address: request.address, form, logger: server.logger, negotiated: request.negotiated }),
+          answer(keyId) {
+            return answerRead(venue, read, { keyId, address: request.address, form, logger: server.logger, negotiated: request.negotiated });
+          },
         };
       },
       { takesPost: true },
