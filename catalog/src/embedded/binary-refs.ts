@@ -1,8 +1,8 @@
-import type { Market } from '@predgate/core';
 import type { JsonOut } from '../json-out.js';
 import { arrayMemberRanges } from './json-ranges.js';
 
-const refKeyNames = ['yes', 'no', 'up', 'down'];
+/** The convenience references' keys, in the order their indexes in `refs` and `RefPlaces` count. */
+export const refKeyNames = ['yes', 'no', 'up', 'down'];
 
 /**
  * How an event is stored: its JSON without the convenience references its
@@ -11,7 +11,7 @@ const refKeyNames = ['yes', 'no', 'up', 'down'];
  * one was: per market, `key:index` pairs joined by `,`, markets joined by
  * `;`, empty when nothing was taken out (made by `eventJson` in
  * event-json.ts). Only references that are the market's last members and
- * equal one of its outcomes are taken out (`trailingRefs`), so
+ * equal one of its outcomes are taken out, so
  * `withBinaryRefsJson` gives back the event's exact bytes; any other market
  * is kept whole.
  */
@@ -110,42 +110,4 @@ function spliced(json: Buffer, places: RefPlaces, target: Buffer, at: number): B
   }
   json.copy(target, written, copied, json.length);
   return target;
-}
-
-/** `key:index` pairs when every reference sits at the end of the market and equals one of its outcomes. */
-export function trailingRefs(market: Market): string | undefined {
-  const members = market as unknown as Record<string, unknown>;
-  let pairs: string | undefined;
-  for (const key of Object.keys(members)) {
-    const value = members[key];
-    // Left out of JSON, so no member as far as the bytes go.
-    if (value === undefined) continue;
-    if (!refKeyNames.includes(key)) {
-      // A member after a reference: the references are not the last members.
-      if (pairs !== undefined) return undefined;
-      continue;
-    }
-    let found = market.outcomes.indexOf(value as Market['outcomes'][number]);
-    if (found < 0) found = market.outcomes.findIndex((outcome) => sameJson(outcome, value));
-    if (found < 0) return undefined;
-    pairs = `${pairs === undefined ? '' : `${pairs},`}${key}:${found}`;
-  }
-  return pairs;
-}
-
-/** Equal as JSON text would be: same members in the same order, same values. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, index) => sameJson(item, other[index]));
-  }
-  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return (
-    aKeys.length === bKeys.length &&
-    aKeys.every((key, index) => key === bKeys[index] && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-  );
 }

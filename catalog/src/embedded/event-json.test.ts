@@ -78,4 +78,40 @@ describe('an event serialised once, as stored and as the Router sends it', () =>
       { numRuns: 400 },
     );
   });
+
+  test('arbitrary text and numbers, written as JSON.stringify writes them', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('', 'e1', 'mock', '\ud800', 'a\udc00b', '\udbff\udfff', 'q"\\\u0000\n\u001f\u007f\u2028é日本🚀'),
+    );
+    const number = fc.oneof(
+      fc.double(),
+      fc.integer().map((whole) => whole / 100),
+      fc.integer({ min: -1e9, max: 1e9 }).map((whole) => whole / 1000),
+      fc.nat(12).chain((decimals) => fc.integer({ min: 0, max: 2 ** 40 }).map((whole) => whole / 10 ** decimals)),
+      fc.constantFrom(-0, 0, 1e21, 1e-7, 1e-6, 5e-324, 0.1 + 0.2, 2 ** 50, 2 ** 53, 1e15, 999999999999999.9, 123456789012345.6, NaN, Infinity, -Infinity),
+    );
+    const outcome = fc.record({ outcomeId: text, label: text, price: number, priceChange24h: number }, { requiredKeys: ['outcomeId', 'label'] });
+    const arbitraryMarket = fc
+      .record(
+        {
+          marketId: text,
+          eventId: text,
+          title: text,
+          outcomes: fc.array(outcome, { maxLength: 3 }),
+          volume24h: number,
+          liquidity: number,
+          tags: fc.array(text, { maxLength: 2 }),
+          sourceExchange: text,
+          refs: fc.boolean(),
+        },
+        { requiredKeys: ['marketId', 'title', 'outcomes', 'volume24h', 'refs'] },
+      )
+      .map(({ refs, ...item }) => (refs ? withBinaryRefs(item as unknown as Market) : (item as unknown as Market)));
+    const arbitrary = arbitraryEvent(text, arbitraryMarket, fc.oneof(number, text, fc.jsonValue({ maxDepth: 2 })));
+    fc.assert(
+      fc.property(arbitrary, (item) => expectExact(item as unknown as Event)),
+      { numRuns: 1000 },
+    );
+  });
 });
