@@ -6,6 +6,7 @@ import type { CatalogStatus } from '../store.js';
 import { Interner } from './interner.js';
 import { VenuePartition, routerOrder } from './partition.js';
 import { EntryViews, StoredEntry } from './stored-entry.js';
+import { TextSearch } from './text-search.js';
 
 const day = 24 * 3600 * 1000;
 const words = ['bitcoin', 'election', 'harbor', 'rain', 'bit', 'fed', 'city'];
@@ -53,4 +54,21 @@ test('a search page through the index is the page a plain filter of every event 
     ),
     { numRuns: 60, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
   );
+});
+
+test('a text under three characters is found through the index once built, as the scan finds it, and kept', async () => {
+  const views = new EntryViews();
+  const shared = new Interner();
+  const titles = ['AI chips above 10%', 'UK election: Labour', 'F1 Monaco winner', 'Fed rate cut', 'Bitcoin above 100k'];
+  const entries = titles.map((title, index) => {
+    const event = fixtureEvent('alpha', `a${index}`, { title, volume24h: titles.length - index, resolvesInDays: 3 });
+    return new StoredEntry(catalogEntry('alpha', event), { bytes: Buffer.from(JSON.stringify(event)), refs: '' }, views, shared);
+  });
+  const search = new TextSearch(entries);
+  const scanned = (text: string) => entries.filter((entry) => entry.search.includes(text));
+  expect(search.entries('ai')).toBeUndefined();
+  await search.build();
+  for (const text of ['ai', 'uk', 'f1', 'e', 'ov', '%', 'zq', 'ü', '']) expect(search.entries(text)).toEqual(scanned(text));
+  expect(search.entries('f1')?.map((entry) => entry.venueEventId)).toEqual(['a2']);
+  expect(search.matches('uk', 'active', undefined)?.slice(0, 10)).toEqual(scanned('uk'));
 });

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { CatalogStatus } from '../store.js';
 import { openList, openMatches } from './matches.js';
 import type { Matches, OpenList } from './matches.js';
+import { ShortTexts } from './short-texts.js';
 import type { StoredEntry } from './stored-entry.js';
 import { TrigramIndex } from './trigram-index.js';
 
@@ -25,12 +26,13 @@ const keptBytes = 16 * 1024 * 1024;
 
 /**
  * Substring search over one partition's events in Router order: the trigram
- * index narrows, `includes` confirms, and what a text holds is kept. Built
- * between requests (see `build`); until then it answers nothing and the
- * partition scans.
+ * index narrows (for texts under three characters, the short texts' table),
+ * `includes` confirms, and what a text holds is kept. Built between requests
+ * (see `build`); until then it answers nothing and the partition scans.
  */
 export class TextSearch {
   private trigrams: TrigramIndex | undefined;
+  private shortTexts: ShortTexts | undefined;
   private readonly kept = new LRUCache<string, Holding>({
     maxSize: keptBytes,
     sizeCalculation: (holding) =>
@@ -40,7 +42,9 @@ export class TextSearch {
   constructor(private readonly rank: readonly StoredEntry[]) {}
 
   async build(): Promise<void> {
-    this.trigrams = await TrigramIndex.build(this.rank.map((entry) => entry.search));
+    const texts = this.rank.map((entry) => entry.search);
+    this.trigrams = await TrigramIndex.build(texts);
+    this.shortTexts = await ShortTexts.build(texts);
   }
 
   /** The events whose search text holds `text` (lower-case), in Router order; undefined while the index is not built. */
@@ -90,7 +94,8 @@ export class TextSearch {
   private holding(text: string): Holding | undefined {
     const kept = this.kept.get(text);
     if (kept) return kept;
-    const candidates = this.trigrams?.candidates(text);
+    // The trigram index answers undefined for a text too short for it; the short texts' table answers undefined only until built.
+    const candidates = this.trigrams?.candidates(text) ?? this.shortTexts?.candidates(text);
     if (!candidates) return undefined;
     const positions = candidates.filter((position) => this.rank[position]!.search.includes(text));
     const closing = Float64Array.from(positions, (position) => closingOf(this.rank[position]!));
