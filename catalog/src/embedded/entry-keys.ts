@@ -1,5 +1,5 @@
 import type { CatalogEntry, MarketKeys } from '../document.js';
-import { FileRange, readEventBytes } from './file-bytes.js';
+import { FileRange, borrowEventBytes } from './file-bytes.js';
 import type { Interner } from './interner.js';
 import type { NumberBlocks } from './number-blocks.js';
 
@@ -37,7 +37,7 @@ export interface PackedMarkets {
 /** The packed text of `packed` (event `id`'s), read from the snapshot the first time and kept; an error where it does not fit its layout. */
 export function marketText(packed: PackedMarkets, id: string): string {
   if (typeof packed.text === 'string') return packed.text;
-  const text: unknown = JSON.parse(readEventBytes(packed.text).toString('utf8'));
+  const text: unknown = JSON.parse(borrowEventBytes(packed.text).toString('utf8'));
   if (typeof text !== 'string' || text.length !== packedTextLength(packed.layout, packed.volumes.length)) throw notFitting(id);
   return (packed.text = text);
 }
