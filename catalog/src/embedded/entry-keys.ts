@@ -1,6 +1,7 @@
 import type { CatalogEntry, MarketKeys } from '../document.js';
 import { FileRange, borrowEventBytes } from './file-bytes.js';
 import type { Interner } from './interner.js';
+import { closeBracket, comma, openBracket, quote, stringEnd } from './json-bytes.js';
 import type { NumberBlocks } from './number-blocks.js';
 
 /** An event's indexed fields, its markets' apart. */
@@ -178,11 +179,6 @@ export const leftOut = 0;
 const keysMember = Buffer.from(',"keys":[');
 /** The values `encodeKeys` writes before the packed text. */
 const valuesBeforeText = 9;
-const quote = 0x22;
-const backslash = 0x5c;
-const comma = 0x2c;
-const openBracket = 0x5b;
-const closeBracket = 0x5d;
 
 /**
  * Where the packed text is, as its JSON string, in a snapshot line whose head
@@ -204,29 +200,25 @@ export function packedTextIn(line: Buffer, headEnd: number): [start: number, end
   }
   if (line[at] !== quote) return undefined;
   const end = stringEnd(line, at, headEnd);
-  return line[end] === comma ? [at, end] : undefined;
+  return end !== -1 && line[end] === comma ? [at, end] : undefined;
 }
 
 /** Where the JSON value starting at `at` ends: a string, an array of scalars and strings (a tag list), or a scalar. */
 function valueEnd(line: Buffer, at: number, end: number): number {
-  if (line[at] === quote) return stringEnd(line, at, end);
+  if (line[at] === quote) return pastString(line, at, end);
   if (line[at] === openBracket) {
     at += 1;
-    while (at < end && line[at] !== closeBracket) at = line[at] === quote ? stringEnd(line, at, end) : at + 1;
+    while (at < end && line[at] !== closeBracket) at = line[at] === quote ? pastString(line, at, end) : at + 1;
     return at + 1;
   }
   while (at < end && line[at] !== comma && line[at] !== closeBracket) at += 1;
   return at;
 }
 
-/** Where the JSON string whose opening quote is at `at` ends (past its closing quote), or `end` where it does not. */
-function stringEnd(line: Buffer, at: number, end: number): number {
-  for (let close = line.indexOf(quote, at + 1); close !== -1 && close < end; close = line.indexOf(quote, close + 1)) {
-    let escapes = 0;
-    while (line[close - 1 - escapes] === backslash) escapes += 1;
-    if (escapes % 2 === 0) return close + 1;
-  }
-  return end;
+/** Past the JSON string whose opening quote is at `at`, or `end` where it does not close before it. */
+function pastString(line: Buffer, at: number, end: number): number {
+  const close = stringEnd(line, at, end);
+  return close === -1 ? end : close;
 }
 
 /**

@@ -2,6 +2,7 @@ import { withoutBinaryRefs } from '@predgate/core';
 import type { Event, Market } from '@predgate/core';
 import type { RouterFacts } from './router-json.js';
 import { refKeyNames } from './binary-refs.js';
+import { backslash, closeBrace, closeBracket, colon, comma, openBrace, openBracket, quote } from './json-bytes.js';
 
 /**
  * What a sweep stores of an event, made in one pass: its stored JSON (see
@@ -582,7 +583,6 @@ const powersOfTen = Array.from({ length: 17 }, (_, power) => Number(`1e${power}`
 const [minus, dot] = [0x2d, 0x2e];
 /** Deeper than this, a value is left to `JSON.stringify` (which also finds cycles). */
 const maxDepth = 32;
-const [quote, backslash, comma, colon, openBracket, closeBracket, openBrace, closeBrace] = [0x22, 0x5c, 0x2c, 0x3a, 0x5b, 0x5d, 0x7b, 0x7d];
 const copied = (bytes: Buffer) => Buffer.from(bytes);
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 

@@ -1,3 +1,5 @@
+import { backslash, closeBrace, closeBracket, comma, openBrace, openBracket, quote, stringEnd } from './json-bytes.js';
+
 /**
  * Where the elements of one array member of a JSON object sit in its UTF-8
  * bytes, found by a single scan without parsing: a stored event's markets can
@@ -104,23 +106,11 @@ function elementRanges(json: Uint8Array, start: number): Uint32Array {
   }
 }
 
-/**
- * The index just past the string opening at `index` (UTF-8 continuation bytes
- * never equal `"` or `\`). The closing quote is found by the typed array's
- * own search rather than a byte at a time in JavaScript: strings are most of
- * an event's bytes, and every page of the pass-through scans its events. A
- * quote preceded by an odd run of backslashes is escaped, and skipped.
- */
+/** The index just past the string opening at `index`; an unterminated one (bytes that are not an event's) is an error, not an endless scan. */
 function afterString(json: Uint8Array, index: number): number {
-  for (let from = index + 1; ;) {
-    const found = json.indexOf(quote, from);
-    // An unterminated string (bytes that are not an event's) is an error, not an endless scan.
-    if (found === -1) throw new Error(`unterminated JSON string at byte ${index}`);
-    let backslashes = 0;
-    while (json[found - 1 - backslashes] === backslash) backslashes += 1;
-    if (backslashes % 2 === 0) return found + 1;
-    from = found + 1;
-  }
+  const end = stringEnd(json, index);
+  if (end === -1) throw new Error(`unterminated JSON string at byte ${index}`);
+  return end;
 }
 
 function startsWith(json: Uint8Array, prefix: Uint8Array, at: number): boolean {
@@ -128,11 +118,3 @@ function startsWith(json: Uint8Array, prefix: Uint8Array, at: number): boolean {
   for (let offset = 0; offset < prefix.length; offset += 1) if (json[at + offset] !== prefix[offset]) return false;
   return true;
 }
-
-const quote = 0x22;
-const backslash = 0x5c;
-const comma = 0x2c;
-const openBrace = 0x7b;
-const closeBrace = 0x7d;
-const openBracket = 0x5b;
-const closeBracket = 0x5d;
