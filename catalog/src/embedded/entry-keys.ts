@@ -280,7 +280,6 @@ function packedFits({
   tagLists: unknown[];
 }): boolean {
   if (!Array.isArray(layout) || !Array.isArray(volumes) || !Array.isArray(texts) || !Array.isArray(tagLists)) return false;
-  let textLength = 0;
   let at = 0;
   for (let market = 0; market < volumes.length; market += 1) {
     if (at + layoutWidth > layout.length) return false;
@@ -293,10 +292,9 @@ function packedFits({
     }
     if (layout[at + Layout.category]! >= texts.length || layout[at + Layout.normalizedCategory]! >= texts.length) return false;
     if (layout[at + Layout.tags]! >= tagLists.length) return false;
-    textLength += marketTextLength(layout, at);
     at += layoutWidth + count;
   }
-  return at === layout.length && (text instanceof FileRange || textLength === text.length);
+  return at === layout.length && (text instanceof FileRange || packedTextLength(layout, volumes.length) === text.length);
 }
 
 /** The text length a layout `packedFits` adds up to. */

@@ -37,7 +37,7 @@ export interface LeanAnswer {
   headers: Record<string, string>;
 }
 
-/** A GET a route found valid: everything that can refuse it, but the key and its budget, is checked. */
+/** A request (a GET, or a POST with a small JSON body) a route found valid: everything that can refuse it, but the key and its budget, is checked. */
 export interface LeanCall {
   /** Its metric labels, as hapi's route would count it. */
   labels: { exchange: string; method: string };
